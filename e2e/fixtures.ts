@@ -1,0 +1,31 @@
+/**
+ * `page` that fails the test on any console error or uncaught exception, as design.md asks.
+ * A test that expects one (a 404 document logs "Failed to load resource") says so with
+ * `consoleErrors.allow(url)`, naming the URL whose failure it expects.
+ */
+import { test as base, expect } from '@playwright/test';
+
+interface ConsoleErrors {
+  allow(urlPart: string): void;
+}
+
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      const allowed: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() !== 'error') return;
+        const url = m.location().url;
+        if (allowed.some((a) => url.includes(a))) return;
+        errors.push(`${m.text()} (${url})`);
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use({ allow: (urlPart) => allowed.push(urlPart) });
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

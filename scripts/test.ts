@@ -1,0 +1,44 @@
+/**
+ * npm test: unit and API tests (Vitest; API on PGlite, and on PostgreSQL when TEST_DATABASE_URL is
+ * set), then a production build and the browser journeys (Playwright, Chromium). Ends with one
+ * 'N passed, N failed' line over both runners.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-test-report-'));
+const vitestJson = path.join(reports, 'vitest.json');
+const playwrightJson = path.join(reports, 'playwright.json');
+
+function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n=== ${label} ===`);
+  return spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+}
+
+function counts(): { passed: number; failed: number } {
+  let passed = 0;
+  let failed = 0;
+  if (fs.existsSync(vitestJson)) {
+    const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed += v.numPassedTests;
+    failed += v.numFailedTests;
+  }
+  if (fs.existsSync(playwrightJson)) {
+    const p = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+    passed += p.stats.expected + p.stats.flaky;
+    failed += p.stats.unexpected;
+  }
+  return { passed, failed };
+}
+
+const ok =
+  run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) &&
+  run('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&
+  run('browser journeys', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+
+const { passed, failed } = counts();
+fs.rmSync(reports, { recursive: true, force: true });
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

@@ -1,0 +1,32 @@
+/**
+ * Everything between "configuration is valid" and "ready for requests": open the database,
+ * migrate, make the demo catalog on first run, build the app. Used by `npm start`, the browser
+ * tests and the benchmark alike.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { ensureDemoImages } from './db/seed/demo-images.ts';
+import { seedDemoCatalogOnce } from './db/seed/demo.ts';
+import type { AppConfig } from './env.ts';
+
+export const builtWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export async function boot(config: AppConfig, log: (line: string) => void = console.log) {
+  const database: Database = await openDatabase(config);
+  try {
+    await migrate(database);
+    if (config.seedDemo) {
+      const started = Date.now();
+      await ensureDemoImages(config.imagesDir);
+      if (await seedDemoCatalogOnce(database.db)) log(`Seeded the demo catalog in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    }
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const app = createApp({ db: database.db, config, webDir: builtWebDir });
+  return { app, database };
+}

@@ -1,0 +1,71 @@
+/**
+ * One database handle for the whole app: embedded PGlite in a folder by default, or a PostgreSQL
+ * server when a URL is given. The same Drizzle schema, queries and migrations serve both.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The server's URL, for work that needs a connection of its own (migration lock). */
+  url?: string;
+  close(): Promise<void>;
+}
+
+export class DatabaseConnectError extends Error {}
+
+/** Extensions the migrations need; PGlite loads them from the package. */
+export const pgliteExtensions = { pg_trgm };
+
+export async function openPglite(source: { dir?: string; pglite?: PGlite }): Promise<Database> {
+  let client = source.pglite;
+  if (!client) {
+    if (source.dir) fs.mkdirSync(source.dir, { recursive: true });
+    client = await PGlite.create({ dataDir: source.dir, extensions: pgliteExtensions });
+  }
+  const owned = client;
+  return {
+    db: drizzlePglite(owned, { schema }) as unknown as Db,
+    kind: 'pglite',
+    close: () => owned.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // Without a listener an idle client's network error would crash the process.
+  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  try {
+    const c = await pool.connect();
+    c.release();
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new DatabaseConnectError(`Could not connect to the database at DATABASE_URL (${describeUrl(url)}): ${(err as Error).message}`);
+  }
+  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', url, close: () => pool.end() };
+}
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite({ dir: path.join(opts.dataDir, 'pgdata') });
+}
+
+/** host:port/db without the password, for messages. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return 'unparseable URL';
+  }
+}

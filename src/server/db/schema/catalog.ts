@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { Availability, DeliveryInfo } from '../../../shared/catalog.ts';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    thumbnail: text('thumbnail'),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    /** Integer paise. */
+    price: integer('price').notNull(),
+    offerPrice: integer('offer_price'),
+    availability: text('availability').$type<Availability>().notNull().default('In Stock'),
+    description: text('description'),
+    keyHighlights: jsonb('key_highlights').$type<Record<string, string>>().notNull().default({}),
+    fullDescription: text('full_description'),
+    manufactureAndCare: text('manufacture_and_care'),
+    returnPolicy: text('return_policy'),
+    deliveryInfo: jsonb('delivery_info')
+      .$type<DeliveryInfo>()
+      .notNull()
+      .default({ standardDelivery: true, expressDelivery: true, pincodeDelivery: true }),
+    featured: boolean('featured').notNull().default(false),
+    /** Name plus category and collection names; kept by triggers (migration 0002), searched by trigram. */
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    check('products_price_check', sql`${t.price} >= 0`),
+    check('products_offer_price_check', sql`${t.offerPrice} is null or ${t.offerPrice} >= 0`),
+    check('products_availability_check', sql`${t.availability} in ('In Stock', 'Only a few left', 'Out of Stock')`),
+    index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_featured_id').on(t.featured, t.id),
+  ],
+);
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description'),
+  parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+export const collections = pgTable('collections', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description'),
+  poster: text('poster'),
+  ...timestamps,
+});
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category').on(t.categoryId, t.productId)],
+);
+
+export const productCollections = pgTable(
+  'product_collections',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.collectionId] }),
+    index('product_collections_collection').on(t.collectionId, t.productId),
+  ],
+);
+
+/**
+ * One row per shopper and product they like. user_id gets its foreign key when accounts land;
+ * counts are these rows, never a number stored beside the product.
+ */
+export const productLikes = pgTable(
+  'product_likes',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('product_likes_user_product').on(t.userId, t.productId), index('product_likes_product').on(t.productId)],
+);
+
+/**
+ * Bumped by statement triggers on every catalog write (migration 0002), so that any app server can
+ * tell whether a cached search is still current with one cheap read.
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [check('catalog_version_single_row', sql`${t.id} = 1`)],
+);

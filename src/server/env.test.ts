@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { DatabaseConnectError, openPostgres } from './db/client.ts';
+import { ConfigError, loadConfig } from './env.ts';
+
+describe('configuration', () => {
+  it('has working defaults: port 3000, embedded database in ./data', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.imagesDir).toBe(`${c.dataDir}/images`);
+    expect(c.seedDemo).toBe(true);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/shop' }, 'DATABASE_URL: must be a PostgreSQL URL'],
+    [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+  ])('names the variable in a bad configuration (%o)', (env, words) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(words);
+  });
+
+  it('says so, within seconds, when DATABASE_URL points at nothing', async () => {
+    const started = Date.now();
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    const attempt = openPostgres('postgres://shop:secret@127.0.0.1:1/shop');
+    await expect(attempt).rejects.toThrow(DatabaseConnectError);
+    await expect(attempt).rejects.toThrow(/Could not connect to the database at DATABASE_URL \(127\.0\.0\.1:1\/shop\)/);
+    await expect(attempt).rejects.not.toThrow(/secret/);
+    expect(Date.now() - started).toBeLessThan(6000);
+  });
+});

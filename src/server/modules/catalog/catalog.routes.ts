@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { productId, rangeQuery, searchQuery, slugParam } from '../../../shared/catalog.contract.ts';
+import { valid } from '../../http/validate.ts';
+import type { CatalogService } from './catalog.service.ts';
+
+const idParam = z.object({ id: productId });
+const slug = z.object({ slug: slugParam });
+
+export function catalogRoutes(catalog: CatalogService) {
+  return new Hono()
+    .get('/products', valid('query', rangeQuery), async (c) => c.json(await catalog.list(c.req.valid('query'))))
+    .get('/products/best-sellers', valid('query', rangeQuery), async (c) =>
+      c.json(await catalog.bestSellers(c.req.valid('query'))),
+    )
+    .get('/products/search', valid('query', searchQuery), async (c) =>
+      c.json(await catalog.search(c.req.valid('query').q)),
+    )
+    .get('/products/suggestions', valid('query', searchQuery), async (c) =>
+      c.json(await catalog.suggestions(c.req.valid('query').q)),
+    )
+    .get('/products/:id', valid('param', idParam, { status: 404 }), async (c) =>
+      c.json(await catalog.product(c.req.valid('param').id)),
+    )
+    .get('/products/:id/likes', valid('param', idParam, { status: 404 }), async (c) =>
+      c.json({ count: await catalog.likeCount(c.req.valid('param').id) }),
+    )
+    .get('/categories', async (c) => c.json(await catalog.categories()))
+    .get('/categories/:slug', valid('param', slug, { status: 404 }), valid('query', rangeQuery), async (c) =>
+      c.json(await catalog.category(c.req.valid('param').slug, c.req.valid('query'))),
+    )
+    .get('/collections', async (c) => c.json(await catalog.collections()))
+    .get('/collections/:slug', valid('param', slug, { status: 404 }), valid('query', rangeQuery), async (c) =>
+      c.json(await catalog.collection(c.req.valid('param').slug, c.req.valid('query'))),
+    );
+}

@@ -1,0 +1,95 @@
+import type { Db } from '../../db/client.ts';
+import {
+  SEARCH_RESULTS_LIMIT,
+  SUGGESTIONS_LIMIT,
+  type Category,
+  type Collection,
+  type ProductDetail,
+  type ProductPage,
+  type SearchResults,
+  type Suggestion,
+} from '../../../shared/catalog.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import * as q from './catalog.queries.ts';
+import { VersionedCache } from './search-cache.ts';
+
+type Range = { offset: number; limit: number };
+
+/** Spec §4: another page exists only when the last one came back full. */
+function page(items: ProductPage['items'], limit: number): ProductPage {
+  return { items, hasMore: items.length === limit };
+}
+
+export function createCatalogService(db: Db) {
+  const searches = new VersionedCache<{ ids: number[]; total: number }>();
+  const suggestionCache = new VersionedCache<number[]>();
+
+  return {
+    async list({ offset, limit }: Range): Promise<ProductPage> {
+      return page(await q.listProducts(db, offset, limit), limit);
+    },
+
+    async bestSellers({ offset, limit }: Range): Promise<ProductPage> {
+      return page(await q.bestSellers(db, offset, limit), limit);
+    },
+
+    async product(id: number): Promise<ProductDetail> {
+      const row = await q.productById(db, id);
+      if (!row) throw new NotFoundError('Product not found');
+      const [cats, cols] = await Promise.all([q.groupsOfProduct(db, 'category', id), q.groupsOfProduct(db, 'collection', id)]);
+      return { ...row, categories: cats, collections: cols };
+    },
+
+    async search(term: string): Promise<SearchResults> {
+      if (term === '') return { items: [], total: 0 };
+      const version = await q.currentCatalogVersion(db);
+      let found = searches.get(version, term.toLowerCase());
+      if (!found) {
+        found = await q.searchIds(db, term, SEARCH_RESULTS_LIMIT);
+        searches.set(version, term.toLowerCase(), found);
+      }
+      return { items: await q.productsByIds(db, found.ids), total: found.total };
+    },
+
+    async suggestions(term: string): Promise<Suggestion[]> {
+      if (term === '') return [];
+      const version = await q.currentCatalogVersion(db);
+      let ids = suggestionCache.get(version, term.toLowerCase());
+      if (!ids) {
+        ids = await q.suggestionIds(db, term, SUGGESTIONS_LIMIT);
+        suggestionCache.set(version, term.toLowerCase(), ids);
+      }
+      const items = await q.productsByIds(db, ids);
+      return items.map(({ id, name, thumbnail, images, price, offerPrice }) => ({
+        id,
+        name,
+        thumbnail: thumbnail ?? images[0] ?? null,
+        price,
+        offerPrice,
+      }));
+    },
+
+    async likeCount(productId: number): Promise<number> {
+      const n = await q.likeCountOf(db, productId);
+      if (n === undefined) throw new NotFoundError('Product not found');
+      return n;
+    },
+
+    categories: (): Promise<Category[]> => q.allCategories(db),
+    collections: (): Promise<Collection[]> => q.allCollections(db),
+
+    async category(slug: string, { offset, limit }: Range) {
+      const category = (await q.allCategories(db)).find((c) => c.slug === slug);
+      if (!category) throw new NotFoundError('Category not found');
+      return { category, ...page(await q.productsInGroup(db, 'category', slug, offset, limit), limit) };
+    },
+
+    async collection(slug: string, { offset, limit }: Range) {
+      const collection = (await q.allCollections(db)).find((c) => c.slug === slug);
+      if (!collection) throw new NotFoundError('Collection not found');
+      return { collection, ...page(await q.productsInGroup(db, 'collection', slug, offset, limit), limit) };
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

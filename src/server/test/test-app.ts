@@ -1,0 +1,68 @@
+/**
+ * A fresh database and the whole app for one test file. Requests go through Hono's app.request,
+ * the same code path a socket takes, with the same middleware and error handling.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp } from '../app.ts';
+import { openPglite, openPostgres, pgliteExtensions, type Database } from '../db/client.ts';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  get(url: string): Promise<Response>;
+  close(): Promise<void>;
+}
+
+interface Throwaway {
+  database: Database;
+  drop: () => Promise<void>;
+}
+
+/** A new database on the test server: a copy of the migrated, seeded template, or empty. */
+export async function throwawayPostgres(from: 'template' | 'empty', poolSize = 4): Promise<Throwaway> {
+  const template = new URL(inject('pgTemplateUrl'));
+  const name = `vastra_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}${from === 'template' ? ` template ${template.pathname.slice(1)}` : ''}`);
+  const url = new URL(template);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), poolSize);
+  return {
+    database,
+    drop: async () => {
+      await database.close().catch(() => {});
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function freshDatabase(): Promise<Throwaway> {
+  if (inject('dbKind') === 'postgres') return throwawayPostgres('template');
+  const loadDataDir = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  const pglite = await PGlite.create({ loadDataDir, extensions: pgliteExtensions });
+  return { database: await openPglite({ pglite }), drop: async () => {} };
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-images-'));
+  const app = createApp({ db: database.db, config: { imagesDir } });
+  return {
+    app,
+    database,
+    get: (url) => Promise.resolve(app.request(url)),
+    close: async () => {
+      if (inject('dbKind') === 'pglite') await database.close();
+      await drop();
+      fs.rmSync(imagesDir, { recursive: true, force: true });
+    },
+  };
+}

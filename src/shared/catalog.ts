@@ -1,0 +1,82 @@
+/**
+ * The catalog's constants and the shapes the API returns, shared by server, web app and tests.
+ * The request schemas are in catalog.contract.ts, so the web app's bundle does not carry zod for them.
+ */
+/** Spec §9 page sizes. */
+export const PRODUCTS_PAGE_SIZE = 12;
+export const HOME_FEATURED_PAGE_SIZE = 8;
+export const SUGGESTIONS_LIMIT = 10;
+/** design.md: search shows the best 48 matches and counts them all. */
+export const SEARCH_RESULTS_LIMIT = 48;
+/** The largest range one request may ask for. */
+export const MAX_RANGE = 48;
+/** Search text longer than this is cut: nobody types more, and it bounds the work. */
+export const MAX_SEARCH_LENGTH = 100;
+
+export const AVAILABILITY = ['In Stock', 'Only a few left', 'Out of Stock'] as const;
+export type Availability = (typeof AVAILABILITY)[number];
+
+export interface DeliveryInfo {
+  standardDelivery: boolean;
+  expressDelivery: boolean;
+  pincodeDelivery: boolean;
+}
+
+/** What a product card needs (spec §7: id, name, images, price, offer_price, availability). */
+export interface ProductSummary {
+  id: number;
+  name: string;
+  thumbnail: string | null;
+  images: string[];
+  price: number; // paise
+  offerPrice: number | null; // paise
+  availability: Availability;
+  likeCount: number;
+}
+
+export interface ProductDetail extends ProductSummary {
+  description: string | null;
+  keyHighlights: Record<string, string>;
+  fullDescription: string | null;
+  manufactureAndCare: string | null;
+  returnPolicy: string | null;
+  deliveryInfo: DeliveryInfo;
+  categories: { slug: string; name: string }[];
+  collections: { slug: string; name: string }[];
+}
+
+export interface ProductPage {
+  items: ProductSummary[];
+  /** Spec §4: another page exists only when this one came back full. */
+  hasMore: boolean;
+}
+
+export interface SearchResults {
+  items: ProductSummary[];
+  /** Every match, though at most SEARCH_RESULTS_LIMIT come back. */
+  total: number;
+}
+
+export interface Suggestion {
+  id: number;
+  name: string;
+  thumbnail: string | null;
+  price: number;
+  offerPrice: number | null;
+}
+
+export interface Category {
+  slug: string;
+  name: string;
+  description: string | null;
+  parentSlug: string | null;
+  productCount: number;
+}
+
+export interface Collection {
+  slug: string;
+  name: string;
+  description: string | null;
+  poster: string | null;
+  productCount: number;
+}

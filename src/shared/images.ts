@@ -1,0 +1,26 @@
+/**
+ * Image variants. Every picture the store makes is stored once per width as `<name>-<w>.webp`,
+ * plus `<name>.webp` at the largest width (for Open Graph and external links). Products keep the
+ * plain `<name>.webp` URL; the browser asks for a width through `srcset`.
+ */
+export const PRODUCT_IMAGE_WIDTHS = [320, 480, 768, 1080] as const;
+export const BANNER_DESKTOP_WIDTHS = [1280, 1920] as const;
+export const BANNER_MOBILE_WIDTHS = [480, 768] as const;
+export const POSTER_WIDTHS = [480, 768] as const;
+
+/** Product pictures are portrait, 3:4, the way sarees and kurtas are photographed. */
+export const PRODUCT_ASPECT = { width: 3, height: 4 } as const;
+
+const LOCAL_WEBP = /^(\/images\/.+)\.webp$/;
+
+/** The URL of one width of a locally stored picture; other URLs come back unchanged. */
+export function imageAtWidth(url: string, width: number): string {
+  const m = LOCAL_WEBP.exec(url);
+  return m ? `${m[1]}-${width}.webp` : url;
+}
+
+/** A `srcset` for a locally stored picture, or undefined for an external URL. */
+export function imageSrcSet(url: string, widths: readonly number[] = PRODUCT_IMAGE_WIDTHS): string | undefined {
+  if (!LOCAL_WEBP.test(url)) return undefined;
+  return widths.map((w) => `${imageAtWidth(url, w)} ${w}w`).join(', ');
+}

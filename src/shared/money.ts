@@ -1,0 +1,57 @@
+/**
+ * Money is integer paise everywhere in code and storage; rupees appear only when formatted.
+ */
+const inrFormatter = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+const inrWholeFormatter = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** ₹1,23,456.00: the full form, for totals and anything a shopper pays. */
+export function formatInr(paise: number): string {
+  return inrFormatter.format(paise / 100);
+}
+
+/** ₹1,23,456 (paise shown only when there are some): the short form for price tags. */
+export function formatInrShort(paise: number): string {
+  return inrWholeFormatter.format(paise / 100);
+}
+
+/**
+ * Spec §3: a price may arrive as text with currency symbols; only digits and the dot are kept.
+ * Returns paise, or null when nothing numeric is left.
+ */
+export function parsePriceText(text: string | number | null | undefined): number | null {
+  if (text === null || text === undefined) return null;
+  if (typeof text === 'number') return Number.isFinite(text) && text >= 0 ? Math.round(text * 100) : null;
+  // A dot before the first digit belongs to a symbol ("Rs.599"); of the rest, the last dot is the
+  // decimal point ("1.299.00" from "Rs.1.299.00").
+  const kept = text.replace(/[^0-9.]/g, '').replace(/^\.+(?=\d)/, '');
+  const lastDot = kept.lastIndexOf('.');
+  const normalised = lastDot === -1 ? kept : kept.slice(0, lastDot).replace(/\./g, '') + kept.slice(lastDot);
+  if (!/\d/.test(normalised)) return null;
+  const rupees = Number(normalised);
+  return Number.isFinite(rupees) ? Math.round(rupees * 100) : null;
+}
+
+/**
+ * Spec §9: the rounded value of (price - offer) / price × 100. 0 when there is no real discount
+ * (no offer, an offer at or above the price, or no price).
+ */
+export function discountPercent(pricePaise: number, offerPaise: number | null | undefined): number {
+  if (offerPaise === null || offerPaise === undefined || pricePaise <= 0 || offerPaise >= pricePaise) return 0;
+  return Math.round(((pricePaise - offerPaise) / pricePaise) * 100);
+}
+
+/** 'N% off', '0% off' included, as the spec shows it. */
+export function discountLabel(pricePaise: number, offerPaise: number | null | undefined): string {
+  return `${discountPercent(pricePaise, offerPaise)}% off`;
+}

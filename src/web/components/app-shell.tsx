@@ -1,0 +1,34 @@
+import { Suspense } from 'react';
+import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { LoadingIndicator } from './loading-indicator.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+export function AppShell() {
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-ivory focus:p-2">
+        Skip to content
+      </a>
+      <SiteHeader />
+      {navigation.state === 'loading' && (
+        <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-wine" role="progressbar" aria-label="Loading" />
+      )}
+      <main id="main" className="flex-1">
+        <Suspense fallback={<LoadingIndicator text="Loading application..." />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-line bg-sand/60 py-6 text-center text-sm text-muted">
+        <p>
+          Free shipping over ₹999 · Secure payments · Ships across India ·{' '}
+          <Link to="/products" className="underline underline-offset-2 hover:text-wine">
+            Shop all
+          </Link>
+        </p>
+        <p className="mt-1">© {new Date().getFullYear()} Vastra</p>
+      </footer>
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { ImageOff } from 'lucide-react';
+import type { ProductSummary } from '../../../shared/catalog.ts';
+import { imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
+import { PriceLine } from './price-line.tsx';
+
+/** Two columns on phones, up to four on desktops. */
+const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
+
+export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+  // Spec §2: the thumbnail, else the first image, else a placeholder icon.
+  const picture = product.thumbnail ?? product.images[0];
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-lg bg-white shadow-[0_1px_2px_rgba(31,26,23,0.06)] ring-1 ring-line/70">
+      <div className="relative aspect-[3/4] bg-sand">
+        {picture ? (
+          <img
+            src={imageAtWidth(picture, 480)}
+            srcSet={imageSrcSet(picture)}
+            sizes={CARD_SIZES}
+            alt={product.name}
+            width={480}
+            height={640}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
+            decoding="async"
+            className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <div className="grid size-full place-items-center text-muted" role="img" aria-label={`${product.name}: no picture yet`}>
+            <ImageOff className="size-10" aria-hidden="true" />
+          </div>
+        )}
+        {product.availability !== 'In Stock' && (
+          <span className="absolute left-2 top-2 rounded-full bg-ivory/95 px-2 py-0.5 text-xs font-medium text-wine">
+            {product.availability}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-3">
+        <h3 className="line-clamp-2 text-sm leading-snug text-ink sm:text-[0.95rem]">{product.name}</h3>
+        <div className="mt-auto">
+          <PriceLine price={product.price} offerPrice={product.offerPrice} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Cards in their final layout while data loads, so nothing jumps when it arrives. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-lg bg-white ring-1 ring-line/70" aria-hidden="true">
+      <div className="aspect-[3/4] animate-pulse bg-sand" />
+      <div className="space-y-2 p-3">
+        <div className="h-4 w-4/5 animate-pulse rounded bg-sand" />
+        <div className="h-4 w-1/2 animate-pulse rounded bg-sand" />
+      </div>
+    </div>
+  );
+}

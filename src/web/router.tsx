@@ -1,0 +1,17 @@
+import { createBrowserRouter } from 'react-router';
+import { AppShell } from './components/app-shell.tsx';
+import { LoadingIndicator } from './components/loading-indicator.tsx';
+
+/** Screens load on demand, so the first visit downloads only the screen it opens. */
+export const router = createBrowserRouter([
+  {
+    Component: AppShell,
+    HydrateFallback: () => <LoadingIndicator text="Loading application..." fullPage />,
+    children: [
+      // Home arrives with the storefront screens; until then the grid greets shoppers.
+      { index: true, lazy: () => import('./routes/products.tsx') },
+      { path: 'products', lazy: () => import('./routes/products.tsx') },
+      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+    ],
+  },
+]);

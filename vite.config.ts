@@ -1,0 +1,48 @@
+import { promisify } from 'node:util';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Writes .br and .gz beside each text asset so the server never compresses per request. */
+function precompress(): Plugin {
+  return {
+    name: 'vastra-precompress',
+    apply: 'build',
+    async writeBundle(options) {
+      const dir = options.dir!;
+      const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
+      await Promise.all(
+        files
+          .filter((f) => f.isFile() && /\.(js|css|html|svg|json|txt|xml)$/.test(f.name))
+          .map(async (f) => {
+            const file = path.join(f.parentPath, f.name);
+            const body = fs.readFileSync(file);
+            if (body.length < 1024) return;
+            fs.writeFileSync(`${file}.br`, await brotli(body));
+            fs.writeFileSync(`${file}.gz`, await gzip(body, { level: 9 }));
+          }),
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss(), precompress()],
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' },
+  },
+});
