@@ -45,11 +45,13 @@ export async function renderHeroBanners(imagesDir: string): Promise<{ desktop: s
       const dw = largest(BANNER_DESKTOP_WIDTHS);
       const mw = largest(BANNER_MOBILE_WIDTHS);
       await Promise.all([
-        renderVariants({ dir, stem: `${stem}-desktop`, widths: BANNER_DESKTOP_WIDTHS, height: Math.round((dw * 3) / 8) }, () =>
-          bannerSvg(i, 'desktop', dw, Math.round((dw * 3) / 8)),
+        renderVariants(
+          { dir, stem: `${stem}-desktop`, widths: BANNER_DESKTOP_WIDTHS, height: Math.round((dw * 3) / 8) },
+          () => bannerSvg(i, 'desktop', dw, Math.round((dw * 3) / 8)),
         ),
-        renderVariants({ dir, stem: `${stem}-mobile`, widths: BANNER_MOBILE_WIDTHS, height: Math.round((mw * 5) / 4) }, () =>
-          bannerSvg(i, 'mobile', mw, Math.round((mw * 5) / 4)),
+        renderVariants(
+          { dir, stem: `${stem}-mobile`, widths: BANNER_MOBILE_WIDTHS, height: Math.round((mw * 5) / 4) },
+          () => bannerSvg(i, 'mobile', mw, Math.round((mw * 5) / 4)),
         ),
       ]);
       return { desktop: `/images/banners/${stem}-desktop.webp`, mobile: `/images/banners/${stem}-mobile.webp` };
@@ -66,8 +68,9 @@ export async function renderCollectionPoster(
   const w = largest(POSTER_WIDTHS);
   // Drawn at the product frame's 1080×1440 and scaled down by sharp: rasterising at 768 would put
   // librsvg's patterns on fractional pixels, its slow path.
-  await renderVariants({ dir: path.join(imagesDir, 'collections'), stem: slug, widths: POSTER_WIDTHS, height: heightFor(w) }, () =>
-    posterSvg(slug, poster),
+  await renderVariants(
+    { dir: path.join(imagesDir, 'collections'), stem: slug, widths: POSTER_WIDTHS, height: heightFor(w) },
+    () => posterSvg(slug, poster),
   );
   return `/images/collections/${slug}.webp`;
 }

@@ -11,17 +11,50 @@ import type { DemoCollection, ProductImageSpec } from '../demo-types.ts';
 import { renderCollectionPoster, renderHeroBanners, renderProductImages } from './index.ts';
 
 const SAMPLES: [string, ProductImageSpec][] = [
-  ['kanjeevaram', { kind: 'saree', colors: { body: '#7b1e2b', border: '#0b4d32', motif: '#d4a94a' }, motif: 'temple', count: 5 }],
-  ['kasavu-paisley', { kind: 'saree', colors: { body: '#fbf6e6', border: '#d4a94a', motif: '#d4a94a' }, motif: 'paisley', count: 5 }],
-  ['ikat', { kind: 'saree', colors: { body: '#7b1e2b', border: '#1b1b1f', motif: '#f4efe3' }, motif: 'ikat', count: 5 }],
-  ['kurta-floral', { kind: 'kurta', colors: { body: '#9bb09a', border: '#2e3a6e', motif: '#f4efe3' }, motif: 'floral', count: 5 }],
-  ['lehenga', { kind: 'lehenga', colors: { body: '#a3152a', border: '#0b4d32', motif: '#e0b95a' }, motif: 'paisley', count: 5 }],
-  ['salwar-bandhani', { kind: 'salwar', colors: { body: '#d3246f', border: '#d9a21b', motif: '#f4efe3' }, motif: 'bandhani', count: 5 }],
-  ['dupatta-leheriya', { kind: 'dupatta', colors: { body: '#d3246f', border: '#d4a94a', motif: '#f28c28' }, motif: 'leheriya', count: 5 }],
-  ['checks', { kind: 'saree', colors: { body: '#f4efe3', border: '#b3182b', motif: '#b3182b' }, motif: 'checks', count: 4 }],
-  ['stripes-kurta', { kind: 'kurta', colors: { body: '#2e3a6e', border: '#f4efe3', motif: '#d4a94a' }, motif: 'stripes', count: 4 }],
-  ['plain-mauve', { kind: 'saree', colors: { body: '#b784a7', border: '#a1708f', motif: '#b784a7' }, motif: 'plain', count: 4 }],
-  ['buta-black', { kind: 'saree', colors: { body: '#1b1b1f', border: '#3a3a40', motif: '#c7c9cc' }, motif: 'buta', count: 4 }],
+  [
+    'kanjeevaram',
+    { kind: 'saree', colors: { body: '#7b1e2b', border: '#0b4d32', motif: '#d4a94a' }, motif: 'temple', count: 5 },
+  ],
+  [
+    'kasavu-paisley',
+    { kind: 'saree', colors: { body: '#fbf6e6', border: '#d4a94a', motif: '#d4a94a' }, motif: 'paisley', count: 5 },
+  ],
+  [
+    'ikat',
+    { kind: 'saree', colors: { body: '#7b1e2b', border: '#1b1b1f', motif: '#f4efe3' }, motif: 'ikat', count: 5 },
+  ],
+  [
+    'kurta-floral',
+    { kind: 'kurta', colors: { body: '#9bb09a', border: '#2e3a6e', motif: '#f4efe3' }, motif: 'floral', count: 5 },
+  ],
+  [
+    'lehenga',
+    { kind: 'lehenga', colors: { body: '#a3152a', border: '#0b4d32', motif: '#e0b95a' }, motif: 'paisley', count: 5 },
+  ],
+  [
+    'salwar-bandhani',
+    { kind: 'salwar', colors: { body: '#d3246f', border: '#d9a21b', motif: '#f4efe3' }, motif: 'bandhani', count: 5 },
+  ],
+  [
+    'dupatta-leheriya',
+    { kind: 'dupatta', colors: { body: '#d3246f', border: '#d4a94a', motif: '#f28c28' }, motif: 'leheriya', count: 5 },
+  ],
+  [
+    'checks',
+    { kind: 'saree', colors: { body: '#f4efe3', border: '#b3182b', motif: '#b3182b' }, motif: 'checks', count: 4 },
+  ],
+  [
+    'stripes-kurta',
+    { kind: 'kurta', colors: { body: '#2e3a6e', border: '#f4efe3', motif: '#d4a94a' }, motif: 'stripes', count: 4 },
+  ],
+  [
+    'plain-mauve',
+    { kind: 'saree', colors: { body: '#b784a7', border: '#a1708f', motif: '#b784a7' }, motif: 'plain', count: 4 },
+  ],
+  [
+    'buta-black',
+    { kind: 'saree', colors: { body: '#1b1b1f', border: '#3a3a40', motif: '#c7c9cc' }, motif: 'buta', count: 4 },
+  ],
 ];
 
 const POSTERS: [string, DemoCollection['poster']][] = [
@@ -78,11 +111,17 @@ async function main(): Promise<void> {
   for (let i = 0; i < products.length; i += 3) {
     await sheet(rowsOf(products.slice(i, i + 3)), 400, path.join(out, `sheet-products-${i / 3 + 1}.png`));
   }
-  await sheet(products.map((row) => [urlToFile(out, row[0]!, 480)]).reduce<string[][]>((acc, f, i) => {
-    if (i % 6 === 0) acc.push([]);
-    acc[acc.length - 1]!.push(f[0]!);
-    return acc;
-  }, []), 420, path.join(out, 'sheet.png'));
+  await sheet(
+    products
+      .map((row) => [urlToFile(out, row[0]!, 480)])
+      .reduce<string[][]>((acc, f, i) => {
+        if (i % 6 === 0) acc.push([]);
+        acc[acc.length - 1]!.push(f[0]!);
+        return acc;
+      }, []),
+    420,
+    path.join(out, 'sheet.png'),
+  );
   await sheet(
     banners.map((b) => [urlToFile(out, b.desktop, 1280), urlToFile(out, b.mobile, 480)]),
     360,

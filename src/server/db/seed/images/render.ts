@@ -30,7 +30,7 @@ async function slot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function exists(file: string): Promise<boolean> {
+async function exists(file: string): Promise<boolean> {
   try {
     await access(file);
     return true;
@@ -73,7 +73,7 @@ export interface Variants {
 }
 
 /** Files a picture needs, in the order they are written (the plain file last marks completion). */
-export function variantFiles(v: Variants): string[] {
+function variantFiles(v: Variants): string[] {
   return [...v.widths.map((w) => path.join(v.dir, `${v.stem}-${w}.webp`)), path.join(v.dir, `${v.stem}.webp`)];
 }
 
@@ -89,10 +89,7 @@ export async function renderVariants(v: Variants, svg: () => string): Promise<bo
     const max = v.widths[v.widths.length - 1];
     if (max === undefined) throw new Error('renderVariants: no widths');
     await mkdir(v.dir, { recursive: true });
-    const { data, info } = await sharp(Buffer.from(svg()))
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(svg())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
     await Promise.all(
       v.widths.map((w) =>

@@ -50,8 +50,16 @@ export const BANNERS: readonly BannerDef[] = [
 ];
 
 function rail(ctxs: Ctx[], ground: Ctx, mobile: boolean): string {
-  const wood = grad(ground, [[0, '#c9a173'], [0.45, '#8e6440'], [1, '#5e3f24']]);
-  const brass = grad(ground, [[0, '#f3dc9c'], [0.5, '#b8913f'], [1, '#7a5a22']]);
+  const wood = grad(ground, [
+    [0, '#c9a173'],
+    [0.45, '#8e6440'],
+    [1, '#5e3f24'],
+  ]);
+  const brass = grad(ground, [
+    [0, '#f3dc9c'],
+    [0.5, '#b8913f'],
+    [1, '#7a5a22'],
+  ]);
   const [x0, x1, y, w, step, len, k] = mobile ? [40, 728, 430, 210, 230, 440, 0.8] : [930, 1900, 58, 210, 176, 560, 1];
   const n = mobile ? 3 : ctxs.length;
   let s = `<path d="M${x0},${y + 14}L${x1},${y + 14}" stroke="#000" stroke-opacity=".08" stroke-width="26"/>`;
@@ -65,12 +73,31 @@ function rail(ctxs: Ctx[], ground: Ctx, mobile: boolean): string {
   return s;
 }
 
-function pile(ctxs: Ctx[], first: number, n: number, x: number, base: number, w: number, d: number, th: number, k: number): string {
+function pile(
+  ctxs: Ctx[],
+  first: number,
+  n: number,
+  x: number,
+  base: number,
+  w: number,
+  d: number,
+  th: number,
+  k: number,
+): string {
   let s = '';
   for (let i = 0; i < n; i++) {
     const c = ctxs[(first + i) % ctxs.length]!;
     const dx = [0, 14, -10, 8, -4][i] ?? 0;
-    s += foldedSaree(c, { x: x + dx, y: base - th - d - i * (th + 4), w, d, th, inset: 24 * k, pallu: i === n - 1 ? 0.6 : null, scale: k });
+    s += foldedSaree(c, {
+      x: x + dx,
+      y: base - th - d - i * (th + 4),
+      w,
+      d,
+      th,
+      inset: 24 * k,
+      pallu: i === n - 1 ? 0.6 : null,
+      scale: k,
+    });
   }
   return s;
 }
@@ -87,15 +114,37 @@ export function bannerSvg(index: number, variant: 'desktop' | 'mobile', width: n
   const first = def.drapes[0]!;
   const ground = new Ctx(first.colors, first.motif, `banner${index}`, 'g');
   const ctxs = def.drapes.map((dr, i) => new Ctx(dr.colors, dr.motif, `banner${index}:${i}`, `c${i}_`));
-  const bg = grad(ground, [[0, def.ground[0]], [0.45, def.ground[0]], [1, def.ground[1]]], mobile ? 0 : 1, mobile ? 1 : 0);
-  const warm = radial(ground, [[0, '#fff8ec', 0.9], [1, '#fff8ec', 0]], mobile ? 0.5 : 0.25, mobile ? 0.2 : 0.45, 0.55);
+  const bg = grad(
+    ground,
+    [
+      [0, def.ground[0]],
+      [0.45, def.ground[0]],
+      [1, def.ground[1]],
+    ],
+    mobile ? 0 : 1,
+    mobile ? 1 : 0,
+  );
+  const warm = radial(
+    ground,
+    [
+      [0, '#fff8ec', 0.9],
+      [1, '#fff8ec', 0],
+    ],
+    mobile ? 0.5 : 0.25,
+    mobile ? 0.2 : 0.45,
+    0.55,
+  );
   // The motif as a whisper behind the headline ties the calm side to the cloth without competing.
   const ghost = motifFill(ground, { motif: 'paisley', ground: 'none', fg: '#b08a3e', accent: 'none', scale: 1.4 });
 
   let s = `<rect width="${width}" height="${height}" fill="${bg}"/>`;
   s += `<rect width="${width}" height="${height}" fill="${ghost}" fill-opacity=".05"/>`;
   s += `<rect width="${width}" height="${height}" fill="${warm}"/>`;
-  if (!mobile) s += `<rect y="${height - 70}" width="${width}" height="70" fill="${grad(ground, [[0, '#8a6a4a', 0], [1, '#8a6a4a', 0.12]])}"/>`;
+  if (!mobile)
+    s += `<rect y="${height - 70}" width="${width}" height="70" fill="${grad(ground, [
+      [0, '#8a6a4a', 0],
+      [1, '#8a6a4a', 0.12],
+    ])}"/>`;
   s += def.layout === 'rail' ? rail(ctxs, ground, mobile) : stack(ctxs, mobile);
   if (!mobile && def.layout === 'rail') {
     s += diya(ground, 800, 640, 0.7) + marigold(930, 690, 34) + marigold(1010, 672, 26) + marigold(690, 684, 22);
@@ -128,18 +177,43 @@ export function posterSvg(slug: string, poster: DemoCollection['poster']): strin
   const dark = luminance(bgc) < 0.2;
   const inner = dark ? mix(bgc, '#fff8ec', 0.14) : mix(bgc, '#fffdf8', 0.55);
   const line = dark ? poster.accent : shade(bgc, -0.45);
-  const arch = 'M110,1440L110,470C110,330 250,240 385,190C455,162 508,120 540,62C572,120 625,162 695,190C830,240 970,330 970,470L970,1440Z';
-  const ghost = motifFill(ctx, { motif: poster.motif === 'plain' ? 'buta' : poster.motif, ground: 'none', fg: line, accent: 'none', scale: 1 });
+  const arch =
+    'M110,1440L110,470C110,330 250,240 385,190C455,162 508,120 540,62C572,120 625,162 695,190C830,240 970,330 970,470L970,1440Z';
+  const ghost = motifFill(ctx, {
+    motif: poster.motif === 'plain' ? 'buta' : poster.motif,
+    ground: 'none',
+    fg: line,
+    accent: 'none',
+    scale: 1,
+  });
 
-  let s = `<rect width="1080" height="1440" fill="${grad(ctx, [[0, shade(bgc, 0.06)], [1, shade(bgc, -0.12)]])}"/>`;
+  let s = `<rect width="1080" height="1440" fill="${grad(ctx, [
+    [0, shade(bgc, 0.06)],
+    [1, shade(bgc, -0.12)],
+  ])}"/>`;
   s += `<rect width="1080" height="1440" fill="${ghost}" fill-opacity=".08"/>`;
   s += `<path d="${arch}" transform="translate(14,16)" fill="#000" fill-opacity=".15"/>`;
-  s += `<path d="${arch}" fill="${radial(ctx, [[0, shade(inner, 0.15)], [1, inner]], 0.5, 0.45, 0.7)}"/>`;
+  s += `<path d="${arch}" fill="${radial(
+    ctx,
+    [
+      [0, shade(inner, 0.15)],
+      [1, inner],
+    ],
+    0.5,
+    0.45,
+    0.7,
+  )}"/>`;
   s += `<path d="${arch}" fill="none" stroke="${line}" stroke-width="6"/>`;
   s += `<path d="${arch}" transform="translate(540,800) scale(.95,.96) translate(-540,-800)" fill="none" stroke="${line}" stroke-width="2" stroke-opacity=".7"/>`;
   s += `<rect y="1360" width="1080" height="80" fill="#000" fill-opacity=".12"/>`;
   // Drawn at full size: a scaled group would push every pattern off librsvg's fast path.
-  s += `<ellipse cx="540" cy="${poster.kind === 'kurta' || poster.kind === 'salwar' ? 1392 : 1340}" rx="340" ry="34" fill="${radial(ctx, [[0, '#000', 0.35], [1, '#000', 0]])}"/>`;
+  s += `<ellipse cx="540" cy="${poster.kind === 'kurta' || poster.kind === 'salwar' ? 1392 : 1340}" rx="340" ry="34" fill="${radial(
+    ctx,
+    [
+      [0, '#000', 0.35],
+      [1, '#000', 0],
+    ],
+  )}"/>`;
   s += garment(ctx, poster.kind);
   s += vignette(ctx, 1080, 1440, 0.2);
   return ctx.doc(1080, 1440, s);

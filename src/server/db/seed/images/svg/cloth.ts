@@ -51,12 +51,6 @@ export function sub(bd: Band, t0: number, t1: number, u0 = 0, u1 = 1): Band {
   return { a: row(bd, t0, u0, u1), b: row(bd, t1, u0, u1) };
 }
 
-/** Moves a band, e.g. for a cast shadow. */
-export function shift(bd: Band, dx: number, dy: number): Band {
-  const m = (p: P): P => [p[0] + dx, p[1] + dy];
-  return { a: bd.a.map(m), b: bd.b.map(m) };
-}
-
 /** Evenly spaced points across the band at u, with the direction the cloth runs there (for tassels). */
 export function endPoints(bd: Band, count: number, u = 1): { p: P; dir: P }[] {
   const out: { p: P; dir: P }[] = [];

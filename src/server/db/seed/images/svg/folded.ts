@@ -27,12 +27,38 @@ export interface FoldBox {
 export function foldedSaree(ctx: Ctx, b: FoldBox): string {
   const p = ctx.pal;
   const { x, y, w, d, th, inset } = b;
-  const face = band([[x + inset, y], [x + w - inset, y]], [[x, y + d], [x + w, y + d]], 12);
-  const front = poly([[x, y + d], [x + w, y + d], [x + w, y + d + th], [x, y + d + th]]);
-  const outline = poly([[x + inset, y], [x + w - inset, y], [x + w, y + d + th], [x, y + d + th]]);
+  const face = band(
+    [
+      [x + inset, y],
+      [x + w - inset, y],
+    ],
+    [
+      [x, y + d],
+      [x + w, y + d],
+    ],
+    12,
+  );
+  const front = poly([
+    [x, y + d],
+    [x + w, y + d],
+    [x + w, y + d + th],
+    [x, y + d + th],
+  ]);
+  const outline = poly([
+    [x + inset, y],
+    [x + w - inset, y],
+    [x + w, y + d + th],
+    [x, y + d + th],
+  ]);
   const bw = Math.max(24, d * 0.26);
   let s = castShadow(outline, 8 * b.scale, 14 * b.scale, 0.14);
-  s += cloth(ctx, region(face, 0, 1), bodyFill(ctx, 0.7 * b.scale), [grad(ctx, [[0, '#000', 0.12], [0.5, '#fff', 0.08], [1, '#fff', 0.02]])]);
+  s += cloth(ctx, region(face, 0, 1), bodyFill(ctx, 0.7 * b.scale), [
+    grad(ctx, [
+      [0, '#000', 0.12],
+      [0.5, '#fff', 0.08],
+      [1, '#fff', 0.02],
+    ]),
+  ]);
   s += border(ctx, sub(face, 1 - bw / d, 1), bw, 0.5 * b.scale);
   s += borderCrest(ctx, sub(face, 1 - bw / d, 1), w, bw * 0.45, bw);
   s += border(ctx, sub(face, Math.min(0.2, 24 / d), 0), 24, 0.45 * b.scale);
@@ -46,7 +72,15 @@ export function foldedSaree(ctx: Ctx, b: FoldBox): string {
     s += `<path d="${flapD}" fill="${bodyFill(ctx, 0.7 * b.scale)}"/>`;
     s += palluEnd(ctx, flap, 0.35, 0.7 * b.scale);
     s += border(ctx, sub(flap, 1 - bw / d, 1), bw, 0.5 * b.scale);
-    s += `<path d="${flapD}" fill="${grad(ctx, [[0, '#fff', 0.1], [1, '#000', 0.1]], 1, 0)}"/>`;
+    s += `<path d="${flapD}" fill="${grad(
+      ctx,
+      [
+        [0, '#fff', 0.1],
+        [1, '#000', 0.1],
+      ],
+      1,
+      0,
+    )}"/>`;
     s += tassels(ctx, flap, Math.round(d / 16), 34 * b.scale);
   }
   // The front is the folded edge: layer on layer of border, zari glinting between them.
@@ -66,17 +100,47 @@ export function foldedSaree(ctx: Ctx, b: FoldBox): string {
   s += `<path d="${bodyLayers}" fill="${shade(p.body, -0.1)}"/>`;
   s += `<path d="${shadows}" fill="none" stroke="#000" stroke-opacity=".25" stroke-width="${f(2.5 * b.scale)}"/>`;
   s += `<path d="${layers}" fill="none" stroke="${p.motif}" stroke-width="${f(1.8 * b.scale)}"/>`;
-  s += `<path d="${front}" fill="${grad(ctx, [[0, '#fff', 0.22], [0.2, '#000', 0.02], [1, '#000', 0.3]])}"/>`;
-  s += `<path d="${front}" fill="${grad(ctx, [[0, '#000', 0.18], [0.12, '#000', 0], [0.88, '#000', 0], [1, '#000', 0.22]], 1, 0)}"/>`;
+  s += `<path d="${front}" fill="${grad(ctx, [
+    [0, '#fff', 0.22],
+    [0.2, '#000', 0.02],
+    [1, '#000', 0.3],
+  ])}"/>`;
+  s += `<path d="${front}" fill="${grad(
+    ctx,
+    [
+      [0, '#000', 0.18],
+      [0.12, '#000', 0],
+      [0.88, '#000', 0],
+      [1, '#000', 0.22],
+    ],
+    1,
+    0,
+  )}"/>`;
   s += `<path d="M${x},${y + d}L${x + w},${y + d}" stroke="#fff" stroke-opacity=".4" stroke-width="${f(2.5 * b.scale)}"/>`;
   return s;
 }
 
 /** A saree folded over a rail, its pallu end hanging with tassels. */
-export function hangingSaree(ctx: Ctx, x: number, top: number, w: number, len: number, flare: number, scale: number): string {
+export function hangingSaree(
+  ctx: Ctx,
+  x: number,
+  top: number,
+  w: number,
+  len: number,
+  flare: number,
+  scale: number,
+): string {
   const bd = band(
-    [[x, top], [x - flare * 0.3, top + len * 0.5], [x - flare, top + len]],
-    [[x + w, top], [x + w + flare * 0.3, top + len * 0.5], [x + w + flare, top + len]],
+    [
+      [x, top],
+      [x - flare * 0.3, top + len * 0.5],
+      [x - flare, top + len],
+    ],
+    [
+      [x + w, top],
+      [x + w + flare * 0.3, top + len * 0.5],
+      [x + w + flare, top + len],
+    ],
     24,
   );
   const d = region(bd, 0, 1);

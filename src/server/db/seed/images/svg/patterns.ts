@@ -16,7 +16,16 @@ const n3 = (n: number): string => String(Math.round(n * 1000) / 1000);
  * A pattern whose w×h content is drawn at `scale` (times `squeeze` horizontally) in a tile of whole
  * pixels, shifted by whole pixels.
  */
-export function tile(id: string, w: number, h: number, content: string, scale: number, squeeze = 1, dx = 0, dy = 0): string {
+export function tile(
+  id: string,
+  w: number,
+  h: number,
+  content: string,
+  scale: number,
+  squeeze = 1,
+  dx = 0,
+  dy = 0,
+): string {
   const tw = Math.max(1, Math.round(w * scale * squeeze));
   const th = Math.max(1, Math.round(h * scale));
   const shift = dx || dy ? ` patternTransform="translate(${Math.round(dx)},${Math.round(dy)})"` : '';
@@ -42,8 +51,7 @@ export function zari(ctx: Ctx, base: string, dir: 'diag' | 'down' = 'diag'): str
 }
 
 // Paisley (mango / boteh): round belly bottom-left, tip curling up to the right.
-const PAISLEY =
-  'M42,0C54,14 53,40 44,53C36,64 16,70 7,58C-2,46 3,29 17,24C29,20 38,14 42,0Z';
+const PAISLEY = 'M42,0C54,14 53,40 44,53C36,64 16,70 7,58C-2,46 3,29 17,24C29,20 38,14 42,0Z';
 
 function shapes(ctx: Ctx): { paisley: string; petal: string; leaf: string } {
   return {
@@ -124,12 +132,27 @@ function motifTile(ctx: Ctx, motif: Motif, ink: Inks): Tile {
     case 'floral': {
       const big = (x: number, y: number) =>
         `<g transform="translate(${x},${y})">` +
-        Array.from({ length: 8 }, (_, i) => `<ellipse cx="0" cy="-17" rx="7.5" ry="15" transform="rotate(${i * 45})" fill="${z}"/>`).join('') +
-        Array.from({ length: 8 }, (_, i) => `<ellipse cx="0" cy="-8" rx="3.5" ry="7" transform="rotate(${i * 45 + 22.5})" fill="${ink.accent}"/>`).join('') +
+        Array.from(
+          { length: 8 },
+          (_, i) => `<ellipse cx="0" cy="-17" rx="7.5" ry="15" transform="rotate(${i * 45})" fill="${z}"/>`,
+        ).join('') +
+        Array.from(
+          { length: 8 },
+          (_, i) =>
+            `<ellipse cx="0" cy="-8" rx="3.5" ry="7" transform="rotate(${i * 45 + 22.5})" fill="${ink.accent}"/>`,
+        ).join('') +
         `<circle r="5" fill="${z}"/></g>`;
       const { leaf } = shapes(ctx);
-      const leaves = [[50, 50, 35], [50, 50, 215], [140, 140, 125], [140, 140, 305]]
-        .map(([x, y, a]) => `<use href="#${leaf}" transform="translate(${x},${y}) rotate(${a}) translate(20,0) scale(1.3)" fill="${z}"/>`)
+      const leaves = [
+        [50, 50, 35],
+        [50, 50, 215],
+        [140, 140, 125],
+        [140, 140, 305],
+      ]
+        .map(
+          ([x, y, a]) =>
+            `<use href="#${leaf}" transform="translate(${x},${y}) rotate(${a}) translate(20,0) scale(1.3)" fill="${z}"/>`,
+        )
         .join('');
       return {
         w: 180,
@@ -160,7 +183,13 @@ function motifTile(ctx: Ctx, motif: Motif, ink: Inks): Tile {
       };
     case 'ikat': {
       const r = rng('ikat');
-      const centres: [number, number][] = [[70, 60], [0, 0], [140, 0], [0, 120], [140, 120]];
+      const centres: [number, number][] = [
+        [70, 60],
+        [0, 0],
+        [140, 0],
+        [0, 120],
+        [140, 120],
+      ];
       let outer = '';
       let inner = '';
       let core = '';
@@ -191,7 +220,14 @@ function motifTile(ctx: Ctx, motif: Motif, ink: Inks): Tile {
       // Diagonal waves drawn into the tile itself (a rotated pattern would be slow): each stripe runs
       // along (1,-1) and its wave period divides the tile, so it wraps seamlessly.
       const T = 120;
-      const cols = [ink.fg, ink.accent, shade(ink.ground, 0.35), ink.fg, shade(ink.accent, 0.3), shade(ink.ground, -0.2)];
+      const cols = [
+        ink.fg,
+        ink.accent,
+        shade(ink.ground, 0.35),
+        ink.fg,
+        shade(ink.accent, 0.3),
+        shade(ink.ground, -0.2),
+      ];
       const ws = [9, 5, 3, 7, 4, 3];
       const body = cols
         .map((c, k) => {
@@ -201,7 +237,11 @@ function motifTile(ctx: Ctx, motif: Motif, ink: Inks): Tile {
             const off = 7 * Math.sin((2 * Math.PI * t) / (T / 2));
             d += `${t === -T ? 'M' : 'L'}${f(t + off * 0.7071)},${f(c0 - t + off * 0.7071)}`;
           }
-          const wrap = [T, -T].map((y) => `<path d="${d}" transform="translate(0,${y})" fill="none" stroke="${c}" stroke-width="${ws[k]}"/>`).join('');
+          const wrap = [T, -T]
+            .map(
+              (y) => `<path d="${d}" transform="translate(0,${y})" fill="none" stroke="${c}" stroke-width="${ws[k]}"/>`,
+            )
+            .join('');
           return `<path d="${d}" fill="none" stroke="${c}" stroke-width="${ws[k]}"/>` + wrap;
         })
         .join('');
@@ -217,7 +257,12 @@ function motifTile(ctx: Ctx, motif: Motif, ink: Inks): Tile {
         }
         return d;
       };
-      const ties = [[16, 16], [48, 48], [48, 16], [16, 48]]
+      const ties = [
+        [16, 16],
+        [48, 48],
+        [48, 16],
+        [16, 48],
+      ]
         .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="1"/>`)
         .join('');
       return {
@@ -257,14 +302,31 @@ export function motifFill(ctx: Ctx, o: MotifOpts): string {
   const key = `motif:${o.motif}:${o.ground}:${o.fg}:${o.accent}:${o.scale}:${o.squeeze ?? 1}:${Math.round(o.dx ?? 0)}:${Math.round(o.dy ?? 0)}`;
   return ctx.url(key, (id) => {
     const t = motifTile(ctx, o.motif, { ground: o.ground, fg: o.fg, accent: o.accent });
-    return tile(id, t.w, t.h, `<rect width="${t.w}" height="${t.h}" fill="${o.ground}"/>${t.body}`, o.scale, o.squeeze, o.dx, o.dy);
+    return tile(
+      id,
+      t.w,
+      t.h,
+      `<rect width="${t.w}" height="${t.h}" fill="${o.ground}"/>${t.body}`,
+      o.scale,
+      o.squeeze,
+      o.dx,
+      o.dy,
+    );
   });
 }
 
 /** Body cloth of the current product at a given scale. */
 export function bodyFill(ctx: Ctx, scale: number, squeeze = 1, dx = 0): string {
   const p = ctx.pal;
-  return motifFill(ctx, { motif: ctx.motif, ground: p.body, fg: p.onBody, accent: accentOnBody(ctx), scale, squeeze, dx });
+  return motifFill(ctx, {
+    motif: ctx.motif,
+    ground: p.body,
+    fg: p.onBody,
+    accent: accentOnBody(ctx),
+    scale,
+    squeeze,
+    dx,
+  });
 }
 
 /** The motif's second colour on the body: the border colour, unless it would disappear. */
@@ -364,30 +426,40 @@ export function folds(ctx: Ctx, count: number, strength: number, vertical = fals
 
 /** Silk catches light in a broad diagonal glow. */
 export function sheen(ctx: Ctx, strength = 0.16): string {
-  return ctx.url(`sheen:${strength}`, (id) =>
-    `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">` +
-    `<stop offset="0" stop-color="#fff" stop-opacity="0"/>` +
-    `<stop offset=".42" stop-color="#fff" stop-opacity="${strength}"/>` +
-    `<stop offset=".55" stop-color="#fff" stop-opacity="0"/>` +
-    `<stop offset="1" stop-color="#000" stop-opacity="${strength * 0.8}"/></linearGradient>`,
+  return ctx.url(
+    `sheen:${strength}`,
+    (id) =>
+      `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">` +
+      `<stop offset="0" stop-color="#fff" stop-opacity="0"/>` +
+      `<stop offset=".42" stop-color="#fff" stop-opacity="${strength}"/>` +
+      `<stop offset=".55" stop-color="#fff" stop-opacity="0"/>` +
+      `<stop offset="1" stop-color="#000" stop-opacity="${strength * 0.8}"/></linearGradient>`,
   );
 }
 
 /** Linear gradient from `a` to `b` along the object box (shading of props, wood, metal). */
 export function grad(ctx: Ctx, stops: [number, string, number?][], x2 = 0, y2 = 1): string {
   const key = `grad:${JSON.stringify(stops)}:${x2}:${y2}`;
-  return ctx.url(key, (id) =>
-    `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}">` +
-    stops.map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`).join('') +
-    `</linearGradient>`,
+  return ctx.url(
+    key,
+    (id) =>
+      `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}">` +
+      stops
+        .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`)
+        .join('') +
+      `</linearGradient>`,
   );
 }
 
 export function radial(ctx: Ctx, stops: [number, string, number?][], cx = 0.5, cy = 0.5, r = 0.5): string {
   const key = `radial:${JSON.stringify(stops)}:${cx}:${cy}:${r}`;
-  return ctx.url(key, (id) =>
-    `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}">` +
-    stops.map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`).join('') +
-    `</radialGradient>`,
+  return ctx.url(
+    key,
+    (id) =>
+      `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}">` +
+      stops
+        .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`)
+        .join('') +
+      `</radialGradient>`,
   );
 }

@@ -5,10 +5,33 @@ import { f } from './util.ts';
 
 /** A brass diya in three-quarter view: bowl, oil, pointed spout, a lit wick and its warm glow. */
 export function diya(ctx: Ctx, x: number, y: number, k: number): string {
-  const brass = grad(ctx, [[0, '#f3d68a'], [0.35, '#c99a3a'], [0.75, '#8a611f'], [1, '#5e3f12']]);
-  const rim = grad(ctx, [[0, '#fbe6a8'], [1, '#a57a2a']]);
-  const flame = radial(ctx, [[0, '#fffdf0'], [0.35, '#ffe27a'], [0.75, '#ff9a1f'], [1, '#f06a10', 0]], 0.5, 0.7, 0.6);
-  const glow = radial(ctx, [[0, '#ffd37a', 0.55], [0.5, '#ffc35a', 0.18], [1, '#ffc35a', 0]]);
+  const brass = grad(ctx, [
+    [0, '#f3d68a'],
+    [0.35, '#c99a3a'],
+    [0.75, '#8a611f'],
+    [1, '#5e3f12'],
+  ]);
+  const rim = grad(ctx, [
+    [0, '#fbe6a8'],
+    [1, '#a57a2a'],
+  ]);
+  const flame = radial(
+    ctx,
+    [
+      [0, '#fffdf0'],
+      [0.35, '#ffe27a'],
+      [0.75, '#ff9a1f'],
+      [1, '#f06a10', 0],
+    ],
+    0.5,
+    0.7,
+    0.6,
+  );
+  const glow = radial(ctx, [
+    [0, '#ffd37a', 0.55],
+    [0.5, '#ffc35a', 0.18],
+    [1, '#ffc35a', 0],
+  ]);
   const X = (dx: number) => f(x + dx * k);
   const Y = (dy: number) => f(y + dy * k);
   const P = (dx: number, dy: number) => `${X(dx)},${Y(dy)}`;
@@ -26,7 +49,17 @@ export function diya(ctx: Ctx, x: number, y: number, k: number): string {
 }
 
 export function bangles(ctx: Ctx, x: number, y: number): string {
-  const gold = grad(ctx, [[0, '#fbe7a6'], [0.35, '#c99a33'], [0.7, '#f0d07a'], [1, '#7d5a1c']], 1, 1);
+  const gold = grad(
+    ctx,
+    [
+      [0, '#fbe7a6'],
+      [0.35, '#c99a33'],
+      [0.7, '#f0d07a'],
+      [1, '#7d5a1c'],
+    ],
+    1,
+    1,
+  );
   const p = ctx.pal;
   let s = '';
   const rings: [number, number, string, number][] = [
@@ -37,7 +70,8 @@ export function bangles(ctx: Ctx, x: number, y: number): string {
   for (const [cx, cy, c, w] of rings) {
     s += `<circle cx="${cx + 8}" cy="${cy + 12}" r="82" fill="none" stroke="#1d1006" stroke-opacity=".25" stroke-width="${w + 4}"/>`;
     s += `<circle cx="${cx}" cy="${cy}" r="82" fill="none" stroke="${c}" stroke-width="${w}"/>`;
-    if (c === p.border) s += `<circle cx="${cx}" cy="${cy}" r="82" fill="none" stroke="${zari(ctx, p.motif)}" stroke-width="5" stroke-dasharray="2 9"/>`;
+    if (c === p.border)
+      s += `<circle cx="${cx}" cy="${cy}" r="82" fill="none" stroke="${zari(ctx, p.motif)}" stroke-width="5" stroke-dasharray="2 9"/>`;
     s += `<circle cx="${cx}" cy="${cy}" r="${82 - w / 2 + 1}" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="1.5"/>`;
   }
   return s;
@@ -52,4 +86,3 @@ export function marigold(x: number, y: number, r: number): string {
     `<circle cx="${x}" cy="${y}" r="${f(r * 0.16)}" fill="#b4561a"/>`
   );
 }
-

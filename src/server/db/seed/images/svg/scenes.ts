@@ -2,8 +2,8 @@
  * The five product shots, in the order shops show them: full view, folded or drape, border close-up,
  * weave macro, styled flat-lay. Each returns a complete 1080×1440 SVG document.
  */
-import type { GarmentKind } from '../../demo-types.ts';
-import { along, band, region, sub, type Band } from './cloth.ts';
+import type { GarmentKind, Motif } from '../../demo-types.ts';
+import { band, region, sub } from './cloth.ts';
 import { Ctx, type Colors } from './ctx.ts';
 import { garment } from './garments.ts';
 import { bodyFill, borderFill, folds, grad, jaalFill, radial, sheen, weave, zari } from './patterns.ts';
@@ -11,7 +11,6 @@ import { border, borderCrest, castShadow, cloth, crease, palluEnd, tassels, zari
 import { foldedSaree } from './folded.ts';
 import { bangles, diya, marigold } from './props.ts';
 import { f, poly, shade } from './util.ts';
-import type { Motif } from '../../demo-types.ts';
 
 export const W = 1080;
 export const H = 1440;
@@ -26,17 +25,44 @@ const SWEEPS = [
 /** Seamless studio sweep, lighter behind the garment, settling into a floor. */
 export function studio(ctx: Ctx, w = W, h = H): string {
   const c = SWEEPS[Math.floor(ctx.rand() * SWEEPS.length)] ?? SWEEPS[0];
-  const bg = grad(ctx, [[0, c[0]], [0.62, c[1]], [0.8, c[2]], [1, c[3]]]);
-  const glow = radial(ctx, [[0, '#fffdf8', 0.75], [1, '#fffdf8', 0]], 0.5, 0.4, 0.6);
+  const bg = grad(ctx, [
+    [0, c[0]],
+    [0.62, c[1]],
+    [0.8, c[2]],
+    [1, c[3]],
+  ]);
+  const glow = radial(
+    ctx,
+    [
+      [0, '#fffdf8', 0.75],
+      [1, '#fffdf8', 0],
+    ],
+    0.5,
+    0.4,
+    0.6,
+  );
   return `<rect width="${w}" height="${h}" fill="${bg}"/><rect width="${w}" height="${h}" fill="${glow}"/>`;
 }
 
 export function vignette(ctx: Ctx, w = W, h = H, strength = 0.16): string {
-  return `<rect width="${w}" height="${h}" fill="${radial(ctx, [[0.55, '#3b2a1a', 0], [1, '#3b2a1a', strength]], 0.5, 0.5, 0.75)}"/>`;
+  return `<rect width="${w}" height="${h}" fill="${radial(
+    ctx,
+    [
+      [0.55, '#3b2a1a', 0],
+      [1, '#3b2a1a', strength],
+    ],
+    0.5,
+    0.5,
+    0.75,
+  )}"/>`;
 }
 
 function floorShadow(ctx: Ctx, cx: number, cy: number, rx: number, ry: number, o = 0.3): string {
-  return `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${radial(ctx, [[0, '#2a1d12', o], [0.6, '#2a1d12', o * 0.45], [1, '#2a1d12', 0]])}"/>`;
+  return `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${radial(ctx, [
+    [0, '#2a1d12', o],
+    [0.6, '#2a1d12', o * 0.45],
+    [1, '#2a1d12', 0],
+  ])}"/>`;
 }
 
 // 1 -------------------------------------------------------------------------------------------
@@ -56,7 +82,15 @@ export function fullView(ctx: Ctx, kind: GarmentKind): string {
 // 2 -------------------------------------------------------------------------------------------
 
 function linen(ctx: Ctx, w = W, h = H): string {
-  const base = grad(ctx, [[0, '#efe6d8'], [1, '#e2d6c3']], 1, 1);
+  const base = grad(
+    ctx,
+    [
+      [0, '#efe6d8'],
+      [1, '#e2d6c3'],
+    ],
+    1,
+    1,
+  );
   return `<rect width="${w}" height="${h}" fill="${base}"/><rect width="${w}" height="${h}" fill="${weave(ctx, 2.2, 0.9)}"/>`;
 }
 
@@ -86,8 +120,26 @@ export function drapeClose(ctx: Ctx, kind: GarmentKind): string {
   xs.push(x);
   // Ridges (end of a lit facet) hang lower than valleys: the hem undulates with the folds.
   const hy = xs.map((_, i) => hemBase + (i % 2 === 1 ? 34 : -8) + ctx.r(-6, 6));
-  const litShade = grad(ctx, [[0, '#000', 0.05], [0.6, '#fff', 0.12], [1, '#fff', 0.2]], 1, 0);
-  const awayShade = grad(ctx, [[0, '#000', 0.12], [0.45, '#000', 0.34], [1, '#000', 0.22]], 1, 0);
+  const litShade = grad(
+    ctx,
+    [
+      [0, '#000', 0.05],
+      [0.6, '#fff', 0.12],
+      [1, '#fff', 0.2],
+    ],
+    1,
+    0,
+  );
+  const awayShade = grad(
+    ctx,
+    [
+      [0, '#000', 0.12],
+      [0.45, '#000', 0.34],
+      [1, '#000', 0.22],
+    ],
+    1,
+    0,
+  );
 
   let s = studio(ctx) + floorShadow(ctx, 540, 1330, 560, 40, 0.18);
   for (let i = 0; i < xs.length - 1; i++) {
@@ -96,16 +148,46 @@ export function drapeClose(ctx: Ctx, kind: GarmentKind): string {
     const y0 = hy[i]!;
     const y1 = hy[i + 1]!;
     const sq = lit[i] ? 1 : 0.5;
-    const facet = poly([[x0, -10], [x1, -10], [x1, y1], [x0, y0]]);
+    const facet = poly([
+      [x0, -10],
+      [x1, -10],
+      [x1, y1],
+      [x0, y0],
+    ]);
     s += `<path d="${facet}" fill="${bodyFill(ctx, 0.95, sq, x0)}"/>`;
-    const b = poly([[x0, y0 - bw], [x1, y1 - bw], [x1, y1], [x0, y0]]);
+    const b = poly([
+      [x0, y0 - bw],
+      [x1, y1 - bw],
+      [x1, y1],
+      [x0, y0],
+    ]);
     s += `<path d="${b}" fill="${borderFill(ctx, rich ? 0.8 : 0.6, sq, x0)}"/>`;
-    s += `<path d="${poly([[x0, y0 - bw], [x1, y1 - bw], [x1, y1 - bw + 10], [x0, y0 - bw + 10]])}" fill="${zari(ctx, ctx.pal.motif, 'down')}"/>`;
+    s += `<path d="${poly([
+      [x0, y0 - bw],
+      [x1, y1 - bw],
+      [x1, y1 - bw + 10],
+      [x0, y0 - bw + 10],
+    ])}" fill="${zari(ctx, ctx.pal.motif, 'down')}"/>`;
     if (rich) {
-      s += `<path d="${poly([[x0, y0 - 70], [x1, y1 - 70], [x1, y1 - 40], [x0, y0 - 40]])}" fill="${jaalFill(ctx, 1.1)}"/>`;
-      s += `<path d="${poly([[x0, y0 - 160], [x1, y1 - 160], [x1, y1 - 150], [x0, y0 - 150]])}" fill="${zari(ctx, ctx.pal.motif, 'down')}"/>`;
+      s += `<path d="${poly([
+        [x0, y0 - 70],
+        [x1, y1 - 70],
+        [x1, y1 - 40],
+        [x0, y0 - 40],
+      ])}" fill="${jaalFill(ctx, 1.1)}"/>`;
+      s += `<path d="${poly([
+        [x0, y0 - 160],
+        [x1, y1 - 160],
+        [x1, y1 - 150],
+        [x0, y0 - 150],
+      ])}" fill="${zari(ctx, ctx.pal.motif, 'down')}"/>`;
     }
-    s += `<path d="${poly([[x0, y0 - 14], [x1, y1 - 14], [x1, y1 - 9], [x0, y0 - 9]])}" fill="${ctx.pal.motif}"/>`;
+    s += `<path d="${poly([
+      [x0, y0 - 14],
+      [x1, y1 - 14],
+      [x1, y1 - 9],
+      [x0, y0 - 9],
+    ])}" fill="${ctx.pal.motif}"/>`;
     s += `<path d="${facet}" fill="${weave(ctx, 1.3)}"/><path d="${facet}" fill="${lit[i] ? litShade : awayShade}"/>`;
   }
   s += `<rect width="${W}" height="${H}" fill="${sheen(ctx, 0.1)}"/>`;
@@ -125,12 +207,39 @@ export function borderClose(ctx: Ctx, kind: GarmentKind): string {
   const L = -20;
   const R = W + 20;
   /** Runs top to bottom, so a pallu's bands stack downward and its tassels hang off the bottom. */
-  const across = (y0: number, y1: number) => band([[L, y0 + tilt], [L, y1 + tilt]], [[R, y0 - tilt], [R, y1 - tilt]], 10);
+  const across = (y0: number, y1: number) =>
+    band(
+      [
+        [L, y0 + tilt],
+        [L, y1 + tilt],
+      ],
+      [
+        [R, y0 - tilt],
+        [R, y1 - tilt],
+      ],
+      10,
+    );
   /** Runs left to right, for borders whose inner edge (a) faces up into the body. */
-  const rows = (y0: number, y1: number) => band([[L, y0 + tilt], [R, y0 - tilt]], [[L, y1 + tilt], [R, y1 - tilt]], 10);
+  const rows = (y0: number, y1: number) =>
+    band(
+      [
+        [L, y0 + tilt],
+        [R, y0 - tilt],
+      ],
+      [
+        [L, y1 + tilt],
+        [R, y1 - tilt],
+      ],
+      10,
+    );
   const start = 560;
   const end = 1130;
-  const whole = poly([[L, L], [R, L], [R, end - tilt], [L, end + tilt]]);
+  const whole = poly([
+    [L, L],
+    [R, L],
+    [R, end - tilt],
+    [L, end + tilt],
+  ]);
   let s = linen(ctx);
   s += castShadow(whole, 6, 14, 0.14);
   s += `<path d="${whole}" fill="${bodyFill(ctx, 1.25)}"/>`;
@@ -160,24 +269,40 @@ export function macro(ctx: Ctx): string {
   s += `<path d="${all}" fill="${weave(ctx, 3, 1.2)}"/>`;
   s += `<path d="${all}" fill="${folds(ctx, 2, 0.16, true, 0.08)}"/>`;
   s += `<path d="${all}" fill="${sheen(ctx, 0.2)}"/>`;
-  s += crease('M-100,980C300,900 700,1100 1180,1000', false, 3) + crease('M-100,930C300,850 700,1050 1180,950', true, 2.2);
+  s +=
+    crease('M-100,980C300,900 700,1100 1180,1000', false, 3) + crease('M-100,930C300,850 700,1050 1180,950', true, 2.2);
   return s + vignette(ctx, W, H, 0.2);
 }
 
 // 5 -------------------------------------------------------------------------------------------
 
 function wood(ctx: Ctx): string {
-  const grain = ctx.url('grain', (id) =>
-    `<pattern id="${id}" patternUnits="userSpaceOnUse" width="90" height="480">` +
-    `<path d="M14,0C24,120 6,240 18,480M46,0C38,160 58,300 44,480M72,0C80,100 66,260 76,480" fill="none" stroke="#3a2414" stroke-opacity=".18" stroke-width="1.6"/>` +
-    `<path d="M30,0C36,140 24,300 32,480" fill="none" stroke="#fff" stroke-opacity=".06" stroke-width="3"/></pattern>`,
+  const grain = ctx.url(
+    'grain',
+    (id) =>
+      `<pattern id="${id}" patternUnits="userSpaceOnUse" width="90" height="480">` +
+      `<path d="M14,0C24,120 6,240 18,480M46,0C38,160 58,300 44,480M72,0C80,100 66,260 76,480" fill="none" stroke="#3a2414" stroke-opacity=".18" stroke-width="1.6"/>` +
+      `<path d="M30,0C36,140 24,300 32,480" fill="none" stroke="#fff" stroke-opacity=".06" stroke-width="3"/></pattern>`,
   );
   let s = '';
   const cols = ['#8a5a36', '#7c5030', '#93633d', '#83552f', '#8d5d38'];
   for (let i = 0; i < 5; i++) s += `<rect x="${i * 270 - 60}" width="270" height="${H}" fill="${cols[i]}"/>`;
   s += `<rect width="${W}" height="${H}" fill="${grain}"/>`;
-  for (let i = 1; i < 5; i++) s += `<rect x="${i * 270 - 62}" width="3" height="${H}" fill="#2a180c" fill-opacity=".45"/>`;
-  return s + `<rect width="${W}" height="${H}" fill="${radial(ctx, [[0, '#fff1d8', 0.25], [1, '#fff1d8', 0]], 0.45, 0.45, 0.7)}"/>`;
+  for (let i = 1; i < 5; i++)
+    s += `<rect x="${i * 270 - 62}" width="3" height="${H}" fill="#2a180c" fill-opacity=".45"/>`;
+  return (
+    s +
+    `<rect width="${W}" height="${H}" fill="${radial(
+      ctx,
+      [
+        [0, '#fff1d8', 0.25],
+        [1, '#fff1d8', 0],
+      ],
+      0.45,
+      0.45,
+      0.7,
+    )}"/>`
+  );
 }
 
 /** The garment folded on wood with a brass diya, bangles and marigolds: the festive styling shot. */
@@ -219,8 +344,11 @@ export function flatLay(ctx: Ctx, kind: GarmentKind): string {
     details += `<path d="${neck}Z" fill="${shade(p.body, -0.4)}"/>`;
     details += `<path d="${neck}" fill="none" stroke="${p.border}" stroke-width="14"/>` + zariLine(ctx, neck, 2.5);
     details += `<rect x="${cx - 9}" y="${y0 + 66}" width="18" height="150" fill="${p.border}"/>`;
-    for (let i = 0; i < 4; i++) details += `<circle cx="${cx}" cy="${y0 + 90 + i * 36}" r="4.5" fill="${zari(ctx, p.motif)}"/>`;
-    details += crease(`M${x0 + 110},${y0}L${x0 + 110},${y1}`, false, 0.8) + crease(`M${x1 - 150},${y0}L${x1 - 150},${y1}`, false, 0.8);
+    for (let i = 0; i < 4; i++)
+      details += `<circle cx="${cx}" cy="${y0 + 90 + i * 36}" r="4.5" fill="${zari(ctx, p.motif)}"/>`;
+    details +=
+      crease(`M${x0 + 110},${y0}L${x0 + 110},${y1}`, false, 0.8) +
+      crease(`M${x1 - 150},${y0}L${x1 - 150},${y1}`, false, 0.8);
   }
   const mid = (y0 + y1) / 2;
   details += crease(`M${x0},${mid}L${x1},${mid}`, false, 1.2) + crease(`M${x0},${mid + 8}L${x1},${mid + 8}`, true, 0.5);
@@ -266,4 +394,3 @@ export function productSvg(seed: string, spec: SceneSpec, n: number): string {
   }
   return ctx.doc(W, H, body);
 }
-

@@ -31,7 +31,8 @@ export function crease(d: string, light = false, s = 1): string {
 export function cloth(ctx: Ctx, d: string, fill: string, overlays: string[] = [], edge = true): string {
   let s = `<path d="${d}" fill="${fill}"/><path d="${d}" fill="${weave(ctx, 1, 0.6)}"/>`;
   for (const o of overlays) s += `<path d="${d}" fill="${o}"/>`;
-  if (edge) s += `<path d="${d}" fill="none" stroke="${shade(ctx.pal.body, -0.45)}" stroke-opacity=".35" stroke-width="1.5"/>`;
+  if (edge)
+    s += `<path d="${d}" fill="none" stroke="${shade(ctx.pal.body, -0.45)}" stroke-opacity=".35" stroke-width="1.5"/>`;
   return s;
 }
 
@@ -79,7 +80,8 @@ export function templeTeeth(ctx: Ctx, bd: Band, count: number, heightT: number):
 
 /** Where the motif is temple, the border gets towers; elsewhere a row of zari dots (buttis). */
 export function borderCrest(ctx: Ctx, bd: Band, lengthPx: number, heightPx: number, widthPx: number): string {
-  if (ctx.motif === 'temple') return templeTeeth(ctx, bd, Math.max(3, Math.round(lengthPx / (heightPx * 0.9))), heightPx / widthPx);
+  if (ctx.motif === 'temple')
+    return templeTeeth(ctx, bd, Math.max(3, Math.round(lengthPx / (heightPx * 0.9))), heightPx / widthPx);
   let d = '';
   const n = Math.max(3, Math.round(lengthPx / 18));
   for (let i = 0; i < n; i++) {

@@ -18,7 +18,14 @@ function parseHex(hex: string): Rgb {
 }
 
 const toHex = ([r, g, b]: Rgb): string =>
-  '#' + [r, g, b].map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('');
+  '#' +
+  [r, g, b]
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
 
 export function mix(a: string, b: string, t: number): string {
   const x = parseHex(a);
@@ -63,10 +70,7 @@ export function rng(seed: string): () => number {
 export const lerp = (a: number, b: number, t: number): number => a + (b - a) * t;
 export const lerpPt = (p: Pt, q: Pt, t: number): [number, number] => [lerp(p[0], q[0], t), lerp(p[1], q[1], t)];
 
-export const poly = (pts: readonly Pt[]): string =>
-  'M' + pts.map((p) => `${f(p[0])},${f(p[1])}`).join('L') + 'Z';
-
-export const polyline = (pts: readonly Pt[]): string => 'M' + pts.map((p) => `${f(p[0])},${f(p[1])}`).join('L');
+export const poly = (pts: readonly Pt[]): string => 'M' + pts.map((p) => `${f(p[0])},${f(p[1])}`).join('L') + 'Z';
 
 const at = (pts: readonly Pt[], i: number, closed: boolean): Pt => {
   const n = pts.length;
