@@ -78,14 +78,18 @@ export function groupsOfProduct(db: Db, kind: GroupKind, id: number) {
     .orderBy(asc(g.table.name));
 }
 
-/** Ids of the best `limit` matches (name matches first, then featured, then newest) and the count of all. */
+/** Name matches first, then the owner's featured picks, then the newest. */
+const bestMatchesFirst = (pattern: string) =>
+  [sql`${products.name} ilike ${pattern} desc`, desc(products.featured), desc(products.id)] as const;
+
+/** Ids of the best `limit` matches and the count of all of them. */
 export async function searchIds(db: Db, term: string, limit: number): Promise<{ ids: number[]; total: number }> {
   const pattern = containsPattern(term);
   const rows = await db
     .select({ id: products.id, total: sql<number>`count(*) over ()::int` })
     .from(products)
     .where(sql`${products.searchText} ilike ${pattern}`)
-    .orderBy(sql`${products.name} ilike ${pattern} desc`, desc(products.featured), desc(products.id))
+    .orderBy(...bestMatchesFirst(pattern))
     .limit(limit);
   return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
 }
@@ -96,7 +100,7 @@ export async function suggestionIds(db: Db, term: string, limit: number): Promis
     .select({ id: products.id })
     .from(products)
     .where(sql`${products.searchText} ilike ${pattern}`)
-    .orderBy(sql`${products.name} ilike ${pattern} desc`, desc(products.featured), desc(products.id))
+    .orderBy(...bestMatchesFirst(pattern))
     .limit(limit);
   return rows.map((r) => r.id);
 }

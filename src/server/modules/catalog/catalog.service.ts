@@ -24,6 +24,18 @@ export function createCatalogService(db: Db) {
   const searches = new VersionedCache<{ ids: number[]; total: number }>();
   const suggestionCache = new VersionedCache<number[]>();
 
+  /** The cached answer for this term at the catalog's current version, computed on a miss. */
+  async function cached<V>(cache: VersionedCache<V>, term: string, compute: () => Promise<V>): Promise<V> {
+    const version = await q.currentCatalogVersion(db);
+    const key = term.toLowerCase();
+    let value = cache.get(version, key);
+    if (value === undefined) {
+      value = await compute();
+      cache.set(version, key, value);
+    }
+    return value;
+  }
+
   return {
     async list({ offset, limit }: Range): Promise<ProductPage> {
       return page(await q.listProducts(db, offset, limit), limit);
@@ -42,23 +54,13 @@ export function createCatalogService(db: Db) {
 
     async search(term: string): Promise<SearchResults> {
       if (term === '') return { items: [], total: 0 };
-      const version = await q.currentCatalogVersion(db);
-      let found = searches.get(version, term.toLowerCase());
-      if (!found) {
-        found = await q.searchIds(db, term, SEARCH_RESULTS_LIMIT);
-        searches.set(version, term.toLowerCase(), found);
-      }
+      const found = await cached(searches, term, () => q.searchIds(db, term, SEARCH_RESULTS_LIMIT));
       return { items: await q.productsByIds(db, found.ids), total: found.total };
     },
 
     async suggestions(term: string): Promise<Suggestion[]> {
       if (term === '') return [];
-      const version = await q.currentCatalogVersion(db);
-      let ids = suggestionCache.get(version, term.toLowerCase());
-      if (!ids) {
-        ids = await q.suggestionIds(db, term, SUGGESTIONS_LIMIT);
-        suggestionCache.set(version, term.toLowerCase(), ids);
-      }
+      const ids = await cached(suggestionCache, term, () => q.suggestionIds(db, term, SUGGESTIONS_LIMIT));
       const items = await q.productsByIds(db, ids);
       return items.map(({ id, name, thumbnail, images, price, offerPrice }) => ({
         id,
