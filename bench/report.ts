@@ -1,0 +1,86 @@
+/**
+ * The printed results: one table over all scenarios, the cache-miss evidence of the uncached runs,
+ * and the budgets. Missed budgets are reported, never turned into a failing exit code.
+ */
+import type { LoadResult } from './messages.ts';
+import { budgets, type Scenario } from './scenarios.ts';
+import type { ServerErrors } from './server-log.ts';
+
+export interface Row {
+  scenario: Scenario;
+  result: LoadResult;
+  /** The catalog_version bumps made during an uncached scenario (warm-up included). */
+  bumps?: { bumps: number; ms: number };
+  /** Waiting, after the run, for requests autocannon hung up on; inflight = still running after the limit. */
+  drain?: { inflight: number; ms: number };
+  /** What the server logged (request failures) during the scenario. */
+  serverErrors?: ServerErrors;
+}
+
+const num = (n: number | null, digits = 0) =>
+  n !== null && Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '-';
+
+function table(header: string[], body: string[][], rightAligned: boolean[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (rightAligned[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+export function formatResults(rows: Row[]): string {
+  const ceiling = rows[0]!.result.reqPerSec;
+  const body = rows.map(({ scenario, result: r }) => [
+    scenario.name,
+    num(r.reqPerSec),
+    num(r.p50Ms, 1),
+    num(r.p99Ms, 1),
+    `${num((100 * r.reqPerSec) / ceiling, 1)}%`,
+    `${r.errors} / ${r.non2xx}`,
+    num(r.requests),
+  ]);
+  const out = [
+    'Closed loop: each connection sends its next request when the previous answer arrives, so latency',
+    'includes queueing in the server. p50/p99 are over the answered requests of the measured run (warm-up',
+    'excluded); errors = connection errors and timeouts (10 s, not in p50/p99); non-2xx = error statuses.',
+    '',
+    table(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'errors / non-2xx', 'requests'], body, [false, true, true, true, true, true, true]),
+  ];
+
+  const uncached = rows.filter((r) => r.scenario.uncached && r.bumps);
+  if (uncached.length) {
+    out.push('', 'Cache misses in the uncached runs (a hit needs a term to come round again within one catalog version):');
+    for (const { scenario, result, bumps } of uncached) {
+      const versionMs = bumps!.ms / Math.max(1, bumps!.bumps);
+      const perVersion = (result.reqPerSec * versionMs) / 1000;
+      const k = scenario.uncached!.terms.length;
+      const verdict = perVersion < k ? 'no term comes round within a version: all misses' : 'SOME REQUESTS MAY HAVE HIT THE CACHE';
+      out.push(
+        `  ${scenario.name}: a new version every ${num(versionMs, 1)} ms (${num(bumps!.bumps)} bumps), ` +
+          `${num(perVersion, 1)} requests per version, ${k} distinct terms in rotation -> ${verdict}`,
+      );
+    }
+  }
+
+  const failing = rows.filter((r) => r.serverErrors?.count || r.serverErrors?.first);
+  if (failing.length) {
+    out.push('', 'The server logged errors:');
+    for (const { scenario, serverErrors: e } of failing) {
+      out.push(`  ${scenario.name}: ${e!.count} failed requests; first: ${e!.first ?? '-'}`);
+      if (e!.cause) out.push(`    ${e!.cause}`);
+    }
+  }
+
+  out.push('', 'Budgets (reported only; they do not change the exit code):');
+  for (const b of budgets) {
+    for (const name of b.scenarios) {
+      const row = rows.find((r) => r.scenario.name === name);
+      if (!row) continue;
+      const value = b.metric === 'p99' ? row.result.p99Ms : (100 * row.result.reqPerSec) / ceiling;
+      // No answers at all (every request timed out) holds no budget.
+      const holds = value !== null && (b.metric === 'p99' ? value <= b.limit : value >= b.limit);
+      const shown = value === null ? 'no answers' : b.metric === 'p99' ? `p99 ${num(value, 1)} ms` : `${num(value, 1)}% of ceiling`;
+      out.push(`  ${holds ? 'HOLDS ' : 'MISSED'}  ${b.label.padEnd(30)}  ${name}: ${shown}`);
+    }
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,264 @@
+/**
+ * npm run bench [-- --products N] [--duration S] [--connections C]
+ *
+ * Measures the real app over a real socket against a throwaway database (see throwaway-db.ts):
+ * seeds N products, picks honest search terms from the data, starts the server in one child
+ * process (serve.ts) and autocannon in another (load.ts), runs the scenarios of scenarios.ts one
+ * after another, prints the table and the budgets, and always cleans up, on Ctrl-C too.
+ * Exits non-zero only when the benchmark could not run; missed budgets are just reported.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BUMP_INTERVAL_MS, type FromLoad, type FromPrepare, type FromServer, type LoadRequest, type LoadResult, type ToServer } from './messages.ts';
+import { formatResults, type Row } from './report.ts';
+import { buildScenarios, type Scenario } from './scenarios.ts';
+import { ServerLog } from './server-log.ts';
+import { createThrowawayDb, locationEnv, type ThrowawayDb } from './throwaway-db.ts';
+import type { Workload } from './workload.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const WARMUP_SECONDS = 2;
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string', default: '100000' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '32' },
+    },
+  });
+  const whole = (name: string, v: string, min: number, max: number) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} takes a whole number from ${min} to ${max}`);
+    return n;
+  };
+  return {
+    products: whole('products', values.products, 1, 10_000_000),
+    duration: whole('duration', values.duration, 1, 3600),
+    connections: whole('connections', values.connections, 1, 10_000),
+  };
+}
+
+class UsageError extends Error {}
+
+// ---- everything that must be undone, however the run ends ----
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-bench-'));
+let throwaway: ThrowawayDb | undefined;
+let prepare: ChildProcess | undefined;
+let server: ChildProcess | undefined;
+let serverLog: ServerLog | undefined;
+let load: ChildProcess | undefined;
+let cleaning: Promise<void> | undefined;
+let interrupted = false;
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p.then(() => undefined), new Promise<void>((r) => setTimeout(r, ms).unref())]);
+
+async function stopChild(child: ChildProcess | undefined, polite?: ToServer): Promise<void> {
+  if (!child) return;
+  if (polite && child.connected) child.send(polite);
+  else child.kill('SIGTERM');
+  await within(exited(child), 5000);
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL');
+    await exited(child);
+  }
+}
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    const problems: string[] = [];
+    const attempt = async (what: string, f: () => Promise<void>) => {
+      try {
+        await f();
+      } catch (err) {
+        problems.push(`${what}: ${(err as Error).message}`);
+      }
+    };
+    await attempt('stop the seeding process', () => stopChild(prepare));
+    await attempt('stop the load generator', () => stopChild(load));
+    serverLog?.loud();
+    await attempt('stop the server', () => stopChild(server, { type: 'close' }));
+    await attempt('drop the throwaway database', async () => {
+      await throwaway?.dispose();
+    });
+    await attempt('remove the temp dir', async () => fs.rmSync(workDir, { recursive: true, force: true }));
+    if (problems.length) {
+      console.error(`Cleanup problems:\n  ${problems.join('\n  ')}`);
+      process.exitCode = 1;
+    }
+  })();
+  return cleaning;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping, dropping the throwaway database...`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---- child processes ----
+function message<T>(child: ChildProcess, accept: (m: T) => boolean, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: T) => {
+      if (!accept(m)) return;
+      child.off('exit', onExit);
+      child.off('message', onMessage);
+      resolve(m);
+    };
+    const onExit = (code: number | null, signal: string | null) => {
+      child.off('message', onMessage);
+      reject(new Error(`${what}: the process exited (${signal ?? `code ${code}`})`));
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+/** Seeding and choosing the workload, in a child process (see prepare.ts for why). */
+async function prepareDatabase(db: ThrowawayDb, products: number): Promise<FromPrepare> {
+  const env = { ...process.env, ...locationEnv(db.location), BENCH_PRODUCTS: String(products) };
+  prepare = fork(path.join(here, 'prepare.ts'), [], { env, stdio: 'inherit' });
+  const prepared = await message<FromPrepare>(prepare, (m) => m.type === 'prepared', 'seeding the database');
+  await exited(prepare); // it closes the database first: PGlite, the server opens the folder next
+  if (prepare.exitCode !== 0) throw new Error(`seeding the database: the process exited with code ${prepare.exitCode}`);
+  return prepared;
+}
+
+async function startServer(db: ThrowawayDb): Promise<{ child: ChildProcess; origin: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...locationEnv(db.location), BENCH_IMAGES_DIR: path.join(workDir, 'images') };
+  fs.mkdirSync(env.BENCH_IMAGES_DIR!, { recursive: true });
+  const child = fork(path.join(here, 'serve.ts'), [], { env, stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+  server = child;
+  serverLog = new ServerLog(child.stderr!);
+  const m = await message<FromServer>(child, (x) => x.type === 'listening', 'starting the server');
+  serverLog.quiet();
+  return { child, origin: `http://127.0.0.1:${(m as { port: number }).port}` };
+}
+
+/** Waits until the server has finished the requests autocannon hung up on. */
+async function drainServer(): Promise<{ inflight: number; ms: number }> {
+  const drained = message<FromServer>(server!, (x) => x.type === 'drained', 'waiting for the server to finish');
+  server!.send({ type: 'drain' } satisfies ToServer);
+  return (await drained) as { inflight: number; ms: number };
+}
+
+async function runScenario(origin: string, scenario: Scenario, opts: ReturnType<typeof options>): Promise<Row> {
+  load ??= fork(path.join(here, 'load.ts'), [], { stdio: 'inherit' });
+  if (scenario.uncached) server!.send({ type: 'bump', on: true } satisfies ToServer);
+  const request: LoadRequest = {
+    type: 'run',
+    paths: scenario.paths,
+    origin,
+    connections: opts.connections,
+    durationSeconds: opts.duration,
+    warmupSeconds: WARMUP_SECONDS,
+  };
+  const answer = message<FromLoad>(load, () => true, `load test "${scenario.name}"`);
+  load.send(request);
+  const m = await answer;
+  if (m.type === 'error') throw new Error(`load test "${scenario.name}": ${m.message}`);
+  const row: Row = { scenario, result: m.result };
+  if (scenario.uncached) {
+    const bumped = message<FromServer>(server!, (x) => x.type === 'bumped', 'stopping the version bumps');
+    server!.send({ type: 'bump', on: false } satisfies ToServer);
+    const b = (await bumped) as { bumps: number; ms: number };
+    row.bumps = { bumps: b.bumps, ms: b.ms };
+  }
+  row.drain = await drainServer();
+  row.serverErrors = serverLog!.take();
+  return row;
+}
+
+/** One request per scenario before any load: right status, and search totals equal to SQL's counts. */
+async function preflight(origin: string, scenarios: Scenario[], w: Workload): Promise<void> {
+  for (const s of scenarios) {
+    const res = await fetch(origin + s.paths[0]);
+    if (res.status !== 200) throw new Error(`${s.name}: GET ${s.paths[0]} answered ${res.status}: ${await res.text()}`);
+  }
+  for (const t of [w.selective, w.broad]) {
+    const res = await fetch(`${origin}/api/products/search?q=${encodeURIComponent(t.term)}`);
+    const body = (await res.json()) as { total: number };
+    if (body.total !== t.matches) throw new Error(`search "${t.term}": the API counts ${body.total}, SQL counted ${t.matches}`);
+  }
+}
+
+const pct = (n: number, total: number) => `${((100 * n) / total).toFixed(2)}%`;
+
+function describeWorkload(w: Workload, total: number): string {
+  const rot = (r: Workload['selectiveRotation']) =>
+    `${r.terms.length} distinct terms matching ${r.minMatches}-${r.maxMatches} (${pct(r.minMatches, total)}-${pct(r.maxMatches, total)})`;
+  return [
+    `  selective term:   "${w.selective.term}" matches ${w.selective.matches} products (${pct(w.selective.matches, total)}; the candidate nearest 1%)`,
+    `    uncached rotation: ${rot(w.selectiveRotation)}, e.g. ${w.selectiveRotation.terms.slice(0, 3).map((t) => `"${t}"`).join(', ')}`,
+    `  broad term:       "${w.broad.term}" matches ${w.broad.matches} products (${pct(w.broad.matches, total)})`,
+    `    uncached rotation: ${rot(w.broadRotation)}, e.g. ${w.broadRotation.terms.slice(0, 3).map((t) => `"${t}"`).join(', ')}`,
+    `  suggestion prefix: "${w.suggestion.term}" matches ${w.suggestion.matches} products (${pct(w.suggestion.matches, total)})`,
+    `    uncached rotation: ${rot(w.suggestionRotation)}, e.g. ${w.suggestionRotation.terms.slice(0, 3).map((t) => `"${t}"`).join(', ')}`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const opts = options();
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+  throwaway = await createThrowawayDb(workDir, databaseUrl);
+  console.log(`Vastra benchmark`);
+  console.log(`  database:    throwaway, ${throwaway.label}`);
+  console.log(`  products:    ${opts.products.toLocaleString('en-US')}`);
+  console.log(`  load:        autocannon, ${opts.connections} connections, ${WARMUP_SECONDS} s warm-up + ${opts.duration} s per scenario`);
+  console.log(`  processes:   server and load generator in separate child processes`);
+  console.log(`  machine:     ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at start (other work on the machine skews results)`);
+
+  const { seed, workload } = await prepareDatabase(throwaway, opts.products);
+  console.log(
+    `Seeded ${seed.total.toLocaleString('en-US')} products (${seed.demo} demo + ${seed.synthetic.toLocaleString('en-US')} synthetic) ` +
+      `in ${seed.seedSeconds.toFixed(1)} s; VACUUM ANALYZE ${seed.vacuumAnalyzeSeconds.toFixed(1)} s.`,
+  );
+  console.log(`Workload (match counts by SQL):\n${describeWorkload(workload, seed.total)}`);
+
+  const { origin } = await startServer(throwaway);
+  const scenarios = buildScenarios(workload);
+  await preflight(origin, scenarios, workload);
+  const early = serverLog!.take();
+  if (early.count) throw new Error(`the server failed during the preflight requests: ${early.first ?? ''} ${early.cause ?? ''}`);
+  console.log(`Server at ${origin}; uncached runs bump catalog_version every ${BUMP_INTERVAL_MS} ms.\n`);
+
+  const rows: Row[] = [];
+  for (const s of scenarios) {
+    process.stdout.write(`  running: ${s.name} ... `);
+    const row = await runScenario(origin, s, opts);
+    rows.push(row);
+    const r: LoadResult = row.result;
+    const notes = [
+      row.serverErrors?.count ? `the server logged ${row.serverErrors.count} failed requests` : '',
+      row.drain && row.drain.ms > 500 ? `${(row.drain.ms / 1000).toFixed(1)} s to finish requests left over` : '',
+      row.drain?.inflight ? `${row.drain.inflight} STILL RUNNING` : '',
+    ].filter(Boolean);
+    console.log(`${Math.round(r.reqPerSec)} req/s, p99 ${r.p99Ms === null ? '-' : r.p99Ms.toFixed(1)} ms${notes.length ? `; ${notes.join('; ')}` : ''}`);
+  }
+  console.log(`\nResults: ${throwaway.kind === 'pglite' ? 'PGlite' : 'PostgreSQL server'}, ${seed.total.toLocaleString('en-US')} products\n`);
+  console.log(formatResults(rows));
+}
+
+try {
+  await main();
+} catch (err) {
+  if (!interrupted) {
+    console.error(err instanceof UsageError ? err.message : `\nThe benchmark could not run: ${(err as Error).stack ?? String(err)}`);
+    process.exitCode = err instanceof UsageError ? 2 : 1;
+  }
+} finally {
+  if (!interrupted) await cleanup();
+}

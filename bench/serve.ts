@@ -1,0 +1,104 @@
+/**
+ * The server under test, in a process of its own (started by bench/run.ts with fork): the real app
+ * from createApp on 127.0.0.1, port chosen by the OS, over the throwaway database named by
+ * BENCH_DATABASE_URL or BENCH_PGLITE_DIR (pool of 10 connections on PostgreSQL, as in production).
+ *
+ * It also runs the "busy admin" for the uncached scenarios (see run.ts): on {type: 'bump', on: true}
+ * it bumps catalog_version every BUMP_INTERVAL_MS until {on: false}, then reports how many times.
+ * It lives here because a PGlite folder can be open in one process only.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../src/server/app.ts';
+import { openPostgres, type Database } from '../src/server/db/client.ts';
+import { BUMP_INTERVAL_MS, DRAIN_LIMIT_MS, type FromServer, type ToServer } from './messages.ts';
+import { openFromEnv } from './throwaway-db.ts';
+
+const send = (m: FromServer) => process.send?.(m);
+const url = process.env.BENCH_DATABASE_URL;
+const imagesDir = process.env.BENCH_IMAGES_DIR;
+if (!imagesDir || !process.send) {
+  console.error('bench/serve.ts is started by bench/run.ts (the database location, BENCH_IMAGES_DIR, IPC).');
+  process.exit(2);
+}
+
+const database: Database = await openFromEnv();
+// On PostgreSQL the bumps use a connection of their own, so they never queue behind requests.
+const bumper: Database = url ? await openPostgres(url, 1) : database;
+const app = createApp({ db: database.db, config: { imagesDir } });
+
+// When a scenario ends autocannon hangs up, but the server goes on with what it was sent: handlers
+// holding database connections, and (PGlite) requests still unread in socket buffers, because
+// PGlite runs each query synchronously and one request at a time can monopolise the event loop.
+// The next scenario, and closing the database, wait until nothing has happened for QUIET_MS.
+const QUIET_MS = 1000;
+let inflight = 0;
+let lastActivity = performance.now();
+const server = serve(
+  {
+    fetch: async (req, env) => {
+      inflight++;
+      lastActivity = performance.now();
+      try {
+        return await app.fetch(req, env);
+      } finally {
+        inflight--;
+        lastActivity = performance.now();
+      }
+    },
+    hostname: '127.0.0.1',
+    port: 0,
+  },
+  (info: AddressInfo) => send({ type: 'listening', port: info.port }),
+);
+
+async function drain(): Promise<void> {
+  const started = performance.now();
+  const busy = () => inflight > 0 || performance.now() - lastActivity < QUIET_MS;
+  while (busy() && performance.now() - started < DRAIN_LIMIT_MS) await new Promise((r) => setTimeout(r, 10));
+  // Reported without the quiet period itself, which every scenario spends.
+  send({ type: 'drained', inflight, ms: Math.max(0, performance.now() - started - QUIET_MS) });
+}
+
+let bumping: Promise<void> | undefined;
+let bumpOn = false;
+
+async function bumpLoop(): Promise<void> {
+  const started = performance.now();
+  let bumps = 0;
+  while (bumpOn) {
+    await bumper.db.execute(sql`update catalog_version set version = version + 1 where id = 1`);
+    bumps++;
+    await new Promise((r) => setTimeout(r, BUMP_INTERVAL_MS));
+  }
+  send({ type: 'bumped', bumps, ms: performance.now() - started });
+}
+
+async function close(): Promise<void> {
+  bumpOn = false;
+  await bumping;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await drain();
+  if (bumper !== database) await bumper.close();
+  await database.close();
+  process.exit(0);
+}
+
+process.on('message', (m: ToServer) => {
+  if (m.type === 'bump' && m.on && !bumpOn) {
+    bumpOn = true;
+    bumping = bumpLoop().catch((err: unknown) => {
+      console.error('catalog_version bump failed:', err);
+      process.exit(1);
+    });
+  } else if (m.type === 'bump' && !m.on) {
+    bumpOn = false;
+  } else if (m.type === 'drain') {
+    void drain();
+  } else if (m.type === 'close') {
+    void close();
+  }
+});
+// The orchestrator went away without saying goodbye (killed): do not linger.
+process.on('disconnect', () => process.exit(0));
