@@ -5,6 +5,7 @@ const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
   test: {
     name,
     include: ['src/server/**/*.test.ts'],
+    exclude: ['src/server/**/*.unit.test.ts'],
     globalSetup: ['src/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -14,7 +15,7 @@ const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/**/*.unit.test.ts'] } },
       apiProject('api-pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres')] : []),
     ],

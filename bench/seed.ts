@@ -1,10 +1,10 @@
 /**
  * Fills the throwaway database the way a real store would be: migrations, the demo catalog, then
  * synthetic products up to N in all, then VACUUM ANALYZE: ANALYZE so the planner sees the real
- * sizes, VACUUM because seeding rewrites every product row twice (the link triggers refresh
- * search_text) and leaves the trigram index's pending list full; without it PostgreSQL's
+ * sizes, VACUUM because seeding rewrites each product's search row (the link triggers refresh
+ * product_search) and leaves the trigram index's pending list full; without it PostgreSQL's
  * autovacuum would start in the middle of some scenario and PGlite (no autovacuum) would measure a
- * table three times its size. A store that has settled after an import looks like this.
+ * bloated table. A store that has settled after an import looks like this.
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../src/server/db/client.ts';

@@ -61,7 +61,7 @@ async function countMatches(db: Db, terms: string[]): Promise<Term[]> {
   );
   const counts = await rows<{ i: number; n: number }>(
     db,
-    sql`select t.i::int as i, (select count(*)::int from products p where p.search_text ilike t.pattern) as n
+    sql`select t.i::int as i, (select count(*)::int from product_search s where s.text like lower(t.pattern)) as n
         from unnest(array[${patterns}]::text[]) with ordinality as t(pattern, i) order by t.i`,
   );
   return counts.map((c) => ({ term: terms[c.i - 1]!, matches: c.n }));

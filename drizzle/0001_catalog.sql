@@ -45,6 +45,13 @@ CREATE TABLE "product_likes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "product_search" (
+	"product_id" integer PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"text" text NOT NULL,
+	"featured" boolean NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "products" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -60,7 +67,6 @@ CREATE TABLE "products" (
 	"return_policy" text,
 	"delivery_info" jsonb DEFAULT '{"standardDelivery":true,"expressDelivery":true,"pincodeDelivery":true}'::jsonb NOT NULL,
 	"featured" boolean DEFAULT false NOT NULL,
-	"search_text" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "products_price_check" CHECK ("products"."price" >= 0),
@@ -80,9 +86,11 @@ ALTER TABLE "product_categories" ADD CONSTRAINT "product_categories_category_id_
 ALTER TABLE "product_collections" ADD CONSTRAINT "product_collections_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_collections" ADD CONSTRAINT "product_collections_collection_id_collections_id_fk" FOREIGN KEY ("collection_id") REFERENCES "public"."collections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_likes" ADD CONSTRAINT "product_likes_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_search" ADD CONSTRAINT "product_search_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "product_categories_category" ON "product_categories" USING btree ("category_id","product_id");--> statement-breakpoint
 CREATE INDEX "product_collections_collection" ON "product_collections" USING btree ("collection_id","product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_likes_user_product" ON "product_likes" USING btree ("user_id","product_id");--> statement-breakpoint
 CREATE INDEX "product_likes_product" ON "product_likes" USING btree ("product_id");--> statement-breakpoint
-CREATE INDEX "products_search_text_trgm" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_search_text_trgm" ON "product_search" USING gin ("text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_search_rank" ON "product_search" USING btree ("featured","product_id");--> statement-breakpoint
 CREATE INDEX "products_featured_id" ON "products" USING btree ("featured","id");

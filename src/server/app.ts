@@ -5,12 +5,12 @@
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Db } from './db/client.ts';
+import { isPoolExhausted, type Db } from './db/client.ts';
 import type { AppConfig } from './env.ts';
 import { cacheFor } from './http/cache.ts';
+import { compressJson } from './http/compress-json.ts';
 import { AppError, type ErrorBody } from './http/errors.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -42,12 +42,16 @@ export function createApp({ db, config, webDir }: AppDeps) {
     if (err instanceof HTTPException && err.status < 500) {
       return c.json<ErrorBody>({ code: 'bad_request', message: err.message || 'Bad request' }, err.status);
     }
+    if (isPoolExhausted(err)) {
+      c.header('Retry-After', '2');
+      return c.json<ErrorBody>({ code: 'busy', message: 'The shop is very busy right now. Please try again in a moment.' }, 503);
+    }
     console.error(`${c.req.method} ${c.req.path} failed:`, err);
     return c.json<ErrorBody>({ code: 'internal', message: 'Something went wrong on our side. Please try again.' }, 500);
   });
 
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
-  app.use('/api/*', compress());
+  app.use('/api/*', compressJson());
   app.route('/api', apiRoutes(db));
 
   app.get(

@@ -42,22 +42,32 @@ export async function openPglite(source: { dir?: string; pglite?: PGlite }): Pro
   };
 }
 
+/** How long a request may wait for a pooled connection before it is told the shop is busy. */
+const POOL_WAIT_MS = 10_000;
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // A wrong URL must say so at start within seconds, not hang.
+  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await probe.connect();
+  } catch (err) {
+    throw new DatabaseConnectError(`Could not connect to the database at DATABASE_URL (${describeUrl(url)}): ${(err as Error).message}`);
+  } finally {
+    await probe.end().catch(() => {});
+  }
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: POOL_WAIT_MS });
   // Without a listener an idle client's network error would crash the process.
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
-  try {
-    const c = await pool.connect();
-    c.release();
-  } catch (err) {
-    await pool.end().catch(() => {});
-    throw new DatabaseConnectError(`Could not connect to the database at DATABASE_URL (${describeUrl(url)}): ${(err as Error).message}`);
-  }
   return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', url, close: () => pool.end() };
 }
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite({ dir: path.join(opts.dataDir, 'pgdata') });
+}
+
+/** node-postgres' words when no pooled connection came free in time: overload, not a bug. */
+export function isPoolExhausted(err: unknown): boolean {
+  return err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message);
 }
 
 /** host:port/db without the password, for messages. */

@@ -41,15 +41,12 @@ export const products = pgTable(
       .notNull()
       .default({ standardDelivery: true, expressDelivery: true, pincodeDelivery: true }),
     featured: boolean('featured').notNull().default(false),
-    /** Name plus category and collection names; kept by triggers (migration 0002), searched by trigram. */
-    searchText: text('search_text').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_offer_price_check', sql`${t.offerPrice} is null or ${t.offerPrice} >= 0`),
     check('products_availability_check', sql`${t.availability} in ('In Stock', 'Only a few left', 'Out of Stock')`),
-    index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_featured_id').on(t.featured, t.id),
   ],
 );
@@ -98,6 +95,29 @@ export const productCollections = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.collectionId] }),
     index('product_collections_collection').on(t.collectionId, t.productId),
+  ],
+);
+
+/**
+ * What search reads: one narrow row per product, kept by triggers (migration 0002) whatever writes
+ * the catalog. Lower-cased, so a plain LIKE (cheaper than ILIKE) serves case-insensitive search, and
+ * narrow, so counting a broad match scans a few megabytes rather than the whole products heap.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** lower(name), to rank name matches first. */
+    name: text('name').notNull(),
+    /** lower(name plus category and collection names): design.md's search scope. */
+    text: text('text').notNull(),
+    featured: boolean('featured').notNull(),
+  },
+  (t) => [
+    index('product_search_text_trgm').using('gin', sql`${t.text} gin_trgm_ops`),
+    index('product_search_rank').on(t.featured, t.productId),
   ],
 );
 

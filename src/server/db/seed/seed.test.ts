@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appMeta, products } from '../schema/index.ts';
+import { appMeta, products, productSearch } from '../schema/index.ts';
 import { createTestApp, throwawayPostgres, type TestApp } from '../../test/test-app.ts';
 import { migrate } from '../migrate.ts';
 import { DEMO_SEED_KEY, seedDemoCatalogOnce } from './demo.ts';
@@ -72,7 +72,8 @@ describe('synthetic products for benchmarks', () => {
     const [row] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
-      .where(sql`${products.searchText} ilike '%Collection%' and cardinality(${products.images}) >= 2`);
+      .innerJoin(productSearch, eq(productSearch.productId, products.id))
+      .where(sql`${productSearch.text} like '%collection%' and cardinality(${products.images}) >= 2`);
     expect(row!.n).toBeGreaterThan(200);
   });
 });

@@ -3,7 +3,7 @@
  * from the demo catalog's vocabulary, pictures borrowed from demo products of the same kind.
  * Deterministic, so two runs with the same N make the same catalog.
  */
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { categories, collections, productCategories, productCollections, products } from '../schema/index.ts';
 import { demoProducts } from './demo-catalog.ts';
@@ -96,14 +96,19 @@ export async function seedSyntheticProducts(db: Db, count: number, opts: { seed?
 
   for (let done = 0; done < count; done += batch) {
     const drafts = Array.from({ length: Math.min(batch, count - done) }, () => draft(rand, picturesByKind));
-    await db.transaction(async (tx) => {
-      const ids = await tx.insert(products).values(drafts.map((d) => d.row)).returning({ id: products.id });
-      const cats = drafts.flatMap((d, i) =>
-        d.categories.flatMap((s) => (catId.has(s) ? [{ productId: ids[i]!.id, categoryId: catId.get(s)! }] : [])),
-      );
-      const cols = drafts.flatMap((d, i) => (colId.has(d.collection) ? [{ productId: ids[i]!.id, collectionId: colId.get(d.collection)! }] : []));
-      if (cats.length) await tx.insert(productCategories).values(cats);
-      if (cols.length) await tx.insert(productCollections).values(cols);
-    });
+    // Ids first, so products and their links go in as one statement: the search triggers then
+    // run once, after the links exist, and write each product's search row once, not three times.
+    // Both drivers answer execute() with { rows }.
+    const { rows: ids } = (await db.execute(
+      sql`select nextval(pg_get_serial_sequence('products', 'id'))::int as id from generate_series(1, ${drafts.length})`,
+    )) as unknown as { rows: { id: number }[] };
+    const idOf = (i: number) => ids[i]!.id;
+    const cats = drafts.flatMap((d, i) => d.categories.flatMap((s) => (catId.has(s) ? [{ productId: idOf(i), categoryId: catId.get(s)! }] : [])));
+    const cols = drafts.flatMap((d, i) => (colId.has(d.collection) ? [{ productId: idOf(i), collectionId: colId.get(d.collection)! }] : []));
+    const rows = drafts.map((d, i) => ({ ...d.row, id: idOf(i) }));
+    await db.execute(sql`with p as (${db.insert(products).values(rows).getSQL()}),
+      c as (${db.insert(productCategories).values(cats).getSQL()}),
+      k as (${db.insert(productCollections).values(cols).getSQL()})
+      select 1`);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The catalog's SQL. Only the catalog service calls these; other modules go through the service.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   catalogVersion,
@@ -9,7 +9,9 @@ import {
   collections,
   productCategories,
   productCollections,
+  productLikes,
   products,
+  productSearch,
 } from '../../db/schema/index.ts';
 import type { ProductSummary } from '../../../shared/catalog.ts';
 
@@ -17,7 +19,8 @@ import type { ProductSummary } from '../../../shared/catalog.ts';
 // single-table selects, which inside a subquery would bind to the subquery's own table.
 const likeCount = sql<number>`(select count(*)::int from product_likes l where l.product_id = "products"."id")`;
 
-const summaryColumns = {
+/** A card's fields that change only with the catalog (and so may be cached per catalog version). */
+const cardColumns = {
   id: products.id,
   name: products.name,
   thumbnail: products.thumbnail,
@@ -25,8 +28,10 @@ const summaryColumns = {
   price: products.price,
   offerPrice: products.offerPrice,
   availability: products.availability,
-  likeCount,
 };
+export type ProductCard = Omit<ProductSummary, 'likeCount'>;
+
+const summaryColumns = { ...cardColumns, likeCount };
 
 /** `%`, `_` and the escape character are searched for literally. */
 export function containsPattern(term: string): string {
@@ -37,12 +42,23 @@ export function listProducts(db: Db, offset: number, limit: number): Promise<Pro
   return db.select(summaryColumns).from(products).orderBy(desc(products.id)).offset(offset).limit(limit);
 }
 
-/** Summaries for the given ids, in the order of the ids. */
-export async function productsByIds(db: Db, ids: number[]): Promise<ProductSummary[]> {
+/** Cards (without like counts) for the given ids, in the order of the ids. */
+export async function cardsByIds(db: Db, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(summaryColumns).from(products).where(inArray(products.id, ids));
+  const rows = await db.select(cardColumns).from(products).where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Like counts of the given products; products nobody likes are absent. */
+export async function likeCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: productLikes.productId, n: sql<number>`count(*)::int` })
+    .from(productLikes)
+    .where(inArray(productLikes.productId, ids))
+    .groupBy(productLikes.productId);
+  return new Map(rows.map((r) => [r.id, r.n]));
 }
 
 export async function productById(db: Db, id: number) {
@@ -78,31 +94,56 @@ export function groupsOfProduct(db: Db, kind: GroupKind, id: number) {
     .orderBy(asc(g.table.name));
 }
 
-/** Name matches first, then the owner's featured picks, then the newest. */
-const bestMatchesFirst = (pattern: string) =>
-  [sql`${products.name} ilike ${pattern} desc`, desc(products.featured), desc(products.id)] as const;
+/** The pattern lower-cased by PostgreSQL, as the stored search text was. */
+const lowerPattern = (term: string) => sql`lower(${containsPattern(term)})`;
 
-/** Ids of the best `limit` matches and the count of all of them. */
-export async function searchIds(db: Db, term: string, limit: number): Promise<{ ids: number[]; total: number }> {
-  const pattern = containsPattern(term);
-  const rows = await db
-    .select({ id: products.id, total: sql<number>`count(*) over ()::int` })
-    .from(products)
-    .where(sql`${products.searchText} ilike ${pattern}`)
-    .orderBy(...bestMatchesFirst(pattern))
-    .limit(limit);
-  return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? 0 };
+/** Up to this many matches are ranked in memory from one scan; a broader term takes the indexed path. */
+const NARROW_MATCHES = 2000;
+
+type Match = { id: number; named: boolean; featured: boolean };
+
+/** design.md's order: name matches first, then the owner's featured picks, then the newest. */
+const byRank = (a: Match, b: Match) =>
+  Number(b.named) - Number(a.named) || Number(b.featured) - Number(a.featured) || b.id - a.id;
+
+/**
+ * Ids of the best `limit` matches and the count of all. A narrow term (most searches) costs one
+ * trigram-index scan whose few matches are ranked here. A broad one ("saree": 70% of the catalog)
+ * stops that scan early and instead takes two ordered, limited index scans for the best matches
+ * and one count, rather than sorting most of the catalog.
+ */
+async function rankedMatches(db: Db, pattern: SQL, limit: number, count = true): Promise<{ ids: number[]; total: number }> {
+  const matches = sql`${productSearch.text} like ${pattern}`;
+  const nameMatches = sql`${productSearch.name} like ${pattern}`;
+  const first = await db
+    .select({ id: productSearch.productId, named: sql<boolean>`${nameMatches}`, featured: productSearch.featured })
+    .from(productSearch)
+    .where(matches)
+    .limit(NARROW_MATCHES + 1);
+  if (first.length <= NARROW_MATCHES) {
+    return { ids: first.sort(byRank).slice(0, limit).map((m) => m.id), total: first.length };
+  }
+  const ranked = (where: SQL, n: number) =>
+    db
+      .select({ id: productSearch.productId })
+      .from(productSearch)
+      .where(where)
+      .orderBy(desc(productSearch.featured), desc(productSearch.productId))
+      .limit(n);
+  const [named, counted] = await Promise.all([
+    ranked(sql`${matches} and ${nameMatches}`, limit),
+    count ? db.select({ n: sql<number>`count(*)::int` }).from(productSearch).where(matches) : [],
+  ]);
+  const rest = named.length < limit ? await ranked(sql`${matches} and not (${nameMatches})`, limit - named.length) : [];
+  return { ids: [...named, ...rest].map((r) => r.id), total: counted[0]?.n ?? first.length };
+}
+
+export function searchIds(db: Db, term: string, limit: number): Promise<{ ids: number[]; total: number }> {
+  return rankedMatches(db, lowerPattern(term), limit);
 }
 
 export async function suggestionIds(db: Db, term: string, limit: number): Promise<number[]> {
-  const pattern = containsPattern(term);
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(sql`${products.searchText} ilike ${pattern}`)
-    .orderBy(...bestMatchesFirst(pattern))
-    .limit(limit);
-  return rows.map((r) => r.id);
+  return (await rankedMatches(db, lowerPattern(term), limit, false)).ids;
 }
 
 /** design.md ranking: the owner's featured picks first, then the most liked, then the newest. */

@@ -21,19 +21,13 @@ function page(items: ProductPage['items'], limit: number): ProductPage {
 }
 
 export function createCatalogService(db: Db) {
-  const searches = new VersionedCache<{ ids: number[]; total: number }>();
-  const suggestionCache = new VersionedCache<number[]>();
+  const searches = new VersionedCache<{ cards: q.ProductCard[]; total: number }>();
+  const suggestionCache = new VersionedCache<Suggestion[]>();
 
   /** The cached answer for this term at the catalog's current version, computed on a miss. */
   async function cached<V>(cache: VersionedCache<V>, term: string, compute: () => Promise<V>): Promise<V> {
     const version = await q.currentCatalogVersion(db);
-    const key = term.toLowerCase();
-    let value = cache.get(version, key);
-    if (value === undefined) {
-      value = await compute();
-      cache.set(version, key, value);
-    }
-    return value;
+    return cache.get(version, term.toLowerCase(), compute);
   }
 
   return {
@@ -54,21 +48,27 @@ export function createCatalogService(db: Db) {
 
     async search(term: string): Promise<SearchResults> {
       if (term === '') return { items: [], total: 0 };
-      const found = await cached(searches, term, () => q.searchIds(db, term, SEARCH_RESULTS_LIMIT));
-      return { items: await q.productsByIds(db, found.ids), total: found.total };
+      const found = await cached(searches, term, async () => {
+        const { ids, total } = await q.searchIds(db, term, SEARCH_RESULTS_LIMIT);
+        return { cards: await q.cardsByIds(db, ids), total };
+      });
+      // Likes change without a catalog write, so they are read fresh.
+      const likes = await q.likeCounts(db, found.cards.map((c) => c.id));
+      return { items: found.cards.map((c) => ({ ...c, likeCount: likes.get(c.id) ?? 0 })), total: found.total };
     },
 
     async suggestions(term: string): Promise<Suggestion[]> {
       if (term === '') return [];
-      const ids = await cached(suggestionCache, term, () => q.suggestionIds(db, term, SUGGESTIONS_LIMIT));
-      const items = await q.productsByIds(db, ids);
-      return items.map(({ id, name, thumbnail, images, price, offerPrice }) => ({
-        id,
-        name,
-        thumbnail: thumbnail ?? images[0] ?? null,
-        price,
-        offerPrice,
-      }));
+      return cached(suggestionCache, term, async () => {
+        const cards = await q.cardsByIds(db, await q.suggestionIds(db, term, SUGGESTIONS_LIMIT));
+        return cards.map(({ id, name, thumbnail, images, price, offerPrice }) => ({
+          id,
+          name,
+          thumbnail: thumbnail ?? images[0] ?? null,
+          price,
+          offerPrice,
+        }));
+      });
     },
 
     async likeCount(productId: number): Promise<number> {

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -143,6 +144,15 @@ describe('search (name, category and collection names; design.md)', () => {
     expect(after.items[0]!.id).toBe(row!.id);
   });
 
+  it('shows fresh like counts on cached results', async () => {
+    const first = await json<SearchResults>('/api/products/search?q=kurta');
+    const target = first.items[3]!;
+    expect(target.likeCount).toBe(0);
+    await t.database.db.insert(productLikes).values({ userId: 'shopper-c', productId: target.id });
+    const again = await json<SearchResults>('/api/products/search?q=kurta');
+    expect(again.items.find((p) => p.id === target.id)!.likeCount).toBe(1);
+  });
+
   it('matches collection names added later, through the search text triggers', async () => {
     const [row] = await t.database.db.insert(products).values({ name: 'Plain Ivory Stole', price: 900_00 }).returning({ id: products.id });
     expect((await json<SearchResults>('/api/products/search?q=Plain%20Ivory%20Stole')).total).toBe(1);
@@ -231,8 +241,15 @@ describe('the API edge', () => {
   it('serves the static health JSON (the benchmark ceiling)', async () => {
     expect(await json('/api/health')).toEqual({ status: 'ok' });
   });
-  it('compresses JSON for clients that accept it', async () => {
-    const res = await t.app.request('/api/products?limit=12', { headers: { 'Accept-Encoding': 'gzip' } });
+  it('compresses JSON of 1 KB or more for clients that accept it, and leaves tiny answers alone', async () => {
+    const res = await t.app.request('/api/products?limit=12', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(JSON.parse(zlib.gunzipSync(body).toString('utf8'))).toMatchObject({ hasMore: true });
+    const tiny = await t.app.request('/api/health', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(tiny.headers.get('Content-Encoding')).toBeNull();
+    expect(await tiny.json()).toEqual({ status: 'ok' });
+    const plain = await t.app.request('/api/products?limit=12');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
   });
 });

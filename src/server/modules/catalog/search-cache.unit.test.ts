@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { VersionedCache } from './search-cache.ts';
+
+describe('the versioned search cache', () => {
+  it('answers from the cache within a version and asks again after it changes', async () => {
+    const cache = new VersionedCache<number>();
+    let calls = 0;
+    const compute = async () => ++calls;
+    expect(await cache.get(1, 'silk', compute)).toBe(1);
+    expect(await cache.get(1, 'silk', compute)).toBe(1);
+    expect(await cache.get(2, 'silk', compute)).toBe(2);
+  });
+
+  it('runs one query for concurrent misses of the same term', async () => {
+    const cache = new VersionedCache<string>();
+    let calls = 0;
+    const slow = () => new Promise<string>((r) => setTimeout(() => r(`answer ${++calls}`), 10));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get(7, 'saree', slow)));
+    expect(new Set(answers)).toEqual(new Set(['answer 1']));
+    expect(calls).toBe(1);
+  });
+
+  it('does not keep a failure', async () => {
+    const cache = new VersionedCache<string>();
+    await expect(cache.get(1, 'x', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get(1, 'x', async () => 'ok')).toBe('ok');
+  });
+
+  it('forgets the least recently used entries beyond its size', async () => {
+    const cache = new VersionedCache<string>(2);
+    await cache.get(1, 'a', async () => 'a1');
+    await cache.get(1, 'b', async () => 'b1');
+    await cache.get(1, 'a', async () => 'a2'); // a is now the most recent
+    await cache.get(1, 'c', async () => 'c1'); // b goes
+    expect(await cache.get(1, 'a', async () => 'a3')).toBe('a1');
+    expect(await cache.get(1, 'b', async () => 'b2')).toBe('b2');
+  });
+});
