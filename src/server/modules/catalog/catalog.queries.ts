@@ -161,6 +161,23 @@ export async function likeCountOf(db: Db, productId: number): Promise<number | u
   return row?.n;
 }
 
+/**
+ * The catalog version and the like counts of the given products, read in one statement (one round
+ * trip, one snapshot): what a cached search needs to be served.
+ */
+export async function versionWithLikeCounts(db: Db, ids: number[]): Promise<{ version: number; likes: Map<number, number> }> {
+  const idList = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+  const { rows } = (await db.execute(sql`
+    select v.version, l.product_id, l.n
+    from (select version from catalog_version where id = 1) v
+    left join lateral (
+      select product_id, count(*)::int as n from product_likes where product_id = any(${idList}::int[]) group by product_id
+    ) l on true`)) as unknown as { rows: { version: number; product_id: number | null; n: number | null }[] };
+  const likes = new Map<number, number>();
+  for (const r of rows) if (r.product_id !== null) likes.set(r.product_id, r.n ?? 0);
+  return { version: rows[0]?.version ?? 0, likes };
+}
+
 export async function currentCatalogVersion(db: Db): Promise<number> {
   const [row] = await db.select({ v: catalogVersion.version }).from(catalogVersion).where(eq(catalogVersion.id, 1));
   return row?.v ?? 0;

@@ -20,8 +20,16 @@ function page(items: ProductPage['items'], limit: number): ProductPage {
   return { items, hasMore: items.length === limit };
 }
 
+/** A search answer as cached: catalog data only. */
+type FoundCards = { cards: q.ProductCard[]; total: number };
+
+/** Likes change without a catalog write, so they are read fresh and joined to the cached cards. */
+function withLikes(found: FoundCards, likes: Map<number, number>): SearchResults {
+  return { items: found.cards.map((c) => ({ ...c, likeCount: likes.get(c.id) ?? 0 })), total: found.total };
+}
+
 export function createCatalogService(db: Db) {
-  const searches = new VersionedCache<{ cards: q.ProductCard[]; total: number }>();
+  const searches = new VersionedCache<FoundCards>();
   const suggestionCache = new VersionedCache<Suggestion[]>();
 
   /** The cached answer for this term at the catalog's current version, computed on a miss. */
@@ -48,13 +56,24 @@ export function createCatalogService(db: Db) {
 
     async search(term: string): Promise<SearchResults> {
       if (term === '') return { items: [], total: 0 };
-      const found = await cached(searches, term, async () => {
+      const key = term.toLowerCase();
+      const compute = async () => {
         const { ids, total } = await q.searchIds(db, term, SEARCH_RESULTS_LIMIT);
         return { cards: await q.cardsByIds(db, ids), total };
-      });
-      // Likes change without a catalog write, so they are read fresh.
-      const likes = await q.likeCounts(db, found.cards.map((c) => c.id));
-      return { items: found.cards.map((c) => ({ ...c, likeCount: likes.get(c.id) ?? 0 })), total: found.total };
+      };
+      const idsOf = (found: FoundCards) => found.cards.map((c) => c.id);
+      // The usual case, a term searched before: the version check and the fresh like counts share
+      // one round trip, and the cached cards are used if the catalog has not changed since.
+      const seen = searches.peek(key);
+      if (seen) {
+        const found = await seen.value;
+        const { version, likes } = await q.versionWithLikeCounts(db, idsOf(found));
+        if (version === seen.version) return withLikes(found, likes);
+        const fresh = await searches.get(version, key, compute);
+        return withLikes(fresh, await q.likeCounts(db, idsOf(fresh)));
+      }
+      const fresh = await searches.get(await q.currentCatalogVersion(db), key, compute);
+      return withLikes(fresh, await q.likeCounts(db, idsOf(fresh)));
     },
 
     async suggestions(term: string): Promise<Suggestion[]> {

@@ -1,35 +1,47 @@
 /**
- * Search answers cached in this process, keyed by the catalog version that PostgreSQL bumps on
- * every catalog write. Each request reads the version first, so an app server never serves an
- * answer from before a write that another server made: the cache stays correct with many servers.
- * Only ids and counts are cached; like counts and product fields are read fresh for the ids.
+ * Search answers cached in this process, each tagged with the catalog version that PostgreSQL bumps
+ * on every catalog write. A request reads the version before it trusts an entry, so an app server
+ * never serves an answer from before a write that another server made: the cache stays correct with
+ * many servers. Only catalog data is cached; like counts are read fresh.
  *
  * The promise is what is cached, so concurrent requests for a term that just missed share one
  * query instead of each running it (after a catalog write, under load).
  */
+export interface CacheEntry<V> {
+  version: number;
+  value: Promise<V>;
+}
+
 export class VersionedCache<V> {
-  private readonly entries = new Map<string, Promise<V>>();
+  private readonly entries = new Map<string, CacheEntry<V>>();
 
   constructor(private readonly maxEntries = 1000) {}
 
+  /** The latest entry for the key, whatever its version: the caller checks the version. */
+  peek(key: string): CacheEntry<V> | undefined {
+    return this.entries.get(key);
+  }
+
+  /** The answer for the key at this version, computed (once) if the cache has none. */
   get(version: number, key: string, compute: () => Promise<V>): Promise<V> {
-    const k = `${version}\u0000${key}`;
-    const hit = this.entries.get(k);
-    if (hit) {
-      // Map keeps insertion order: re-inserting makes this the most recently used.
-      this.entries.delete(k);
-      this.entries.set(k, hit);
-      return hit;
+    const hit = this.entries.get(key);
+    // Map keeps insertion order: re-inserting makes this the most recently used.
+    this.entries.delete(key);
+    if (hit && hit.version === version) {
+      this.entries.set(key, hit);
+      return hit.value;
     }
-    const value = compute();
-    this.entries.set(k, value);
+    const entry = { version, value: compute() };
+    this.entries.set(key, entry);
     // A failed query is not an answer: the next request tries again.
-    value.catch(() => this.entries.delete(k));
+    entry.value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
-    return value;
+    return entry.value;
   }
 }

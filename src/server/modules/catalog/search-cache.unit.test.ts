@@ -20,6 +20,17 @@ describe('the versioned search cache', () => {
     expect(calls).toBe(1);
   });
 
+  it('lets the caller see the latest entry and its version', async () => {
+    const cache = new VersionedCache<string>();
+    expect(cache.peek('silk')).toBeUndefined();
+    await cache.get(3, 'silk', async () => 'v3');
+    const seen = cache.peek('silk')!;
+    expect(seen.version).toBe(3);
+    expect(await seen.value).toBe('v3');
+    await cache.get(4, 'silk', async () => 'v4');
+    expect(cache.peek('silk')!.version).toBe(4);
+  });
+
   it('does not keep a failure', async () => {
     const cache = new VersionedCache<string>();
     await expect(cache.get(1, 'x', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
