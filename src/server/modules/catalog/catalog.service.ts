@@ -11,6 +11,7 @@ import {
 } from '../../../shared/catalog.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import * as q from './catalog.queries.ts';
+import * as matching from './search.queries.ts';
 import { VersionedCache } from './search-cache.ts';
 
 type Range = { offset: number; limit: number };
@@ -34,7 +35,7 @@ export function createCatalogService(db: Db) {
 
   /** The cached answer for this term at the catalog's current version, computed on a miss. */
   async function cached<V>(cache: VersionedCache<V>, term: string, compute: () => Promise<V>): Promise<V> {
-    const version = await q.currentCatalogVersion(db);
+    const version = await matching.currentCatalogVersion(db);
     return cache.get(version, term.toLowerCase(), compute);
   }
 
@@ -58,7 +59,7 @@ export function createCatalogService(db: Db) {
       if (term === '') return { items: [], total: 0 };
       const key = term.toLowerCase();
       const compute = async () => {
-        const { ids, total } = await q.searchIds(db, term, SEARCH_RESULTS_LIMIT);
+        const { ids, total } = await matching.searchIds(db, term, SEARCH_RESULTS_LIMIT);
         return { cards: await q.cardsByIds(db, ids), total };
       };
       const idsOf = (found: FoundCards) => found.cards.map((c) => c.id);
@@ -67,19 +68,19 @@ export function createCatalogService(db: Db) {
       const seen = searches.peek(key);
       if (seen) {
         const found = await seen.value;
-        const { version, likes } = await q.versionWithLikeCounts(db, idsOf(found));
+        const { version, likes } = await matching.versionWithLikeCounts(db, idsOf(found));
         if (version === seen.version) return withLikes(found, likes);
         const fresh = await searches.get(version, key, compute);
         return withLikes(fresh, await q.likeCounts(db, idsOf(fresh)));
       }
-      const fresh = await searches.get(await q.currentCatalogVersion(db), key, compute);
+      const fresh = await searches.get(await matching.currentCatalogVersion(db), key, compute);
       return withLikes(fresh, await q.likeCounts(db, idsOf(fresh)));
     },
 
     async suggestions(term: string): Promise<Suggestion[]> {
       if (term === '') return [];
       return cached(suggestionCache, term, async () => {
-        const cards = await q.cardsByIds(db, await q.suggestionIds(db, term, SUGGESTIONS_LIMIT));
+        const cards = await q.cardsByIds(db, await matching.suggestionIds(db, term, SUGGESTIONS_LIMIT));
         return cards.map(({ id, name, thumbnail, images, price, offerPrice }) => ({
           id,
           name,
