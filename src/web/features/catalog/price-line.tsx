@@ -6,7 +6,8 @@ export function PriceLine({ price, offerPrice }: { price: number; offerPrice: nu
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
       <span className="font-semibold text-ink">{formatInrShort(offerPrice)}</span>
-      <s className="text-sm text-muted" aria-label={`Original price ${formatInrShort(price)}`}>
+      <s className="text-sm text-muted">
+        <span className="sr-only">Original price </span>
         {formatInrShort(price)}
       </s>
       <span className="text-sm font-medium text-gold">{discountLabel(price, offerPrice)}</span>
