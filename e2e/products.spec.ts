@@ -45,3 +45,38 @@ test('an unknown path shows the not-found screen with status 404', async ({ page
   await page.getByRole('link', { name: 'Browse Products' }).click();
   await expect(page).toHaveURL(/\/products$/);
 });
+
+test('a card opens its product: gallery with zoom, details and delivery', async ({ page }) => {
+  await page.goto('/products');
+  const first = page.getByRole('main').getByRole('listitem').first();
+  const name = (await first.getByRole('heading').textContent())!.trim();
+  // Anywhere on the card opens the product: here, its picture.
+  await first.click({ position: { x: 60, y: 80 } });
+  await expect(page).toHaveURL(/\/product\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  for (const title of ['Key Highlights', 'Product Details', 'Manufacture & Care', 'Return Policy', 'Delivery Info']) {
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Read More' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Read More' }).first().click();
+  await expect(page.getByRole('button', { name: 'Show Less' })).toBeVisible();
+
+  const level = page.getByTestId('zoom-level');
+  await expect(level).toHaveText('1.0x');
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(level).not.toHaveText('1.0x');
+  await page.getByTestId('gallery-main').dblclick();
+  await expect(level).toHaveText('1.0x');
+
+  await page.getByRole('button', { name: 'Show picture 2' }).click();
+  await expect(page.getByRole('img', { name: `${name}, picture 2 of` , exact: false })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Featured Collections' })).toBeVisible();
+});
+
+test("an unknown product says 'Product not found' with status 404", async ({ page, consoleErrors }) => {
+  consoleErrors.allow('999999'); // the page and its API call both answer 404
+  const response = await page.goto('/product/999999');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+});

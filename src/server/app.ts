@@ -13,7 +13,7 @@ import { cacheFor } from './http/cache.ts';
 import { compressJson } from './http/compress-json.ts';
 import { AppError, type ErrorBody } from './http/errors.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service.ts';
 import { webRoutes } from './web/web.routes.ts';
 
 export interface AppDeps {
@@ -23,8 +23,7 @@ export interface AppDeps {
   webDir?: string;
 }
 
-function apiRoutes(db: Db) {
-  const catalog = createCatalogService(db);
+function apiRoutes(catalog: CatalogService) {
   return (
     new Hono()
       // Answers without touching the database: the benchmark's ceiling, and a liveness probe.
@@ -52,7 +51,8 @@ export function createApp({ db, config, webDir }: AppDeps) {
 
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
   app.use('/api/*', compressJson());
-  app.route('/api', apiRoutes(db));
+  const catalog = createCatalogService(db);
+  app.route('/api', apiRoutes(catalog));
 
   app.get(
     '/images/*',
@@ -64,7 +64,7 @@ export function createApp({ db, config, webDir }: AppDeps) {
     (c) => c.text('Not found', 404),
   );
 
-  if (webDir) app.route('/', webRoutes(webDir));
+  if (webDir) app.route('/', webRoutes(webDir, catalog.exists));
   return app;
 }
 

@@ -11,6 +11,7 @@ export const router = createBrowserRouter([
       // Home arrives with the storefront screens; until then the grid greets shoppers.
       { index: true, lazy: () => import('./routes/products.tsx') },
       { path: 'products', lazy: () => import('./routes/products.tsx') },
+      { path: 'product/:id', lazy: () => import('./routes/product.tsx') },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },

@@ -7,11 +7,14 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { cacheFor } from '../http/cache.ts';
-import { isScreenPath } from '../../shared/routes.ts';
+import { isScreenPath, productIdOfPath } from '../../shared/routes.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
-export function webRoutes(webDir: string) {
+/** Whether a product exists, so that /product/{id} of a missing product is a real 404. */
+export type ProductExists = (id: number) => Promise<boolean>;
+
+export function webRoutes(webDir: string, productExists: ProductExists = async () => false) {
   const app = new Hono();
   const indexFile = path.join(webDir, 'index.html');
   const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
@@ -28,10 +31,11 @@ export function webRoutes(webDir: string) {
       rewriteRequestPath: (p) => (p === '/' || p.endsWith('.html') ? '/__never__' : p),
     }),
   );
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');
     if (!html) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
-    const found = isScreenPath(c.req.path);
+    const productId = productIdOfPath(c.req.path);
+    const found = productId !== null ? await productExists(productId) : isScreenPath(c.req.path);
     if (!found) c.header('X-Robots-Tag', 'noindex');
     return c.html(html, found ? 200 : 404);
   });

@@ -14,7 +14,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), 'brotli-bytes');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
-  app = webRoutes(dir);
+  app = webRoutes(dir, async (id) => id === 7);
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -33,6 +33,13 @@ describe('serving the web app', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('X-Robots-Tag')).toBe('noindex');
     expect(await res.text()).toContain('<div id="root">');
+  });
+
+  it('serves an existing product with 200 and a missing or malformed one with 404', async () => {
+    expect((await app.request('/product/7')).status).toBe(200);
+    expect((await app.request('/product/8')).status).toBe(404);
+    expect((await app.request('/product/abc')).status).toBe(404);
+    expect((await app.request('/product/99999999999')).status).toBe(404);
   });
 
   it('caches hashed assets for a year and serves them precompressed', async () => {

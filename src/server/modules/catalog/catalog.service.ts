@@ -91,6 +91,9 @@ export function createCatalogService(db: Db) {
       });
     },
 
+    /** Ids beyond PostgreSQL's integer never exist; asking would be an error, not an answer. */
+    exists: async (id: number): Promise<boolean> => id <= 2_147_483_647 && q.productExists(db, id),
+
     async likeCount(productId: number): Promise<number> {
       const n = await q.likeCountOf(db, productId);
       if (n === undefined) throw new NotFoundError('Product not found');

@@ -1,4 +1,5 @@
 import { ImageOff } from 'lucide-react';
+import { Link } from 'react-router';
 import type { ProductSummary } from '../../../shared/catalog.ts';
 import { imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
 import { PriceLine } from './price-line.tsx';
@@ -10,7 +11,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
   // Spec §2: the thumbnail, else the first image, else a placeholder icon.
   const picture = product.thumbnail ?? product.images[0];
   return (
-    <article className="group flex flex-col overflow-hidden rounded-lg bg-white shadow-[0_1px_2px_rgba(31,26,23,0.06)] ring-1 ring-line/70">
+    <article className="group relative flex flex-col overflow-hidden rounded-lg bg-white shadow-[0_1px_2px_rgba(31,26,23,0.06)] ring-1 ring-line/70">
       <div className="relative aspect-[3/4] bg-sand">
         {picture ? (
           <img
@@ -37,7 +38,12 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3">
-        <h3 className="line-clamp-2 text-sm leading-snug text-ink sm:text-[0.95rem]">{product.name}</h3>
+        <h3 className="line-clamp-2 text-sm leading-snug text-ink sm:text-[0.95rem]">
+          {/* The link's overlay covers the whole card, so a tap anywhere opens the product. */}
+          <Link to={`/product/${product.id}`} className="after:absolute after:inset-0 after:content-[''] hover:text-wine">
+            {product.name}
+          </Link>
+        </h3>
         <div className="mt-auto">
           <PriceLine price={product.price} offerPrice={product.offerPrice} />
         </div>

@@ -1,0 +1,107 @@
+import { Minus, Plus, RotateCcw } from 'lucide-react';
+import { useRef, useState, type PointerEvent } from 'react';
+import { TransformComponent, TransformWrapper, type ReactZoomPanPinchContentRef } from 'react-zoom-pan-pinch';
+import { imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
+
+/** Spec §9: zoom 1x to 3x; a swipe changes the picture past 50 px. */
+const MIN_ZOOM = 1;
+const MAX_ZOOM = 3;
+const SWIPE_PX = 50;
+const MAIN_SIZES = '(min-width: 1024px) 560px, 100vw';
+
+const iconButton =
+  'grid size-10 place-items-center rounded-full bg-ivory/95 text-ink shadow ring-1 ring-line hover:text-wine disabled:opacity-40';
+
+export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  const [scale, setScale] = useState(1);
+  const zoom = useRef<ReactZoomPanPinchContentRef>(null);
+  const swipeStart = useRef<number | null>(null);
+  const picture = images[index];
+
+  const show = (next: number) => {
+    setIndex((next + images.length) % images.length);
+    setScale(1);
+  };
+
+  // Swipes change pictures only at 1x; zoomed in, a drag moves the picture instead.
+  const onPointerDown = (e: PointerEvent) => {
+    swipeStart.current = scale === 1 ? e.clientX : null;
+  };
+  const onPointerUp = (e: PointerEvent) => {
+    if (swipeStart.current === null || images.length < 2) return;
+    const dx = e.clientX - swipeStart.current;
+    swipeStart.current = null;
+    if (Math.abs(dx) > SWIPE_PX) show(index + (dx < 0 ? 1 : -1));
+  };
+
+  if (!picture) return <div className="aspect-[3/4] rounded-lg bg-sand" role="img" aria-label={`${name}: no picture yet`} />;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div
+        className="relative aspect-[3/4] overflow-hidden rounded-lg bg-sand touch-pan-y"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        data-testid="gallery-main"
+      >
+        <TransformWrapper
+          key={index}
+          ref={zoom}
+          minScale={MIN_ZOOM}
+          maxScale={MAX_ZOOM}
+          doubleClick={{ mode: 'reset' }}
+          wheel={{ step: 0.2 }}
+          panning={{ disabled: scale === 1 }}
+          onTransform={(_ref, state) => setScale(state.scale)}
+        >
+          <TransformComponent wrapperClass="!size-full" contentClass="!size-full">
+            <img
+              src={imageAtWidth(picture, 768)}
+              srcSet={imageSrcSet(picture)}
+              sizes={MAIN_SIZES}
+              alt={`${name}, picture ${index + 1} of ${images.length}`}
+              width={768}
+              height={1024}
+              fetchPriority="high"
+              draggable={false}
+              className="size-full object-cover"
+            />
+          </TransformComponent>
+        </TransformWrapper>
+        <div className="absolute bottom-3 right-3 flex items-center gap-2">
+          <button type="button" className={iconButton} aria-label="Zoom out" disabled={scale <= MIN_ZOOM} onClick={() => zoom.current?.zoomOut(0.5)}>
+            <Minus className="size-4" aria-hidden="true" />
+          </button>
+          <span className="min-w-12 rounded-full bg-ivory/95 px-2 py-1 text-center text-xs font-medium" aria-live="polite" data-testid="zoom-level">
+            {scale.toFixed(1)}x
+          </span>
+          <button type="button" className={iconButton} aria-label="Zoom in" disabled={scale >= MAX_ZOOM} onClick={() => zoom.current?.zoomIn(0.5)}>
+            <Plus className="size-4" aria-hidden="true" />
+          </button>
+          <button type="button" className={iconButton} aria-label="Reset zoom" disabled={scale === 1} onClick={() => zoom.current?.resetTransform()}>
+            <RotateCcw className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      {images.length > 1 && (
+        <ul className="flex gap-2 overflow-x-auto" aria-label="Pictures">
+          {images.map((src, i) => (
+            <li key={src} className="shrink-0">
+              <button
+                type="button"
+                aria-label={`Show picture ${i + 1}`}
+                aria-current={i === index}
+                onMouseEnter={() => i !== index && show(i)}
+                onClick={() => show(i)}
+                className={`block w-16 overflow-hidden rounded-md ring-2 sm:w-20 ${i === index ? 'ring-wine' : 'ring-transparent hover:ring-line'}`}
+              >
+                <img src={imageAtWidth(src, 320)} alt="" width={80} height={107} loading="lazy" className="aspect-[3/4] w-full object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link, useParams } from 'react-router';
+import { EmptyState, buttonClass } from '../components/empty-state.tsx';
+import { LoadingIndicator } from '../components/loading-indicator.tsx';
+import { useProduct } from '../features/catalog/catalog.api.ts';
+import { ProductGallery } from '../features/catalog/product-gallery.tsx';
+import { ProductInfoCards, ProductSummaryPanel } from '../features/catalog/product-info.tsx';
+
+/** /product/{id} (spec §2 Product detail). */
+export function Component() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+
+  if (product.isPending) return <LoadingIndicator />;
+  if (product.isError) {
+    return (
+      <EmptyState
+        title="Product not found"
+        action={
+          <Link to="/products" className={buttonClass}>
+            Browse Products
+          </Link>
+        }
+      >
+        It may have sold out or moved. Our other sarees and clothing are a click away.
+      </EmptyState>
+    );
+  }
+  const p = product.data;
+  return (
+    <article className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,560px)_1fr] lg:gap-10 lg:py-10">
+      <ProductGallery images={p.images.length ? p.images : p.thumbnail ? [p.thumbnail] : []} name={p.name} />
+      <div className="flex flex-col gap-6">
+        <ProductSummaryPanel product={p} />
+        <ProductInfoCards product={p} />
+      </div>
+    </article>
+  );
+}
