@@ -18,7 +18,7 @@ import { webRoutes } from './web/web.routes.ts';
 
 export interface AppDeps {
   db: Db;
-  config: Pick<AppConfig, 'imagesDir'>;
+  config: Pick<AppConfig, 'imagesDir'> & Partial<Pick<AppConfig, 'publicUrl'>>;
   /** The built web app (Vite's dist/web); absent in API-only tests. */
   webDir?: string;
 }
@@ -64,7 +64,7 @@ export function createApp({ db, config, webDir }: AppDeps) {
     (c) => c.text('Not found', 404),
   );
 
-  if (webDir) app.route('/', webRoutes(webDir, catalog.exists));
+  if (webDir) app.route('/', webRoutes(webDir, catalog.productForPage, config.publicUrl));
   return app;
 }
 

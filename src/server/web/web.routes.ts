@@ -7,14 +7,29 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { cacheFor } from '../http/cache.ts';
+import type { Availability } from '../../shared/catalog.ts';
 import { isScreenPath, productIdOfPath } from '../../shared/routes.ts';
+import { withHead, type PageMeta } from './page-meta.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
+const DEFAULT_DESCRIPTION =
+  "Handwoven silk and cotton sarees, kurtas, lehengas and dupattas from India's weaving towns. Free shipping over ₹999, secure payments, ships across India.";
 
-/** Whether a product exists, so that /product/{id} of a missing product is a real 404. */
-export type ProductExists = (id: number) => Promise<boolean>;
+function screenMeta(path: string, search: string | undefined, url: string): PageMeta {
+  const term = search?.trim();
+  if (path.startsWith('/products') && term) {
+    return { title: `Search results for “${term.slice(0, 100)}” | Vastra`, description: DEFAULT_DESCRIPTION, url };
+  }
+  if (path.startsWith('/products')) return { title: 'Sarees & Clothing | Vastra', description: DEFAULT_DESCRIPTION, url };
+  return { title: 'Vastra · Sarees and clothing, handpicked across India', description: DEFAULT_DESCRIPTION, url };
+}
 
-export function webRoutes(webDir: string, productExists: ProductExists = async () => false) {
+/** What a product page's head needs; null when there is no such product (a real 404). */
+export type ProductForPage = (id: number) => Promise<
+  { name: string; description: string | null; price: number; offerPrice: number | null; availability: Availability; image: string | null } | null
+>;
+
+export function webRoutes(webDir: string, productForPage: ProductForPage = async () => null, publicUrl?: string) {
   const app = new Hono();
   const indexFile = path.join(webDir, 'index.html');
   const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
@@ -34,10 +49,21 @@ export function webRoutes(webDir: string, productExists: ProductExists = async (
   app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');
     if (!html) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
+    const origin = publicUrl ?? new URL(c.req.url).origin;
+    const url = origin + c.req.path;
     const productId = productIdOfPath(c.req.path);
-    const found = productId !== null ? await productExists(productId) : isScreenPath(c.req.path);
-    if (!found) c.header('X-Robots-Tag', 'noindex');
-    return c.html(html, found ? 200 : 404);
+    if (productId !== null) {
+      const p = await productForPage(productId);
+      if (p) {
+        const description = p.description ?? `${p.name}, from Vastra.`;
+        const image = p.image ? new URL(p.image, origin).toString() : undefined;
+        return c.html(withHead(html, { title: `${p.name} | Vastra`, description, url, image, product: p }));
+      }
+    } else if (isScreenPath(c.req.path)) {
+      return c.html(withHead(html, screenMeta(c.req.path, c.req.query('search'), url)));
+    }
+    c.header('X-Robots-Tag', 'noindex');
+    return c.html(withHead(html, { title: 'Page not found | Vastra', description: DEFAULT_DESCRIPTION, url }), 404);
   });
   return app;
 }

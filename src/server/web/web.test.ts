@@ -5,16 +5,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webRoutes } from './web.routes.ts';
 
 // A stand-in for Vite's output: the routes only care about file names.
+const HOSTILE = 'Saree </script><script>alert(1)</script> "quoted" \'single\'';
 let dir: string;
 let app: ReturnType<typeof webRoutes>;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Vastra</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Vastra</title><meta name="description" content="built" /></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), 'brotli-bytes');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
-  app = webRoutes(dir, async (id) => id === 7);
+  // Product 7 has a hostile name; product 8 does not exist.
+  app = webRoutes(dir, async (id) =>
+    id === 7
+      ? { name: HOSTILE, description: 'A "silk" saree & more', price: 18_999_00, offerPrice: 15_499_00, availability: 'In Stock', image: '/images/products/p7-1.webp' }
+      : null,
+  );
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -35,9 +44,38 @@ describe('serving the web app', () => {
     expect(await res.text()).toContain('<div id="root">');
   });
 
+  it('writes the product into the head: title, description, canonical, Open Graph and JSON-LD, escaped', async () => {
+    const res = await app.request('http://shop.test/product/7');
+    const html = await res.text();
+    expect(html).not.toContain('<title>Vastra</title>');
+    expect(html).not.toContain('content="built"');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('<title>Saree &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &#39;single&#39; | Vastra</title>');
+    expect(html).toContain('<meta name="description" content="A &quot;silk&quot; saree &amp; more" />');
+    expect(html).toContain('<link rel="canonical" href="http://shop.test/product/7" />');
+    expect(html).toContain('<meta property="og:image" content="http://shop.test/images/products/p7-1.webp" />');
+    expect(html).toContain('<meta property="product:price:amount" content="15499.00" />');
+    const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(ld).not.toContain('<');
+    expect(JSON.parse(ld)).toMatchObject({
+      '@type': 'Product',
+      name: HOSTILE,
+      offers: { priceCurrency: 'INR', price: '15499.00', availability: 'https://schema.org/InStock' },
+    });
+    // The whole document still has exactly the scripts it should: the hostile name made none.
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('gives screens fitting titles', async () => {
+    expect(await (await app.request('/products')).text()).toContain('<title>Sarees &amp; Clothing | Vastra</title>');
+    expect(await (await app.request('/products?search=%3Cb%3Esilk')).text()).toContain('<title>Search results for “&lt;b&gt;silk” | Vastra</title>');
+    expect(await (await app.request('/nope')).text()).toContain('<title>Page not found | Vastra</title>');
+  });
+
   it('serves an existing product with 200 and a missing or malformed one with 404', async () => {
     expect((await app.request('/product/7')).status).toBe(200);
     expect((await app.request('/product/8')).status).toBe(404);
+    expect((await app.request('/product/7/')).status).toBe(200);
     expect((await app.request('/product/abc')).status).toBe(404);
     expect((await app.request('/product/99999999999')).status).toBe(404);
   });

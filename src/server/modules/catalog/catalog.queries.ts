@@ -97,11 +97,6 @@ export function bestSellers(db: Db, offset: number, limit: number): Promise<Prod
     .limit(limit);
 }
 
-export async function productExists(db: Db, id: number): Promise<boolean> {
-  const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
-  return rows.length > 0;
-}
-
 export async function likeCountOf(db: Db, productId: number): Promise<number | undefined> {
   const [row] = await db.select({ n: likeCount }).from(products).where(eq(products.id, productId));
   return row?.n;

@@ -91,8 +91,15 @@ export function createCatalogService(db: Db) {
       });
     },
 
-    /** Ids beyond PostgreSQL's integer never exist; asking would be an error, not an answer. */
-    exists: async (id: number): Promise<boolean> => id <= 2_147_483_647 && q.productExists(db, id),
+    /** What a product page's head shows; null when there is no such product. */
+    async productForPage(id: number) {
+      // Ids beyond PostgreSQL's integer never exist; asking would be an error, not an answer.
+      if (id > 2_147_483_647) return null;
+      const p = await q.productById(db, id);
+      if (!p) return null;
+      const { name, description, price, offerPrice, availability } = p;
+      return { name, description, price, offerPrice, availability, image: p.thumbnail ?? p.images[0] ?? null };
+    },
 
     async likeCount(productId: number): Promise<number> {
       const n = await q.likeCountOf(db, productId);

@@ -1,0 +1,81 @@
+/**
+ * What the server writes into a page's <head> so that a shared link (WhatsApp, search engines)
+ * shows the product without running the app: title, description, canonical URL, Open Graph tags
+ * and JSON-LD. Everything from the database is escaped: a product name with quotes or </script>
+ * cannot break out of its attribute or script.
+ */
+import type { Availability } from '../../shared/catalog.ts';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL of this page. */
+  url: string;
+  image?: string;
+  product?: { name: string; price: number; offerPrice: number | null; availability: Availability };
+}
+
+const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ATTR_ESCAPES[c]!);
+
+/** JSON that is safe inside <script>: no '<' (so no '</script>' or '<!--'), no line separators. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+const SCHEMA_AVAILABILITY: Record<Availability, string> = {
+  'In Stock': 'https://schema.org/InStock',
+  'Only a few left': 'https://schema.org/LimitedAvailability',
+  'Out of Stock': 'https://schema.org/OutOfStock',
+};
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+function productJsonLd(meta: PageMeta) {
+  const p = meta.product!;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    description: meta.description,
+    image: meta.image ? [meta.image] : undefined,
+    url: meta.url,
+    offers: {
+      '@type': 'Offer',
+      priceCurrency: 'INR',
+      price: rupees(p.offerPrice ?? p.price),
+      availability: SCHEMA_AVAILABILITY[p.availability],
+      url: meta.url,
+    },
+  };
+}
+
+export function renderHead(meta: PageMeta): string {
+  const tag = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}" />`;
+  const lines = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    tag('og:site_name', 'Vastra'),
+    tag('og:type', meta.product ? 'product' : 'website'),
+    tag('og:title', meta.title),
+    tag('og:description', meta.description),
+    tag('og:url', meta.url),
+  ];
+  if (meta.image) lines.push(tag('og:image', meta.image), `<meta name="twitter:card" content="summary_large_image" />`);
+  if (meta.product) {
+    lines.push(
+      tag('product:price:amount', rupees(meta.product.offerPrice ?? meta.product.price)),
+      tag('product:price:currency', 'INR'),
+      `<script type="application/ld+json">${scriptJson(productJsonLd(meta))}</script>`,
+    );
+  }
+  return lines.join('\n    ');
+}
+
+/** The built index.html with its own title and description replaced by the page's head. */
+export function withHead(html: string, meta: PageMeta): string {
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `  ${renderHead(meta)}\n  </head>`);
+}
