@@ -14,6 +14,7 @@ import { compressJson } from './http/compress-json.ts';
 import { AppError, type ErrorBody } from './http/errors.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service.ts';
+import { sitemapRoutes } from './web/sitemap.routes.ts';
 import { webRoutes } from './web/web.routes.ts';
 
 export interface AppDeps {
@@ -64,6 +65,7 @@ export function createApp({ db, config, webDir }: AppDeps) {
     (c) => c.text('Not found', 404),
   );
 
+  app.route('/', sitemapRoutes(catalog, config.publicUrl));
   if (webDir) app.route('/', webRoutes(webDir, catalog.productForPage, config.publicUrl));
   return app;
 }

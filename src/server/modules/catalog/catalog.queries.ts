@@ -140,3 +140,21 @@ export function productsInGroup(db: Db, kind: GroupKind, slug: string, offset: n
     .offset(offset)
     .limit(limit);
 }
+
+/** One sitemap's worth of products, in id order, after the given id (keyset paging). */
+export function productIdsAfter(db: Db, afterId: number, limit: number) {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(sql`${products.id} > ${afterId}`)
+    .orderBy(asc(products.id))
+    .limit(limit);
+}
+
+/** The ids that start each run of `per` products, for a sitemap index. */
+export async function sitemapStarts(db: Db, per: number): Promise<number[]> {
+  const { rows } = (await db.execute(sql`
+    select id from (select id, row_number() over (order by id) as n from products) t
+    where (n - 1) % ${per} = 0 order by id`)) as unknown as { rows: { id: number }[] };
+  return rows.map((r) => Number(r.id));
+}

@@ -91,6 +91,10 @@ export function createCatalogService(db: Db) {
       });
     },
 
+    /** Sitemap support: where each sitemap of `per` products starts, and one sitemap's products. */
+    sitemapStarts: (per: number) => q.sitemapStarts(db, per),
+    sitemapProducts: (firstId: number, per: number) => q.productIdsAfter(db, firstId - 1, per),
+
     /** What a product page's head shows; null when there is no such product. */
     async productForPage(id: number) {
       // Ids beyond PostgreSQL's integer never exist; asking would be an error, not an answer.

@@ -1,0 +1,53 @@
+/**
+ * /robots.txt and /sitemap.xml. The sitemap is an index of sitemaps of at most 40,000 products each
+ * (the protocol allows 50,000 URLs a file), so it stays valid however large the catalog grows.
+ */
+import { Hono } from 'hono';
+import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+import { SCREEN_PATHS } from '../../shared/routes.ts';
+import { escapeHtml } from './page-meta.ts';
+
+export const PRODUCTS_PER_SITEMAP = 40_000;
+
+const xml = (body: string) =>
+  new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+
+export function sitemapRoutes(catalog: CatalogService, publicUrl?: string) {
+  const originOf = (url: string) => publicUrl ?? new URL(url).origin;
+  return new Hono()
+    .get('/robots.txt', (c) =>
+      c.text(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${originOf(c.req.url)}/sitemap.xml\n`, 200, {
+        'Cache-Control': 'public, max-age=86400',
+      }),
+    )
+    .get('/sitemap.xml', async (c) => {
+      const origin = originOf(c.req.url);
+      const starts = await catalog.sitemapStarts(PRODUCTS_PER_SITEMAP);
+      const maps = [`${origin}/sitemaps/pages.xml`, ...starts.map((id) => `${origin}/sitemaps/products-${id}.xml`)];
+      return xml(
+        `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps
+          .map((loc) => `  <sitemap><loc>${escapeHtml(loc)}</loc></sitemap>`)
+          .join('\n')}\n</sitemapindex>\n`,
+      );
+    })
+    .get('/sitemaps/pages.xml', (c) => {
+      const origin = originOf(c.req.url);
+      return xml(urlset(SCREEN_PATHS.map((p) => ({ loc: origin + p }))));
+    })
+    .get('/sitemaps/:file{products-[0-9]{1,10}\\.xml}', async (c) => {
+      const first = Number(/\d+/.exec(c.req.param('file'))![0]);
+      const rows = first > 2_147_483_647 ? [] : await catalog.sitemapProducts(first, PRODUCTS_PER_SITEMAP);
+      if (rows.length === 0) return c.text('Not found', 404);
+      const origin = originOf(c.req.url);
+      return xml(urlset(rows.map((r) => ({ loc: `${origin}/product/${r.id}`, lastmod: r.updatedAt.toISOString().slice(0, 10) }))));
+    });
+}
+
+function urlset(urls: { loc: string; lastmod?: string }[]): string {
+  const entries = urls.map(
+    (u) => `  <url><loc>${escapeHtml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`,
+  );
+  return `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+}
