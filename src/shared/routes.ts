@@ -4,6 +4,9 @@
  */
 export const SCREEN_PATHS = ['/', '/products'] as const;
 
+/** Screens later stages build; until then each shows Coming Soon at its real path (design.md). */
+export const COMING_SOON_PATHS = ['/login', '/signup', '/cart', '/favorites', '/checkout', '/orders', '/profile'] as const;
+
 const PRODUCT_PATH = /^\/product\/(\d{1,10})$/;
 
 function normalise(pathname: string): string {
@@ -11,7 +14,8 @@ function normalise(pathname: string): string {
 }
 
 export function isScreenPath(pathname: string): boolean {
-  return (SCREEN_PATHS as readonly string[]).includes(normalise(pathname));
+  const p = normalise(pathname);
+  return (SCREEN_PATHS as readonly string[]).includes(p) || (COMING_SOON_PATHS as readonly string[]).includes(p);
 }
 
 /** The product id in a /product/{id} path, or null for any other path. */

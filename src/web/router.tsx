@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { COMING_SOON_PATHS } from '../shared/routes.ts';
 import { AppShell } from './components/app-shell.tsx';
 import { LoadingIndicator } from './components/loading-indicator.tsx';
 
@@ -12,6 +13,7 @@ export const router = createBrowserRouter([
       { index: true, lazy: () => import('./routes/products.tsx') },
       { path: 'products', lazy: () => import('./routes/products.tsx') },
       { path: 'product/:id', lazy: () => import('./routes/product.tsx') },
+      ...COMING_SOON_PATHS.map((path) => ({ path, lazy: () => import('./routes/coming-soon.tsx') })),
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },
