@@ -5,6 +5,10 @@ const screens = [
   { path: '/products', ready: 'Featured Collections' },
   { path: '/products?search=silk', ready: 'Search Results for “silk”' },
   { path: '/no-such-page', ready: 'Page not found' },
+  { path: '/faq', ready: 'Frequently Asked Questions' },
+  { path: '/shipping', ready: 'Shipping & Return Policy' },
+  { path: '/about', ready: 'Woven by hand, chosen with care' },
+  { path: '/cart', ready: 'Coming Soon' },
 ];
 
 for (const { path, ready } of screens) {

@@ -2,7 +2,7 @@
  * The screens the web app has. The server answers these paths with the app and status 200, and
  * every other path (and a product that does not exist) with the app's not-found screen and 404.
  */
-export const SCREEN_PATHS = ['/', '/products'] as const;
+export const SCREEN_PATHS = ['/', '/products', '/about', '/shipping', '/faq'] as const;
 
 /** Screens later stages build; until then each shows Coming Soon at its real path (design.md). */
 export const COMING_SOON_PATHS = ['/login', '/signup', '/cart', '/favorites', '/checkout', '/orders', '/profile'] as const;

@@ -15,12 +15,20 @@ const YEAR = 'public, max-age=31536000, immutable';
 const DEFAULT_DESCRIPTION =
   "Handwoven silk and cotton sarees, kurtas, lehengas and dupattas from India's weaving towns. Free shipping over ₹999, secure payments, ships across India.";
 
+const TITLES: Record<string, string> = {
+  '/products': 'Sarees & Clothing',
+  '/about': 'About Us',
+  '/shipping': 'Shipping & Return Policy',
+  '/faq': 'Frequently Asked Questions',
+};
+
 function screenMeta(path: string, search: string | undefined, url: string): PageMeta {
   const term = search?.trim();
   if (path.startsWith('/products') && term) {
     return { title: `Search results for “${term.slice(0, 100)}” | Vastra`, description: DEFAULT_DESCRIPTION, url };
   }
-  if (path.startsWith('/products')) return { title: 'Sarees & Clothing | Vastra', description: DEFAULT_DESCRIPTION, url };
+  const titled = TITLES[path.replace(/\/+$/, '')];
+  if (titled) return { title: `${titled} | Vastra`, description: DEFAULT_DESCRIPTION, url };
   return { title: 'Vastra · Sarees and clothing, handpicked across India', description: DEFAULT_DESCRIPTION, url };
 }
 
