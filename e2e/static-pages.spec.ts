@@ -34,3 +34,16 @@ test('shipping and about say what the spec asks', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
   }
 });
+
+test('every page ends with the footer: links, contact, ways to pay, copyright', async ({ page }) => {
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  for (const name of ['Quick Links', 'Customer Service', 'Contact']) {
+    await expect(footer.getByRole('heading', { level: 2, name })).toBeVisible();
+  }
+  await expect(footer.getByRole('list', { name: 'Ways to pay' })).toContainText('UPI');
+  await expect(footer.getByRole('list', { name: 'Follow us' }).getByRole('link')).toHaveCount(3);
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Vastra. All rights reserved.`);
+  await footer.getByRole('link', { name: 'FAQ' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
+});

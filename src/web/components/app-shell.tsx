@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
-import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { LoadingIndicator } from './loading-indicator.tsx';
+import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 export function AppShell() {
@@ -19,15 +20,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="border-t border-line bg-sand/60 py-6 text-center text-sm text-muted">
-        <p>
-          Free shipping over ₹999 · Secure payments · Ships across India ·{' '}
-          <Link to="/products" className="underline underline-offset-2 hover:text-wine">
-            Shop all
-          </Link>
-        </p>
-        <p className="mt-1">© {new Date().getFullYear()} Vastra</p>
-      </footer>
+      <SiteFooter />
       <ScrollRestoration />
     </div>
   );
