@@ -6,7 +6,7 @@ import type { DemoCollection, Motif } from '../../demo-types.ts';
 import { Ctx, type Colors } from './ctx.ts';
 import { garment } from './garments.ts';
 import { foldedSaree, hangingSaree } from './folded.ts';
-import { grad, motifFill, radial } from './patterns.ts';
+import { grad, motifFill, fade, radial } from './patterns.ts';
 import { diya, marigold } from './props.ts';
 import { distance, luminance, mix, shade } from './util.ts';
 import { vignette } from './scenes.ts';
@@ -124,16 +124,7 @@ export function bannerSvg(index: number, variant: 'desktop' | 'mobile', width: n
     mobile ? 0 : 1,
     mobile ? 1 : 0,
   );
-  const warm = radial(
-    ground,
-    [
-      [0, '#fff8ec', 0.9],
-      [1, '#fff8ec', 0],
-    ],
-    mobile ? 0.5 : 0.25,
-    mobile ? 0.2 : 0.45,
-    0.55,
-  );
+  const warm = fade(ground, '#fff8ec', 0.9, mobile ? 0.5 : 0.25, mobile ? 0.2 : 0.45, 0.55);
   // The motif as a whisper behind the headline ties the calm side to the cloth without competing.
   const ghost = motifFill(ground, { motif: 'paisley', ground: 'none', fg: '#b08a3e', accent: 'none', scale: 1.4 });
 
@@ -207,13 +198,7 @@ export function posterSvg(slug: string, poster: DemoCollection['poster']): strin
   s += `<path d="${arch}" transform="translate(540,800) scale(.95,.96) translate(-540,-800)" fill="none" stroke="${line}" stroke-width="2" stroke-opacity=".7"/>`;
   s += `<rect y="1360" width="1080" height="80" fill="#000" fill-opacity=".12"/>`;
   // Drawn at full size: a scaled group would push every pattern off librsvg's fast path.
-  s += `<ellipse cx="540" cy="${poster.kind === 'kurta' || poster.kind === 'salwar' ? 1392 : 1340}" rx="340" ry="34" fill="${radial(
-    ctx,
-    [
-      [0, '#000', 0.35],
-      [1, '#000', 0],
-    ],
-  )}"/>`;
+  s += `<ellipse cx="540" cy="${poster.kind === 'kurta' || poster.kind === 'salwar' ? 1392 : 1340}" rx="340" ry="34" fill="${fade(ctx, '#000', 0.35)}"/>`;
   s += garment(ctx, poster.kind);
   s += vignette(ctx, 1080, 1440, 0.2);
   return ctx.doc(1080, 1440, s);

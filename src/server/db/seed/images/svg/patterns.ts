@@ -451,6 +451,20 @@ export function grad(ctx: Ctx, stops: [number, string, number?][], x2 = 0, y2 = 
   );
 }
 
+/** A glow of one colour fading to nothing at its edge: the light and shadow pools of every scene. */
+export function fade(ctx: Ctx, colour: string, opacity: number, cx = 0.5, cy = 0.5, r = 0.5): string {
+  return radial(
+    ctx,
+    [
+      [0, colour, opacity],
+      [1, colour, 0],
+    ],
+    cx,
+    cy,
+    r,
+  );
+}
+
 export function radial(ctx: Ctx, stops: [number, string, number?][], cx = 0.5, cy = 0.5, r = 0.5): string {
   const key = `radial:${JSON.stringify(stops)}:${cx}:${cy}:${r}`;
   return ctx.url(

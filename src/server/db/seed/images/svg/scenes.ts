@@ -6,7 +6,7 @@ import type { GarmentKind, Motif } from '../../demo-types.ts';
 import { band, region, sub } from './cloth.ts';
 import { Ctx, type Colors } from './ctx.ts';
 import { garment } from './garments.ts';
-import { bodyFill, borderFill, folds, grad, jaalFill, radial, sheen, weave, zari } from './patterns.ts';
+import { bodyFill, borderFill, folds, grad, jaalFill, fade, radial, sheen, weave, zari } from './patterns.ts';
 import { border, borderCrest, castShadow, cloth, crease, palluEnd, tassels, zariLine } from './trim.ts';
 import { foldedSaree } from './folded.ts';
 import { bangles, diya, marigold } from './props.ts';
@@ -31,16 +31,7 @@ export function studio(ctx: Ctx, w = W, h = H): string {
     [0.8, c[2]],
     [1, c[3]],
   ]);
-  const glow = radial(
-    ctx,
-    [
-      [0, '#fffdf8', 0.75],
-      [1, '#fffdf8', 0],
-    ],
-    0.5,
-    0.4,
-    0.6,
-  );
+  const glow = fade(ctx, '#fffdf8', 0.75, 0.5, 0.4, 0.6);
   return `<rect width="${w}" height="${h}" fill="${bg}"/><rect width="${w}" height="${h}" fill="${glow}"/>`;
 }
 
@@ -292,16 +283,7 @@ function wood(ctx: Ctx): string {
     s += `<rect x="${i * 270 - 62}" width="3" height="${H}" fill="#2a180c" fill-opacity=".45"/>`;
   return (
     s +
-    `<rect width="${W}" height="${H}" fill="${radial(
-      ctx,
-      [
-        [0, '#fff1d8', 0.25],
-        [1, '#fff1d8', 0],
-      ],
-      0.45,
-      0.45,
-      0.7,
-    )}"/>`
+    `<rect width="${W}" height="${H}" fill="${fade(ctx, '#fff1d8', 0.25, 0.45, 0.45, 0.7)}"/>`
   );
 }
 
