@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const dataDir = path.resolve('node_modules/.cache/vastra-e2e/data');
+// One data folder per port, so two test runs side by side do not wipe each other's database.
+const dataDir = path.resolve(`node_modules/.cache/vastra-e2e/data-${process.env.PORT ?? 3100}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.IMAGES_DIR = path.resolve('node_modules/.cache/vastra-e2e/images');

@@ -9,8 +9,7 @@ export const router = createBrowserRouter([
     Component: AppShell,
     HydrateFallback: () => <LoadingIndicator text="Loading application..." fullPage />,
     children: [
-      // Home arrives with the storefront screens; until then the grid greets shoppers.
-      { index: true, lazy: () => import('./routes/products.tsx') },
+      { index: true, lazy: () => import('./routes/home.tsx') },
       { path: 'products', lazy: () => import('./routes/products.tsx') },
       { path: 'product/:id', lazy: () => import('./routes/product.tsx') },
       { path: 'about', lazy: () => import('./routes/about.tsx') },
