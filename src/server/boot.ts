@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureDemoImages } from './db/seed/demo-images.ts';
 import { seedDemoCatalogOnce } from './db/seed/demo.ts';
+import { ensureStoreImages } from './db/seed/store-images.ts';
 import type { AppConfig } from './env.ts';
 
 export const builtWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -18,6 +19,7 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   const database: Database = await openDatabase(config);
   try {
     await migrate(database);
+    await ensureStoreImages(config.imagesDir);
     if (config.seedDemo) {
       const started = Date.now();
       await ensureDemoImages(config.imagesDir);

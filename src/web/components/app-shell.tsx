@@ -1,8 +1,13 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { LoadingIndicator } from './loading-indicator.tsx';
-import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+import { ToasterGate } from './toaster-gate.tsx';
+import { WhenNear } from './when-near.tsx';
+
+// The footer sits below every screen's content, so its code waits until a shopper scrolls near it.
+const SiteFooter = lazy(() => import('./site-footer.tsx'));
+const footerSpace = <div className="min-h-80 border-t border-line bg-sand/60" />;
 
 export function AppShell() {
   const navigation = useNavigation();
@@ -20,7 +25,12 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
+      <WhenNear margin="400px" placeholder={footerSpace}>
+        <Suspense fallback={footerSpace}>
+          <SiteFooter />
+        </Suspense>
+      </WhenNear>
+      <ToasterGate />
       <ScrollRestoration />
     </div>
   );

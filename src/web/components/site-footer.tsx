@@ -2,6 +2,7 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { STORE } from '../../shared/store.ts';
 import { PaymentMarks } from './payment-marks.tsx';
+import { SocialLinks } from './social-links.tsx';
 
 const QUICK_LINKS = [
   ['/', 'Home'],
@@ -32,22 +33,14 @@ function LinkColumn({ title, links }: { title: string; links: string[][] }) {
 }
 
 /** Spec §2 footer: quick links, customer service, contact, social links, payment icons, copyright. */
-export function SiteFooter() {
+export default function SiteFooter() {
   return (
     <footer className="border-t border-line bg-sand/60 text-sm text-muted">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div className="grid content-start gap-3">
           <p className="font-display text-3xl font-semibold text-wine">{STORE.name}</p>
           <p>Handwoven sarees and clothing from India's weaving towns. Free shipping over ₹999 · Secure payments · Ships across India.</p>
-          <ul className="flex flex-wrap gap-2" aria-label="Follow us">
-            {STORE.social.map(({ name, href }) => (
-              <li key={href}>
-                <a href={href} rel="noopener noreferrer" target="_blank" className="inline-flex min-h-9 items-center rounded-full bg-white px-3 ring-1 ring-line hover:text-wine">
-                  {name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks />
         </div>
         <LinkColumn title="Quick Links" links={QUICK_LINKS} />
         <LinkColumn title="Customer Service" links={CUSTOMER_SERVICE} />

@@ -1,34 +1,71 @@
-import { Search } from 'lucide-react';
-import { Form, Link, useSearchParams } from 'react-router';
+import { Heart, Menu, ShoppingBag, UserRound } from 'lucide-react';
+import { Suspense, lazy, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { SearchBox } from '../features/catalog/search-box.tsx';
+import { HeaderIconLink } from './header-icon-link.tsx';
+import { SHOP_LINKS } from './nav-links.ts';
 
-/** The brand bar. The full navigation frame (suggestions, badges, menus) comes with the storefront screens. */
+const MobileSidebar = lazy(() => import('./mobile-sidebar.tsx'));
+
+/**
+ * Spec §2 navigation frame. Below 768 px the search drops to its own row under the bar; below
+ * 1024 px the departments move into the menu. Wishlist and cart counts are 0 until a shopper can
+ * sign in (a later stage); signed out, the person icon leads to log in or sign up.
+ */
 export function SiteHeader() {
-  const [params] = useSearchParams();
+  const location = useLocation();
+  // A department link is current only when its search matches too (Shop All is not Bridal).
+  const here = location.pathname + location.search.replace(/\+/g, '%20');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const openMenu = () => {
+    setMenuWanted(true);
+    setMenuOpen(true);
+  };
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-ivory/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 sm:px-6">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-3 py-2 sm:px-6 md:flex-nowrap md:gap-x-4 md:py-3">
+        <button
+          type="button"
+          onClick={openMenu}
+          onPointerEnter={() => setMenuWanted(true)}
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          className="-ml-1 grid size-11 place-items-center rounded-full text-ink hover:bg-sand lg:hidden"
+        >
+          <Menu className="size-6" aria-hidden="true" />
+        </button>
         <Link to="/" className="font-display text-3xl font-semibold tracking-wide text-wine" aria-label="Vastra home">
           Vastra
         </Link>
-        <Form method="get" action="/products" role="search" className="ml-auto flex w-full max-w-md items-center">
-          <label htmlFor="site-search" className="sr-only">
-            Search sarees and clothing
-          </label>
-          <input
-            id="site-search"
-            name="search"
-            type="search"
-            defaultValue={params.get('search') ?? ''}
-            key={params.get('search') ?? ''}
-            placeholder="Search sarees, kurtas, lehengas…"
-            maxLength={100}
-            className="h-10 w-full rounded-l-full border border-line bg-white px-4 text-sm placeholder:text-muted/80"
-          />
-          <button type="submit" className="grid h-10 w-12 place-items-center rounded-r-full bg-wine text-ivory hover:bg-wine-dark" aria-label="Search">
-            <Search className="size-4" aria-hidden="true" />
-          </button>
-        </Form>
+        <SearchBox className="order-last w-full md:order-none md:mx-auto md:max-w-xl md:flex-1" />
+        <nav aria-label="Your account" className="ml-auto flex items-center md:ml-0">
+          <HeaderIconLink to="/favorites" label="Wishlist" icon={Heart} count={0} />
+          <HeaderIconLink to="/cart" label="Cart" icon={ShoppingBag} count={0} />
+          <HeaderIconLink to="/login" label="Log in or sign up" icon={UserRound} />
+        </nav>
       </div>
+      <nav aria-label="Departments" className="hidden border-t border-line/70 lg:block">
+        <ul className="mx-auto flex max-w-7xl gap-8 px-6 text-sm">
+          {SHOP_LINKS.map(({ to, label }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                aria-current={to === here ? 'page' : undefined}
+                className="inline-flex min-h-10 items-center border-b-2 border-transparent text-muted hover:text-ink aria-[current=page]:border-wine aria-[current=page]:text-wine"
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {menuWanted && (
+        <Suspense>
+          <MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      )}
     </header>
   );
 }

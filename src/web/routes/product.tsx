@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { EmptyState, buttonClass } from '../components/empty-state.tsx';
 import { LoadingIndicator } from '../components/loading-indicator.tsx';
 import { useProduct } from '../features/catalog/catalog.api.ts';
+import { ProductBuyButtons } from '../features/catalog/product-actions.tsx';
 import { ProductGallery } from '../features/catalog/product-gallery.tsx';
 import { ProductInfoCards, ProductSummaryPanel } from '../features/catalog/product-info.tsx';
 
@@ -31,6 +32,7 @@ export function Component() {
       <ProductGallery images={p.images.length ? p.images : p.thumbnail ? [p.thumbnail] : []} name={p.name} />
       <div className="flex flex-col gap-6">
         <ProductSummaryPanel product={p} />
+        <ProductBuyButtons product={p} />
         <ProductInfoCards product={p} />
       </div>
     </article>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ProductSummary } from '../../../shared/catalog.ts';
 import { imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
 import { PriceLine } from './price-line.tsx';
+import { CardBuyButtons, LikeButton } from './product-actions.tsx';
 
 /** Two columns on phones, up to four on desktops. */
 const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
@@ -36,6 +37,9 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
             {product.availability}
           </span>
         )}
+        <div className="absolute right-2 top-2">
+          <LikeButton product={product} />
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <h3 className="line-clamp-2 text-sm leading-snug text-ink sm:text-[0.95rem]">
@@ -46,21 +50,9 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
         </h3>
         <div className="mt-auto">
           <PriceLine price={product.price} offerPrice={product.offerPrice} />
+          <CardBuyButtons product={product} />
         </div>
       </div>
     </article>
-  );
-}
-
-/** Cards in their final layout while data loads, so nothing jumps when it arrives. */
-export function ProductCardSkeleton() {
-  return (
-    <div className="overflow-hidden rounded-lg bg-white ring-1 ring-line/70" aria-hidden="true">
-      <div className="aspect-[3/4] animate-pulse bg-sand" />
-      <div className="space-y-2 p-3">
-        <div className="h-4 w-4/5 animate-pulse rounded bg-sand" />
-        <div className="h-4 w-1/2 animate-pulse rounded bg-sand" />
-      </div>
-    </div>
   );
 }

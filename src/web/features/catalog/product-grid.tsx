@@ -1,7 +1,6 @@
 import type { ProductSummary } from '../../../shared/catalog.ts';
-import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
-
-const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4';
+import { ProductCard } from './product-card.tsx';
+import { GRID } from './product-skeletons.tsx';
 
 export function ProductGrid({ products }: { products: ProductSummary[] }) {
   return (
@@ -15,12 +14,4 @@ export function ProductGrid({ products }: { products: ProductSummary[] }) {
   );
 }
 
-export function ProductGridSkeleton({ count }: { count: number }) {
-  return (
-    <div className={GRID} role="status" aria-label="Loading products">
-      {Array.from({ length: count }, (_, i) => (
-        <ProductCardSkeleton key={i} />
-      ))}
-    </div>
-  );
-}
+export { ProductGridSkeleton } from './product-skeletons.tsx';

@@ -1,11 +1,7 @@
-import { useProductPages } from './catalog.api.ts';
-import { EmptyState, buttonClass } from '../../components/empty-state.tsx';
-import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
+import { PagedProductGrid } from './paged-product-grid.tsx';
 
+/** /products without a search: 'Featured Collections', newest first, 12 at a time (spec §2). */
 export function ProductsBrowse({ pageSize }: { pageSize: number }) {
-  const pages = useProductPages();
-  const products = pages.data?.pages.flatMap((p) => p.items) ?? [];
-
   return (
     <section aria-labelledby="products-heading">
       <header className="mb-6 sm:mb-8">
@@ -14,42 +10,11 @@ export function ProductsBrowse({ pageSize }: { pageSize: number }) {
           Featured Collections
         </h1>
       </header>
-
-      {pages.isPending ? (
-        <ProductGridSkeleton count={pageSize} />
-      ) : pages.isError && products.length === 0 ? (
-        <EmptyState
-          title={pages.error.message || 'Failed to fetch products.'}
-          action={
-            <button type="button" className={buttonClass} onClick={() => void pages.refetch()}>
-              Try again
-            </button>
-          }
-        />
-      ) : products.length === 0 ? (
-        <EmptyState title="No products found">Try again later.</EmptyState>
-      ) : (
-        <>
-          <ProductGrid products={products} />
-          {pages.isFetchNextPageError && (
-            <p role="alert" className="mt-6 text-center text-wine">
-              {pages.error?.message || 'Failed to fetch products.'}
-            </p>
-          )}
-          {pages.hasNextPage && (
-            <div className="mt-8 flex justify-center">
-              <button
-                type="button"
-                className={buttonClass}
-                onClick={() => void pages.fetchNextPage()}
-                disabled={pages.isFetchingNextPage}
-              >
-                {pages.isFetchingNextPage ? 'Loading...' : 'Load More'}
-              </button>
-            </div>
-          )}
-        </>
-      )}
+      <PagedProductGrid
+        path="/api/products"
+        pageSize={pageSize}
+        texts={{ failed: 'Failed to fetch products.', empty: 'No products found', emptyHint: 'Try again later.' }}
+      />
     </section>
   );
 }

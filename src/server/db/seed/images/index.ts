@@ -59,18 +59,19 @@ export async function renderHeroBanners(imagesDir: string): Promise<{ desktop: s
   );
 }
 
-/** A text-free 3:4 poster for a collection; returns its URL. */
+/** A text-free 3:4 poster for a collection (or, in `folder`, another poster); returns its URL. */
 export async function renderCollectionPoster(
   slug: string,
   poster: DemoCollection['poster'],
   imagesDir: string,
+  folder = 'collections',
 ): Promise<string> {
   const w = largest(POSTER_WIDTHS);
   // Drawn at the product frame's 1080×1440 and scaled down by sharp: rasterising at 768 would put
   // librsvg's patterns on fractional pixels, its slow path.
   await renderVariants(
-    { dir: path.join(imagesDir, 'collections'), stem: slug, widths: POSTER_WIDTHS, height: heightFor(w) },
+    { dir: path.join(imagesDir, folder), stem: slug, widths: POSTER_WIDTHS, height: heightFor(w) },
     () => posterSvg(slug, poster),
   );
-  return `/images/collections/${slug}.webp`;
+  return `/images/${folder}/${slug}.webp`;
 }

@@ -1,0 +1,19 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+
+/**
+ * Renders `children` once the spot comes within `margin` of the screen, and `placeholder` until
+ * then. For sections far below the fold: their code and data wait until a shopper heads their way,
+ * so the first screen gets the phone's network and CPU to itself.
+ */
+export function WhenNear({ children, placeholder, margin = '800px' }: { children: ReactNode; placeholder: ReactNode; margin?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: margin });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return <div ref={ref}>{near ? children : placeholder}</div>;
+}

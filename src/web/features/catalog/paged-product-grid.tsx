@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { EmptyState, buttonClass } from '../../components/empty-state.tsx';
+import { useProductPages } from './catalog.api.ts';
+import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
+
+export interface PagedGridTexts {
+  /** Shown when the first page fails and the server gave no message. */
+  failed: string;
+  empty: ReactNode;
+  emptyHint?: ReactNode;
+  emptyAction?: ReactNode;
+}
+
+/**
+ * A grid that pages with Load More (spec §4: another page only after a full one; 'Loading...'
+ * while fetching), with skeletons first, and an empty and an error state that offer a way on.
+ */
+export function PagedProductGrid({ path, pageSize, texts }: { path: string; pageSize: number; texts: PagedGridTexts }) {
+  const pages = useProductPages(pageSize, path);
+  const products = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const retry = (
+    <button type="button" className={buttonClass} onClick={() => void pages.refetch()}>
+      Try again
+    </button>
+  );
+
+  if (pages.isPending) return <ProductGridSkeleton count={pageSize} />;
+  if (pages.isError && products.length === 0) return <EmptyState title={pages.error.message || texts.failed} action={retry} />;
+  if (products.length === 0) return <EmptyState title={texts.empty} action={texts.emptyAction}>{texts.emptyHint}</EmptyState>;
+  return (
+    <>
+      <ProductGrid products={products} />
+      {pages.isFetchNextPageError && (
+        <p role="alert" className="mt-6 text-center text-wine">
+          {pages.error?.message || texts.failed}
+        </p>
+      )}
+      {pages.hasNextPage && (
+        <div className="mt-8 flex justify-center">
+          <button type="button" className={buttonClass} onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+            {pages.isFetchingNextPage ? 'Loading...' : 'Load More'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

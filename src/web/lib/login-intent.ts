@@ -1,0 +1,26 @@
+/**
+ * Spec §4: a visitor's Add to Cart or Buy Now goes to /login, carrying what they meant to do, the
+ * product and where they were, in router state. The login screen (a later stage) reads it back.
+ */
+import type { ProductSummary } from '../../shared/catalog.ts';
+
+export type LoginIntentAction = 'addToCart' | 'buyNow';
+
+export interface LoginIntent {
+  action: LoginIntentAction;
+  product: Pick<ProductSummary, 'id' | 'name' | 'price' | 'offerPrice' | 'thumbnail'>;
+  /** Spec §9: a card's add or buy is always one piece. */
+  quantity: 1;
+  /** The path (with its search) to return to after signing in. */
+  from: string;
+}
+
+export function loginIntent(action: LoginIntentAction, p: ProductSummary, from: string): LoginIntent {
+  const { id, name, price, offerPrice, thumbnail } = p;
+  return { action, product: { id, name, price, offerPrice, thumbnail }, quantity: 1, from };
+}
+
+export function readLoginIntent(state: unknown): LoginIntent | null {
+  const s = state as { intent?: LoginIntent } | null;
+  return s?.intent && (s.intent.action === 'addToCart' || s.intent.action === 'buyNow') ? s.intent : null;
+}
