@@ -40,6 +40,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     assetsInlineLimit: 0,
+    // The server reads it to preload each screen's chunk (src/server/web/preloads.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

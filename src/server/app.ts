@@ -66,7 +66,7 @@ export function createApp({ db, config, webDir }: AppDeps) {
   );
 
   app.route('/', sitemapRoutes(catalog, config.publicUrl));
-  if (webDir) app.route('/', webRoutes(webDir, catalog.productForPage, config.publicUrl));
+  if (webDir) app.route('/', webRoutes(webDir, catalog, config.publicUrl));
   return app;
 }
 

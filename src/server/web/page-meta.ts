@@ -12,6 +12,10 @@ export interface PageMeta {
   /** Absolute URL of this page. */
   url: string;
   image?: string;
+  /** Placeholder screens and missing pages: keep them out of search results. */
+  noindex?: boolean;
+  /** Ready-made `<link>` lines (preloads), trusted: built by the server, never from the database. */
+  links?: string[];
   product?: { name: string; price: number; offerPrice: number | null; availability: Availability };
 }
 
@@ -61,6 +65,8 @@ export function renderHead(meta: PageMeta): string {
     tag('og:description', meta.description),
     tag('og:url', meta.url),
   ];
+  if (meta.noindex) lines.push('<meta name="robots" content="noindex" />');
+  if (meta.links) lines.push(...meta.links);
   if (meta.image) lines.push(tag('og:image', meta.image), `<meta name="twitter:card" content="summary_large_image" />`);
   if (meta.product) {
     lines.push(

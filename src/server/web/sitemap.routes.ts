@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
-import { SCREEN_PATHS } from '../../shared/routes.ts';
+import { SCREEN_PATHS, groupPath } from '../../shared/routes.ts';
 import { escapeHtml } from './page-meta.ts';
 
 export const PRODUCTS_PER_SITEMAP = 40_000;
@@ -32,9 +32,16 @@ export function sitemapRoutes(catalog: CatalogService, publicUrl?: string) {
           .join('\n')}\n</sitemapindex>\n`,
       );
     })
-    .get('/sitemaps/pages.xml', (c) => {
+    // The screens, then every category and collection page: a few dozen URLs, never many.
+    .get('/sitemaps/pages.xml', async (c) => {
       const origin = originOf(c.req.url);
-      return xml(urlset(SCREEN_PATHS.map((p) => ({ loc: origin + p }))));
+      const [cats, cols] = await Promise.all([catalog.categories(), catalog.collections()]);
+      const paths = [
+        ...SCREEN_PATHS,
+        ...cats.map((g) => groupPath('category', g.slug)),
+        ...cols.map((g) => groupPath('collection', g.slug)),
+      ];
+      return xml(urlset(paths.map((p) => ({ loc: origin + p }))));
     })
     .get('/sitemaps/:file{products-[0-9]{1,10}\\.xml}', async (c) => {
       const first = Number(/\d+/.exec(c.req.param('file'))![0]);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../db/schema/index.ts';
+import { categories, collections, products } from '../db/schema/index.ts';
 import { createCatalogService } from '../modules/catalog/catalog.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -25,7 +25,16 @@ describe('robots.txt and the sitemap', () => {
     const maps = locs(index);
     expect(maps[0]).toBe('http://shop.test/sitemaps/pages.xml');
     const pages = locs(await (await t.app.request(maps[0]!)).text());
-    expect(pages).toEqual(['/', '/products', '/about', '/shipping', '/faq'].map((p) => `http://shop.test${p}`));
+    const screens = ['/', '/products', '/about', '/shipping', '/faq', '/best-seller', '/just-landed', '/categories', '/collections', '/career', '/help'];
+    const cats = await t.database.db.select({ slug: categories.slug }).from(categories).orderBy(categories.id);
+    const cols = await t.database.db.select({ slug: collections.slug }).from(collections).orderBy(collections.id);
+    expect(cats.length).toBeGreaterThan(5);
+    expect(pages).toEqual(
+      [...screens, ...cats.map((c) => `/categories/${c.slug}`), ...cols.map((c) => `/collections/${c.slug}`)].map(
+        (p) => `http://shop.test${p}`,
+      ),
+    );
+    expect(pages).toContain('http://shop.test/collections/festive');
 
     const listed = (await Promise.all(maps.slice(1).map(async (m) => locs(await (await t.app.request(m)).text())))).flat();
     const ids = await t.database.db.select({ id: products.id }).from(products).orderBy(products.id);

@@ -8,28 +8,15 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { cacheFor } from '../http/cache.ts';
 import type { Availability } from '../../shared/catalog.ts';
-import { isScreenPath, productIdOfPath } from '../../shared/routes.ts';
+import { COMING_SOON_PATHS, groupOfPath, isScreenPath, productIdOfPath, type GroupKind } from '../../shared/routes.ts';
+import { DEFAULT_DESCRIPTION, screenHead } from '../../shared/page-titles.ts';
 import { withHead, type PageMeta } from './page-meta.ts';
+import { preloadsFor } from './preloads.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
-const DEFAULT_DESCRIPTION =
-  "Handwoven silk and cotton sarees, kurtas, lehengas and dupattas from India's weaving towns. Free shipping over ₹999, secure payments, ships across India.";
-
-const TITLES: Record<string, string> = {
-  '/products': 'Sarees & Clothing',
-  '/about': 'About Us',
-  '/shipping': 'Shipping & Return Policy',
-  '/faq': 'Frequently Asked Questions',
-};
-
 function screenMeta(path: string, search: string | undefined, url: string): PageMeta {
-  const term = search?.trim();
-  if (path.startsWith('/products') && term) {
-    return { title: `Search results for “${term.slice(0, 100)}” | Vastra`, description: DEFAULT_DESCRIPTION, url };
-  }
-  const titled = TITLES[path.replace(/\/+$/, '')];
-  if (titled) return { title: `${titled} | Vastra`, description: DEFAULT_DESCRIPTION, url };
-  return { title: 'Vastra · Sarees and clothing, handpicked across India', description: DEFAULT_DESCRIPTION, url };
+  const { title, description } = screenHead(path, search);
+  return { title, description, url };
 }
 
 /** What a product page's head needs; null when there is no such product (a real 404). */
@@ -37,11 +24,26 @@ export type ProductForPage = (id: number) => Promise<
   { name: string; description: string | null; price: number; offerPrice: number | null; availability: Availability; image: string | null } | null
 >;
 
-export function webRoutes(webDir: string, productForPage: ProductForPage = async () => null, publicUrl?: string) {
+/** What a category or collection page's head needs; null when there is no such group (a real 404). */
+export type GroupForPage = (
+  kind: GroupKind,
+  slug: string,
+) => Promise<{ name: string; description: string | null; poster: string | null } | null>;
+
+/** Where page heads come from: the catalog service provides both. */
+export interface PageSources {
+  productForPage: ProductForPage;
+  groupForPage: GroupForPage;
+}
+
+const NO_SOURCES: PageSources = { productForPage: async () => null, groupForPage: async () => null };
+
+export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, publicUrl?: string) {
   const app = new Hono();
   const indexFile = path.join(webDir, 'index.html');
   const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   const root = path.relative(process.cwd(), webDir) || '.';
+  const preloads = preloadsFor(webDir, html ?? '');
 
   app.get('/assets/*', cacheFor(YEAR), serveStatic({ root, precompressed: true }), (c) => c.text('Not found', 404));
   // Other files Vite copies from public/ (favicon); not hashed, so cached for a day.
@@ -51,7 +53,8 @@ export function webRoutes(webDir: string, productForPage: ProductForPage = async
     serveStatic({
       root,
       precompressed: true,
-      rewriteRequestPath: (p) => (p === '/' || p.endsWith('.html') ? '/__never__' : p),
+      // The HTML is rendered below; the build manifest stays private.
+      rewriteRequestPath: (p) => (p === '/' || p.endsWith('.html') || p.startsWith('/.vite/') ? '/__never__' : p),
     }),
   );
   app.get('*', async (c) => {
@@ -59,16 +62,26 @@ export function webRoutes(webDir: string, productForPage: ProductForPage = async
     if (!html) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
     const origin = publicUrl ?? new URL(c.req.url).origin;
     const url = origin + c.req.path;
+    const absolute = (image: string | null) => (image ? new URL(image, origin).toString() : undefined);
+    const links = preloads(c.req.path);
     const productId = productIdOfPath(c.req.path);
+    const group = groupOfPath(c.req.path);
     if (productId !== null) {
-      const p = await productForPage(productId);
+      const p = await sources.productForPage(productId);
       if (p) {
         const description = p.description ?? `${p.name}, from Vastra.`;
-        const image = p.image ? new URL(p.image, origin).toString() : undefined;
-        return c.html(withHead(html, { title: `${p.name} | Vastra`, description, url, image, product: p }));
+        return c.html(withHead(html, { title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links }));
+      }
+    } else if (group) {
+      const g = await sources.groupForPage(group.kind, group.slug);
+      if (g) {
+        const description = g.description ?? `${g.name}: sarees and clothing from Vastra.`;
+        return c.html(withHead(html, { title: `${g.name} | Vastra`, description, url, image: absolute(g.poster), links }));
       }
     } else if (isScreenPath(c.req.path)) {
-      return c.html(withHead(html, screenMeta(c.req.path, c.req.query('search'), url)));
+      // Coming Soon stands in for a screen a later stage builds: nothing there for a search engine yet.
+      const comingSoon = (COMING_SOON_PATHS as readonly string[]).includes(c.req.path.replace(/(.)\/+$/, '$1'));
+      return c.html(withHead(html, { ...screenMeta(c.req.path, c.req.query('search'), url), links, noindex: comingSoon }));
     }
     c.header('X-Robots-Tag', 'noindex');
     return c.html(withHead(html, { title: 'Page not found | Vastra', description: DEFAULT_DESCRIPTION, url }), 404);

@@ -19,11 +19,13 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), 'brotli-bytes');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
   // Product 7 has a hostile name; product 8 does not exist.
-  app = webRoutes(dir, async (id) =>
-    id === 7
-      ? { name: HOSTILE, description: 'A "silk" saree & more', price: 18_999_00, offerPrice: 15_499_00, availability: 'In Stock', image: '/images/products/p7-1.webp' }
-      : null,
-  );
+  app = webRoutes(dir, {
+    productForPage: async (id) =>
+      id === 7
+        ? { name: HOSTILE, description: 'A "silk" saree & more', price: 18_999_00, offerPrice: 15_499_00, availability: 'In Stock', image: '/images/products/p7-1.webp' }
+        : null,
+    groupForPage: async () => null,
+  });
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -70,6 +72,22 @@ describe('serving the web app', () => {
     expect(await (await app.request('/products')).text()).toContain('<title>Sarees &amp; Clothing | Vastra</title>');
     expect(await (await app.request('/products?search=%3Cb%3Esilk')).text()).toContain('<title>Search results for “&lt;b&gt;silk” | Vastra</title>');
     expect(await (await app.request('/nope')).text()).toContain('<title>Page not found | Vastra</title>');
+  });
+
+  it.each([
+    ['/best-seller', 'Best Seller'],
+    ['/just-landed', 'Just Landed'],
+    ['/categories', 'Categories'],
+    ['/collections', 'Collections'],
+    ['/career', 'Career'],
+    ['/help', 'Help &amp; Support'],
+  ])('serves %s with 200, its own title and description', async (p, title) => {
+    const res = await app.request(`http://shop.test${p}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<title>${title} | Vastra</title>`);
+    expect(html).toContain(`<link rel="canonical" href="http://shop.test${p}" />`);
+    expect(html).not.toContain('weaving towns. Free shipping'); // each has its own description
   });
 
   it('serves an existing product with 200 and a missing or malformed one with 404', async () => {

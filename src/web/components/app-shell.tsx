@@ -1,5 +1,8 @@
 import { Suspense, lazy } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { screenHead } from '../../shared/page-titles.ts';
+import { isScreenPath } from '../../shared/routes.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { LoadingIndicator } from './loading-indicator.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { ToasterGate } from './toaster-gate.tsx';
@@ -11,6 +14,9 @@ const footerSpace = <div className="min-h-80 border-t border-line bg-sand/60" />
 
 export function AppShell() {
   const navigation = useNavigation();
+  const { pathname, search } = useLocation();
+  // Plain screens take their title from the path; products, groups and not-found set their own.
+  useDocumentTitle(isScreenPath(pathname) ? screenHead(pathname, new URLSearchParams(search).get('search')).title : undefined);
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-ivory focus:p-2">

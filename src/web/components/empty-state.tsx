@@ -1,10 +1,22 @@
 import type { ReactNode } from 'react';
 
 /** An empty or error state: the spec's words and a way forward. */
-export function EmptyState({ title, children, action }: { title: ReactNode; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+  level = 2,
+}: {
+  title: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+  /** 1 when the state is the whole screen (a product not found), so the page still has its h1. */
+  level?: 1 | 2;
+}) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
-      <h2 className="font-display text-2xl font-semibold text-ink">{title}</h2>
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
+      <Heading className="font-display text-2xl font-semibold text-ink">{title}</Heading>
       {children && <p className="text-muted">{children}</p>}
       {action}
     </div>

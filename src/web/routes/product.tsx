@@ -1,7 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { EmptyState, buttonClass } from '../components/empty-state.tsx';
 import { LoadingIndicator } from '../components/loading-indicator.tsx';
+import { pageTitle } from '../../shared/page-titles.ts';
 import { useProduct } from '../features/catalog/catalog.api.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { ProductBuyButtons } from '../features/catalog/product-actions.tsx';
 import { ProductGallery } from '../features/catalog/product-gallery.tsx';
 import { ProductInfoCards, ProductSummaryPanel } from '../features/catalog/product-info.tsx';
@@ -10,11 +12,13 @@ import { ProductInfoCards, ProductSummaryPanel } from '../features/catalog/produ
 export function Component() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  useDocumentTitle(product.data ? pageTitle(product.data.name) : product.isError ? pageTitle('Product not found') : undefined);
 
   if (product.isPending) return <LoadingIndicator />;
   if (product.isError) {
     return (
       <EmptyState
+        level={1}
         title="Product not found"
         action={
           <Link to="/products" className={buttonClass}>

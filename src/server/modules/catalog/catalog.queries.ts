@@ -87,6 +87,14 @@ export function groupsOfProduct(db: Db, kind: GroupKind, id: number) {
     .orderBy(asc(g.table.name));
 }
 
+/** One group's page heading (a collection's poster too), or undefined when no group has the slug. */
+export async function groupBySlug(db: Db, kind: GroupKind, slug: string) {
+  const t = groups[kind].table;
+  const poster = kind === 'collection' ? collections.poster : sql<string | null>`null`;
+  const [row] = await db.select({ name: t.name, description: t.description, poster }).from(t).where(eq(t.slug, slug));
+  return row;
+}
+
 /** design.md ranking: the owner's featured picks first, then the most liked, then the newest. */
 export function bestSellers(db: Db, offset: number, limit: number): Promise<ProductSummary[]> {
   return db

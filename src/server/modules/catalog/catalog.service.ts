@@ -105,6 +105,11 @@ export function createCatalogService(db: Db) {
       return { name, description, price, offerPrice, availability, image: p.thumbnail ?? p.images[0] ?? null };
     },
 
+    /** What a category or collection page's head shows; null when there is no such group (a 404). */
+    async groupForPage(kind: q.GroupKind, slug: string) {
+      return (await q.groupBySlug(db, kind, slug)) ?? null;
+    },
+
     async likeCount(productId: number): Promise<number> {
       const n = await q.likeCountOf(db, productId);
       if (n === undefined) throw new NotFoundError('Product not found');

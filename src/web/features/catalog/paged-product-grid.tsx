@@ -1,4 +1,6 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { ProductPage } from '../../../shared/catalog.ts';
 import { EmptyState, buttonClass } from '../../components/empty-state.tsx';
 import { useProductPages } from './catalog.api.ts';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
@@ -16,7 +18,13 @@ export interface PagedGridTexts {
  * while fetching), with skeletons first, and an empty and an error state that offer a way on.
  */
 export function PagedProductGrid({ path, pageSize, texts }: { path: string; pageSize: number; texts: PagedGridTexts }) {
-  const pages = useProductPages(pageSize, path);
+  return <ProductPagesView pages={useProductPages(pageSize, path)} pageSize={pageSize} texts={texts} />;
+}
+
+export type ProductPages = UseInfiniteQueryResult<InfiniteData<ProductPage>, Error>;
+
+/** The same, for pages a screen already asked for with its own hook. */
+export function ProductPagesView({ pages, pageSize, texts }: { pages: ProductPages; pageSize: number; texts: PagedGridTexts }) {
   const products = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const retry = (
     <button type="button" className={buttonClass} onClick={() => void pages.refetch()}>

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webRoutes } from './web.routes.ts';
+
+// A stand-in for Vite's output with its manifest: home's chunk imports a shared one the entry
+// already preloads, and one of its own.
+let dir: string;
+let app: ReturnType<typeof webRoutes>;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-preload-'));
+  fs.mkdirSync(path.join(dir, '.vite'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Vastra</title><link rel="modulepreload" crossorigin href="/assets/react-1.js"></head><body></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+      '_react-1.js': { file: 'assets/react-1.js' },
+      '_skeletons-1.js': { file: 'assets/skeletons-1.js' },
+      'routes/home.tsx': { file: 'assets/home-1.js', imports: ['index.html', '_react-1.js', '_skeletons-1.js'] },
+    }),
+  );
+  app = webRoutes(dir);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('early hints in the HTML', () => {
+  it("home preloads its own chunks, not the entry's, and the first hero banner for phones and desktops", async () => {
+    const html = await (await app.request('/')).text();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/skeletons-1.js" />');
+    expect(html.match(/react-1\.js/g)).toHaveLength(1);
+    expect(html).toMatch(/rel="preload" as="image" href="\/images\/banners\/hero-1-mobile-768\.webp"[^>]*media="\(max-width: 1023\.98px\)"/);
+    expect(html).toMatch(/rel="preload" as="image" href="\/images\/banners\/hero-1-desktop-1280\.webp"[^>]*media="\(min-width: 1024px\)"/);
+  });
+
+  it('keeps the build manifest private', async () => {
+    expect((await app.request('/.vite/manifest.json')).status).toBe(404);
+  });
+
+  it('marks Coming Soon screens noindex, and real screens not', async () => {
+    expect(await (await app.request('/cart')).text()).toContain('<meta name="robots" content="noindex" />');
+    expect(await (await app.request('/about')).text()).not.toContain('noindex');
+  });
+});

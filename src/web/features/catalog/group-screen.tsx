@@ -1,0 +1,142 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PRODUCTS_PAGE_SIZE, type ProductPage } from '../../../shared/catalog.ts';
+import { pageTitle } from '../../../shared/page-titles.ts';
+import { EmptyState, buttonClass } from '../../components/empty-state.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ListingHeader, pieces } from './listing-header.tsx';
+import { ProductPagesView } from './paged-product-grid.tsx';
+import { ProductGridSkeleton } from './product-grid.tsx';
+
+/** What a category or a collection page shows above its products. */
+export interface GroupHeading {
+  name: string;
+  description: string | null;
+  productCount: number;
+}
+
+const NOUN = {
+  category: { one: 'category', all: 'Categories', path: '/categories', notFound: 'Category not found' },
+  collection: { one: 'collection', all: 'Collections', path: '/collections', notFound: 'Collection not found' },
+};
+
+export function GroupNotFound({ kind }: { kind: keyof typeof NOUN }) {
+  const noun = NOUN[kind];
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-20 text-center">
+      <p className="font-display text-6xl font-semibold text-gold">404</p>
+      <h1 className="font-display text-3xl font-semibold">{noun.notFound}</h1>
+      <p className="text-muted">We could not find that {noun.one}. It may have been renamed or retired; the rest of the shop is still here.</p>
+      <Link to={noun.path} className={buttonClass}>
+        {`All ${noun.all}`}
+      </Link>
+      <Link to="/products" className="text-sm font-medium text-wine underline-offset-4 hover:underline">
+        Browse Products
+      </Link>
+    </div>
+  );
+}
+
+/** The page's heading and the group's name come from the group list; they wait for it in place. */
+function HeadingSkeleton() {
+  return (
+    <div className="mb-8 border-b border-line pb-6 sm:mb-10" aria-hidden="true">
+      <div className="h-3 w-24 animate-pulse rounded bg-sand" />
+      <div className="mt-3 h-9 w-64 max-w-full animate-pulse rounded bg-sand sm:h-12" />
+      <div className="mt-4 h-4 w-96 max-w-full animate-pulse rounded bg-sand" />
+    </div>
+  );
+}
+
+/**
+ * A category's or collection's page: a breadcrumb back to the index, the group's name,
+ * description and count, then its products 12 at a time with Load More.
+ */
+export function GroupScreen({
+  kind,
+  group,
+  missing,
+  failed,
+  retry,
+  pages,
+  trail,
+  aside,
+  children,
+}: {
+  kind: keyof typeof NOUN;
+  group: GroupHeading | undefined;
+  /** The group list has loaded and no group has this slug. */
+  missing: boolean;
+  /** Neither the group list nor the products could be loaded. */
+  failed: Error | null;
+  retry: () => void;
+  pages: UseInfiniteQueryResult<InfiniteData<ProductPage>, Error>;
+  /** Breadcrumb links after the index's own, such as a category's parent. */
+  trail?: { to: string; label: string }[];
+  aside?: ReactNode;
+  /** Shown under the heading, such as a category's sub-categories. */
+  children?: ReactNode;
+}) {
+  const noun = NOUN[kind];
+  useDocumentTitle(missing ? pageTitle(noun.notFound) : group ? pageTitle(group.name) : undefined);
+  if (missing) return <GroupNotFound kind={kind} />;
+  const crumbs = [{ to: noun.path, label: noun.all }, ...(trail ?? [])];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      {group ? (
+        <ListingHeader
+          kicker={
+            <nav aria-label="Breadcrumb">
+              <ol className="flex flex-wrap gap-x-2">
+                {crumbs.map((c, i) => (
+                  <li key={c.to} className="flex gap-x-2">
+                    {i > 0 && <span aria-hidden="true">/</span>}
+                    <Link to={c.to} className="underline-offset-4 hover:text-wine hover:underline">
+                      {c.label}
+                    </Link>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          }
+          title={group.name}
+          aside={aside}
+        >
+          {group.description && <p>{group.description}</p>}
+          <p className="mt-2 text-xs font-medium uppercase tracking-[0.15em] text-gold">{pieces(group.productCount)}</p>
+        </ListingHeader>
+      ) : failed ? null : (
+        <HeadingSkeleton />
+      )}
+      {children}
+      {failed && !group ? (
+        <EmptyState
+          title={failed.message || 'Failed to fetch products.'}
+          action={
+            <button type="button" className={buttonClass} onClick={retry}>
+              Try again
+            </button>
+          }
+        />
+      ) : group ? (
+        <ProductPagesView
+          pages={pages}
+          pageSize={PRODUCTS_PAGE_SIZE}
+          texts={{
+            failed: 'Failed to fetch products.',
+            empty: 'No products found',
+            emptyHint: `Nothing in ${group.name} just now. Try again later, or look around the rest of the shop.`,
+            emptyAction: (
+              <Link to={noun.path} className={buttonClass}>
+                {`All ${noun.all}`}
+              </Link>
+            ),
+          }}
+        />
+      ) : (
+        <ProductGridSkeleton count={PRODUCTS_PAGE_SIZE} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link, useParams } from 'react-router';
+import { groupPath } from '../../shared/routes.ts';
+import { GroupScreen } from '../features/catalog/group-screen.tsx';
+import { useCategories, useCategoryPages } from '../features/catalog/groups.api.ts';
+
+/** /categories/{slug} (design.md): the category's products, 12 at a time. */
+export function Component() {
+  const { slug = '' } = useParams();
+  const categories = useCategories();
+  const pages = useCategoryPages(slug);
+  // The list (often cached from /categories) names the category at once and decides whether it
+  // exists; the products' own answer names it too, should the list fail.
+  const category = categories.data?.find((c) => c.slug === slug) ?? pages.data?.pages[0]?.category;
+  const parent = category?.parentSlug ? categories.data?.find((c) => c.slug === category.parentSlug) : undefined;
+  const subcategories = categories.data?.filter((c) => c.parentSlug === slug) ?? [];
+  return (
+    <GroupScreen
+      kind="category"
+      group={category}
+      missing={categories.isSuccess && !category}
+      failed={categories.isError && pages.isError ? pages.error : null}
+      retry={() => void Promise.all([categories.refetch(), pages.refetch()])}
+      pages={pages}
+      trail={parent ? [{ to: groupPath('category', parent.slug), label: parent.name }] : []}
+    >
+      {subcategories.length > 0 && (
+        <ul aria-label={`Inside ${category?.name ?? 'this category'}`} className="-mt-4 mb-8 flex flex-wrap gap-2 sm:-mt-6 sm:mb-10">
+          {subcategories.map((c) => (
+            <li key={c.slug}>
+              <Link
+                to={groupPath('category', c.slug)}
+                className="inline-flex min-h-10 items-center rounded-full bg-white px-4 text-sm text-ink ring-1 ring-line transition-colors hover:text-wine hover:ring-wine"
+              >
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </GroupScreen>
+  );
+}
