@@ -1,7 +1,9 @@
 import { Minus, Plus, RotateCcw } from 'lucide-react';
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState } from 'react';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchContentRef } from 'react-zoom-pan-pinch';
 import { imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useGalleryGestures } from './product-gallery-gestures.ts';
 
 /** Spec §9: zoom 1x to 3x; a swipe changes the picture past 50 px. */
 const MIN_ZOOM = 1;
@@ -15,34 +17,30 @@ const iconButton =
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
   const [scale, setScale] = useState(1);
+  const settledScale = useDebouncedValue(scale.toFixed(1), 500);
   const zoom = useRef<ReactZoomPanPinchContentRef>(null);
-  const swipeStart = useRef<number | null>(null);
   const picture = images[index];
+  // Animations may land a hair off 1; anything that rounds to 1.0x counts as not zoomed.
+  const zoomed = scale > MIN_ZOOM + 0.01;
 
   const show = (next: number) => {
     setIndex((next + images.length) % images.length);
     setScale(1);
   };
 
-  // Swipes change pictures only at 1x; zoomed in, a drag moves the picture instead.
-  const onPointerDown = (e: PointerEvent) => {
-    swipeStart.current = scale === 1 ? e.clientX : null;
-  };
-  const onPointerUp = (e: PointerEvent) => {
-    if (swipeStart.current === null || images.length < 2) return;
-    const dx = e.clientX - swipeStart.current;
-    swipeStart.current = null;
-    if (Math.abs(dx) > SWIPE_PX) show(index + (dx < 0 ? 1 : -1));
-  };
+  // Swipes change pictures only at 1x and with one finger; zoomed in, a drag moves the picture instead.
+  const gestures = useGalleryGestures({ swipe: !zoomed && images.length > 1, threshold: SWIPE_PX, onSwipe: (step) => show(index + step) });
 
   if (!picture) return <div className="aspect-[3/4] rounded-lg bg-sand" role="img" aria-label={`${name}: no picture yet`} />;
 
   return (
     <div className="flex flex-col gap-3">
       <div
-        className="relative aspect-[3/4] overflow-hidden rounded-lg bg-sand touch-pan-y"
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
+        // At 1x the page may still scroll vertically through the picture, while horizontal swipes and
+        // pinches (pan-y excludes the browser's own pinch-zoom) reach our handlers and the zoom library.
+        // Zoomed in, every touch belongs to the library, so a pan is never taken over by a page scroll.
+        className={`relative aspect-[3/4] overflow-hidden rounded-lg bg-sand ${zoomed ? 'touch-none' : 'touch-pan-y'}`}
+        {...gestures}
         data-testid="gallery-main"
       >
         <TransformWrapper
@@ -52,7 +50,9 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           maxScale={MAX_ZOOM}
           doubleClick={{ mode: 'reset' }}
           wheel={{ step: 0.2 }}
-          panning={{ disabled: scale === 1 }}
+          // No rubber band past the limits: the readout never shows more than 3x or less than 1x.
+          disablePadding
+          panning={{ disabled: !zoomed }}
           onTransform={(_ref, state) => setScale(state.scale)}
         >
           <TransformComponent wrapperClass="!size-full" contentClass="!size-full">
@@ -70,16 +70,20 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           </TransformComponent>
         </TransformWrapper>
         <div className="absolute bottom-3 right-3 flex items-center gap-2">
-          <button type="button" className={iconButton} aria-label="Zoom out" disabled={scale <= MIN_ZOOM} onClick={() => zoom.current?.zoomOut(0.5)}>
+          <button type="button" className={iconButton} aria-label="Zoom out" disabled={!zoomed} onClick={() => zoom.current?.zoomOut(0.5)}>
             <Minus className="size-4" aria-hidden="true" />
           </button>
-          <span className="min-w-12 rounded-full bg-ivory/95 px-2 py-1 text-center text-xs font-medium" aria-live="polite" data-testid="zoom-level">
+          <span className="min-w-12 rounded-full bg-ivory/95 px-2 py-1 text-center text-xs font-medium" data-testid="zoom-level">
             {scale.toFixed(1)}x
           </span>
-          <button type="button" className={iconButton} aria-label="Zoom in" disabled={scale >= MAX_ZOOM} onClick={() => zoom.current?.zoomIn(0.5)}>
+          {/* Said once a gesture settles, not on every animation frame of a pinch or wheel. */}
+          <span className="sr-only" aria-live="polite">
+            {`Zoom ${settledScale}x`}
+          </span>
+          <button type="button" className={iconButton} aria-label="Zoom in" disabled={scale >= MAX_ZOOM - 0.01} onClick={() => zoom.current?.zoomIn(0.5)}>
             <Plus className="size-4" aria-hidden="true" />
           </button>
-          <button type="button" className={iconButton} aria-label="Reset zoom" disabled={scale === 1} onClick={() => zoom.current?.resetTransform()}>
+          <button type="button" className={iconButton} aria-label="Reset zoom" disabled={!zoomed} onClick={() => zoom.current?.resetTransform()}>
             <RotateCcw className="size-4" aria-hidden="true" />
           </button>
         </div>
