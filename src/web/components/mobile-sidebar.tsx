@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Heart, Home, Info, Package, ShoppingBag, User, X } from 'lucide-react';
+import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { SHOP_LINKS } from './nav-links.ts';
 import { SocialLinks } from './social-links.tsx';
@@ -19,13 +20,27 @@ export const SIDEBAR_LINKS = [
  * A Radix dialog, so focus stays inside, Escape and the backdrop close it, and focus returns to
  * the menu button. Loaded on first open: most visits never need it.
  */
-export default function MobileSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function MobileSidebar({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The menu button: it lives outside the dialog (no Dialog.Trigger), so focus is sent back by hand. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}) {
   const close = () => onOpenChange(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 data-[state=open]:animate-[fade-in_150ms_ease-out]" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col gap-6 overflow-y-auto bg-ivory p-5 shadow-2xl data-[state=open]:animate-[slide-in_200ms_ease-out]">
+        <Dialog.Content
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+          className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col gap-6 overflow-y-auto bg-ivory p-5 shadow-2xl data-[state=open]:animate-[slide-in_200ms_ease-out]">
           <div className="flex items-center justify-between">
             <Dialog.Title className="font-display text-3xl font-semibold text-wine">Vastra</Dialog.Title>
             <Dialog.Close className="grid size-11 place-items-center rounded-full text-muted hover:bg-sand hover:text-ink" aria-label="Close menu">

@@ -1,5 +1,5 @@
 import { Heart, Menu, ShoppingBag, UserRound } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SearchBox } from '../features/catalog/search-box.tsx';
 import { HeaderIconLink } from './header-icon-link.tsx';
@@ -16,6 +16,7 @@ export function SiteHeader() {
   const location = useLocation();
   // A department link is current only when its search matches too (Shop All is not Bridal).
   const here = location.pathname + location.search.replace(/\+/g, '%20');
+  const menuButton = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   const openMenu = () => {
@@ -26,6 +27,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-line bg-ivory/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-3 py-2 sm:px-6 md:flex-nowrap md:gap-x-4 md:py-3">
         <button
+          ref={menuButton}
           type="button"
           onClick={openMenu}
           onPointerEnter={() => setMenuWanted(true)}
@@ -63,7 +65,7 @@ export function SiteHeader() {
       </nav>
       {menuWanted && (
         <Suspense>
-          <MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} />
+          <MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} returnFocusTo={menuButton} />
         </Suspense>
       )}
     </header>
