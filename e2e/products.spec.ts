@@ -18,9 +18,10 @@ test('the product grid loads, pages with Load More, and searches', async ({ page
   await loadMore.click();
   await expect(cards).toHaveCount(24);
 
-  await page.getByRole('searchbox', { name: 'Search sarees and clothing' }).fill('Silk Saree');
-  await page.getByRole('searchbox', { name: 'Search sarees and clothing' }).press('Enter');
-  await expect(page).toHaveURL(/\/products\?search=Silk\+Saree/);
+  const search = page.getByRole('combobox', { name: 'Search sarees and clothing' });
+  await search.fill('Silk Saree');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/products\?search=Silk%20Saree/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results for “Silk Saree”');
   await expect(page.getByText(/^\d+ product\(s\) found$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);

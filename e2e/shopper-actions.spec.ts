@@ -7,7 +7,7 @@ const LIKE_TOAST = 'Please log in to like products.';
 
 /** The first card on screen that can be bought, with its product's id and name. */
 async function firstCard(page: Page) {
-  const card = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Buy .+ now$/, disabled: false }) }).first();
+  const card = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Buy Now: /, disabled: false }) }).first();
   const name = (await card.getByRole('heading').textContent())!.trim();
   const href = (await card.getByRole('link', { name }).getAttribute('href'))!;
   const id = Number(/^\/product\/(\d+)$/.exec(href)![1]);
@@ -64,7 +64,7 @@ test.describe('on a product card', () => {
   test('Buy Now takes a visitor to log in with a buy-now intent', async ({ page }) => {
     await page.goto('/products');
     const { card, name, id } = await firstCard(page);
-    const buy = card.getByRole('button', { name: `Buy ${name} now` });
+    const buy = card.getByRole('button', { name: `Buy Now: ${name}` });
     await expect(buy).toHaveText('Buy Now');
     await buy.click();
     await expectAtLoginWith(page, { action: 'buyNow', id, name, from: '/products' });
@@ -78,7 +78,7 @@ test.describe('on a product card', () => {
     const card = section.getByRole('listitem').first();
     const name = (await card.getByRole('heading').textContent())!.trim();
     const id = Number((await card.getByRole('link', { name }).getAttribute('href'))!.split('/').pop());
-    await card.getByRole('button', { name: `Buy ${name} now` }).click();
+    await card.getByRole('button', { name: `Buy Now: ${name}` }).click();
     await expectAtLoginWith(page, { action: 'buyNow', id, name, from: '/' });
   });
 
@@ -102,8 +102,8 @@ test.describe('on a product card', () => {
     await page.goto('/products');
     const card = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link', { name: soldOut!.name, exact: true }) });
     await expect(card.getByText('Out of Stock')).toBeVisible();
-    await expect(card.getByRole('button', { name: `Buy ${soldOut!.name} now` })).toBeDisabled();
-    await expect(card.getByRole('button', { name: `Buy ${soldOut!.name} now` })).toHaveText('Sold out');
+    await expect(card.getByRole('button', { name: `Sold out: ${soldOut!.name}` })).toBeDisabled();
+    await expect(card.getByRole('button', { name: `Sold out: ${soldOut!.name}` })).toHaveText('Sold out');
     await expect(card.getByRole('button', { name: `Add ${soldOut!.name} to cart` })).toBeDisabled();
   });
 });

@@ -10,7 +10,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { isPoolExhausted, type Db } from './db/client.ts';
 import type { AppConfig } from './env.ts';
 import { cacheFor } from './http/cache.ts';
-import { compressJson } from './http/compress-json.ts';
+import { compressGenerated } from './http/compress.ts';
 import { AppError, type ErrorBody } from './http/errors.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service.ts';
@@ -51,7 +51,7 @@ export function createApp({ db, config, webDir }: AppDeps) {
   });
 
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
-  app.use('/api/*', compressJson());
+  app.use(compressGenerated());
   const catalog = createCatalogService(db);
   app.route('/api', apiRoutes(catalog));
 

@@ -8,6 +8,10 @@ export const BANNER_DESKTOP_WIDTHS = [1280, 1920] as const;
 export const BANNER_MOBILE_WIDTHS = [480, 768] as const;
 export const POSTER_WIDTHS = [480, 768] as const;
 
+/** How wide the product page's main picture shows: its srcset `sizes`, and the server's preload. */
+export const GALLERY_SIZES = '(min-width: 1024px) 560px, 100vw';
+export const GALLERY_SRC_WIDTH = 768;
+
 /** Product pictures are portrait, 3:4, the way sarees and kurtas are photographed. */
 export const PRODUCT_ASPECT = { width: 3, height: 4 } as const;
 

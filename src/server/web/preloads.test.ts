@@ -47,3 +47,23 @@ describe('early hints in the HTML', () => {
     expect(await (await app.request('/about')).text()).not.toContain('noindex');
   });
 });
+
+describe('a product page', () => {
+  it('preloads its main picture at the width the screen will pick, escaped', async () => {
+    const withProduct = webRoutes(dir, {
+      productForPage: async () => ({
+        name: 'Saree',
+        description: null,
+        price: 100_00,
+        offerPrice: null,
+        availability: 'In Stock',
+        image: '/images/products/thumb.webp',
+        galleryImage: '/images/products/p"1.webp',
+      }),
+      groupForPage: async () => null,
+    });
+    const html = await (await withProduct.request('/product/1')).text();
+    expect(html).toContain('<link rel="preload" as="image" href="/images/products/p&quot;1-768.webp"');
+    expect(html).toContain('imagesizes="(min-width: 1024px) 560px, 100vw"');
+  });
+});

@@ -3,25 +3,48 @@
  * entry script to run before it asks for the screen's own code and first picture:
  * - `modulepreload` for the screen's lazily loaded chunk (and the chunks it imports), found in
  *   Vite's build manifest;
- * - on home, the first hero banner, the page's largest paint, at the width the phone will pick.
+ * - on home, the first hero banner, and on a product page its main picture: each page's largest
+ *   paint, at the width the screen will pick.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { BANNER_DESKTOP_WIDTHS, BANNER_MOBILE_WIDTHS, imageAtWidth, imageSrcSet } from '../../shared/images.ts';
+import {
+  BANNER_DESKTOP_WIDTHS,
+  BANNER_MOBILE_WIDTHS,
+  GALLERY_SIZES,
+  GALLERY_SRC_WIDTH,
+  imageAtWidth,
+  imageSrcSet,
+} from '../../shared/images.ts';
+import { escapeHtml } from './page-meta.ts';
 import { HERO_SLIDES } from '../../shared/home.ts';
 import { BREAKPOINT_DESKTOP } from '../../shared/ui.ts';
 import { groupOfPath, productIdOfPath } from '../../shared/routes.ts';
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
-/** The source file of the screen at `pathname`, as the router in src/web/router.tsx loads it. */
-function screenModule(pathname: string): string | null {
-  if (pathname === '/') return 'routes/home.tsx';
-  if (pathname === '/products') return 'routes/products.tsx';
-  if (productIdOfPath(pathname) !== null) return 'routes/product.tsx';
+/** Screens under the router's data layout (src/web/router.tsx), which brings the query client. */
+const DATA_SCREENS: Record<string, string> = {
+  '/products': 'routes/products.tsx',
+  '/best-seller': 'routes/best-seller.tsx',
+  '/just-landed': 'routes/just-landed.tsx',
+  '/categories': 'routes/categories.tsx',
+  '/collections': 'routes/collections.tsx',
+};
+
+/** The source files of the screen at `pathname`, as the router in src/web/router.tsx loads them. */
+function screenModules(pathname: string): string[] {
+  if (pathname === '/') return ['routes/home.tsx'];
   const group = groupOfPath(pathname);
-  if (group) return `routes/${group.kind}.tsx`;
-  return null;
+  const screen =
+    DATA_SCREENS[pathname] ?? (productIdOfPath(pathname) !== null ? 'routes/product.tsx' : group ? `routes/${group.kind}.tsx` : null);
+  return screen ? ['routes/data-layout.tsx', screen] : [];
+}
+
+/** A high-priority hint for a picture the page will show first, at the width the screen will pick. */
+function imagePreload(href: string, srcset: string | undefined, sizes: string, media?: string): string {
+  const attrs = [`href="${escapeHtml(href)}"`, srcset && `imagesrcset="${escapeHtml(srcset)}"`, `imagesizes="${sizes}"`, media && `media="${media}"`];
+  return `<link rel="preload" as="image" ${attrs.filter(Boolean).join(' ')} fetchpriority="high" />`;
 }
 
 function heroPreloads(): string[] {
@@ -29,12 +52,15 @@ function heroPreloads(): string[] {
   if (!stem) return [];
   const mobile = `/images/banners/${stem}-mobile.webp`;
   const desktop = `/images/banners/${stem}-desktop.webp`;
-  const link = (href: string, srcset: string | undefined, media: string) =>
-    `<link rel="preload" as="image" href="${href}" imagesrcset="${srcset}" imagesizes="100vw" media="${media}" fetchpriority="high" />`;
   return [
-    link(imageAtWidth(mobile, 768), imageSrcSet(mobile, BANNER_MOBILE_WIDTHS), `(max-width: ${BREAKPOINT_DESKTOP - 0.02}px)`),
-    link(imageAtWidth(desktop, 1280), imageSrcSet(desktop, BANNER_DESKTOP_WIDTHS), `(min-width: ${BREAKPOINT_DESKTOP}px)`),
+    imagePreload(imageAtWidth(mobile, 768), imageSrcSet(mobile, BANNER_MOBILE_WIDTHS), '100vw', `(max-width: ${BREAKPOINT_DESKTOP - 0.02}px)`),
+    imagePreload(imageAtWidth(desktop, 1280), imageSrcSet(desktop, BANNER_DESKTOP_WIDTHS), '100vw', `(min-width: ${BREAKPOINT_DESKTOP}px)`),
   ];
+}
+
+/** The product page's main picture (its URL comes from the database, hence the escaping). */
+export function productImagePreload(image: string | null): string[] {
+  return image ? [imagePreload(imageAtWidth(image, GALLERY_SRC_WIDTH), imageSrcSet(image), GALLERY_SIZES)] : [];
 }
 
 /** Reads the build manifest once; returns the `<link>` lines for a path (none without a manifest). */
@@ -50,9 +76,11 @@ export function preloadsFor(webDir: string, html: string): (pathname: string) =>
   }
 
   return (pathname) => {
-    const module = screenModule(pathname);
     // Chunks the entry already preloads (index.html names them) need no second hint.
-    const files = module ? chunkFiles(module).filter((f) => !html.includes(`/${f}"`)) : [];
+    const seen = new Set<string>();
+    const files = screenModules(pathname)
+      .flatMap((m) => chunkFiles(m, seen))
+      .filter((f) => !html.includes(`/${f}"`));
     const scripts = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`);
     return [...(pathname === '/' ? heroPreloads() : []), ...scripts];
   };

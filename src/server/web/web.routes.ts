@@ -9,9 +9,9 @@ import { Hono } from 'hono';
 import { cacheFor } from '../http/cache.ts';
 import type { Availability } from '../../shared/catalog.ts';
 import { COMING_SOON_PATHS, groupOfPath, isScreenPath, productIdOfPath, type GroupKind } from '../../shared/routes.ts';
-import { DEFAULT_DESCRIPTION, screenHead } from '../../shared/page-titles.ts';
+import { DEFAULT_DESCRIPTION, screenHead } from './screen-descriptions.ts';
 import { withHead, type PageMeta } from './page-meta.ts';
-import { preloadsFor } from './preloads.ts';
+import { preloadsFor, productImagePreload } from './preloads.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 function screenMeta(path: string, search: string | undefined, url: string): PageMeta {
@@ -21,7 +21,7 @@ function screenMeta(path: string, search: string | undefined, url: string): Page
 
 /** What a product page's head needs; null when there is no such product (a real 404). */
 export type ProductForPage = (id: number) => Promise<
-  { name: string; description: string | null; price: number; offerPrice: number | null; availability: Availability; image: string | null } | null
+  { name: string; description: string | null; price: number; offerPrice: number | null; availability: Availability; image: string | null; galleryImage?: string | null } | null
 >;
 
 /** What a category or collection page's head needs; null when there is no such group (a real 404). */
@@ -70,7 +70,7 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
       const p = await sources.productForPage(productId);
       if (p) {
         const description = p.description ?? `${p.name}, from Vastra.`;
-        return c.html(withHead(html, { title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links }));
+        return c.html(withHead(html, { title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links: [...productImagePreload(p.galleryImage ?? p.image), ...links] }));
       }
     } else if (group) {
       const g = await sources.groupForPage(group.kind, group.slug);

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { screenHead } from '../../shared/page-titles.ts';
+import { screenTitle } from '../../shared/page-titles.ts';
 import { isScreenPath } from '../../shared/routes.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { LoadingIndicator } from './loading-indicator.tsx';
@@ -16,7 +16,7 @@ export function AppShell() {
   const navigation = useNavigation();
   const { pathname, search } = useLocation();
   // Plain screens take their title from the path; products, groups and not-found set their own.
-  useDocumentTitle(isScreenPath(pathname) ? screenHead(pathname, new URLSearchParams(search).get('search')).title : undefined);
+  useDocumentTitle(isScreenPath(pathname) ? screenTitle(pathname, new URLSearchParams(search).get('search')) : undefined);
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-ivory focus:p-2">

@@ -1,12 +1,12 @@
 import { Link, useParams } from 'react-router';
 import { EmptyState, buttonClass } from '../components/empty-state.tsx';
-import { LoadingIndicator } from '../components/loading-indicator.tsx';
 import { pageTitle } from '../../shared/page-titles.ts';
 import { useProduct } from '../features/catalog/catalog.api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { ProductBuyButtons } from '../features/catalog/product-actions.tsx';
 import { ProductGallery } from '../features/catalog/product-gallery.tsx';
 import { ProductInfoCards, ProductSummaryPanel } from '../features/catalog/product-info.tsx';
+import { ProductPageSkeleton } from '../features/catalog/product-page-skeleton.tsx';
 
 /** /product/{id} (spec §2 Product detail). */
 export function Component() {
@@ -14,7 +14,7 @@ export function Component() {
   const product = useProduct(id);
   useDocumentTitle(product.data ? pageTitle(product.data.name) : product.isError ? pageTitle('Product not found') : undefined);
 
-  if (product.isPending) return <LoadingIndicator />;
+  if (product.isPending) return <ProductPageSkeleton />;
   if (product.isError) {
     return (
       <EmptyState

@@ -102,7 +102,8 @@ export function createCatalogService(db: Db) {
       const p = await q.productById(db, id);
       if (!p) return null;
       const { name, description, price, offerPrice, availability } = p;
-      return { name, description, price, offerPrice, availability, image: p.thumbnail ?? p.images[0] ?? null };
+      // `image` is the shared link's picture; `galleryImage` the one the product page shows first.
+      return { name, description, price, offerPrice, availability, image: p.thumbnail ?? p.images[0] ?? null, galleryImage: p.images[0] ?? p.thumbnail ?? null };
     },
 
     /** What a category or collection page's head shows; null when there is no such group (a 404). */

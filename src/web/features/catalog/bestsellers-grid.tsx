@@ -1,24 +1,26 @@
 import { Link } from 'react-router';
 import { HOME_FEATURED_PAGE_SIZE } from '../../../shared/catalog.ts';
 import { buttonClass } from '../../components/empty-state.tsx';
+import { QueryProvider } from '../../lib/query-client.tsx';
 import { PagedProductGrid } from './paged-product-grid.tsx';
+
+const texts = {
+  failed: 'Failed to load featured products',
+  empty: 'No featured products available',
+  emptyHint: 'New pieces are on their way. Meanwhile, the whole store is open.',
+  emptyAction: (
+    <Link to="/products" className={buttonClass}>
+      Browse Products
+    </Link>
+  ),
+};
 
 /** Home's grid: 8 at a time in design.md's ranking (featured, most liked, newest), spec's texts. */
 export default function BestsellersGrid() {
+  // Home has no query client of its own (it draws without server data); this grid brings one.
   return (
-    <PagedProductGrid
-      path="/api/products/best-sellers"
-      pageSize={HOME_FEATURED_PAGE_SIZE}
-      texts={{
-        failed: 'Failed to load featured products',
-        empty: 'No featured products available',
-        emptyHint: 'New pieces are on their way. Meanwhile, the whole store is open.',
-        emptyAction: (
-          <Link to="/products" className={buttonClass}>
-            Browse Products
-          </Link>
-        ),
-      }}
-    />
+    <QueryProvider>
+      <PagedProductGrid path="/api/products/best-sellers" pageSize={HOME_FEATURED_PAGE_SIZE} cardHeading={3} texts={texts} />
+    </QueryProvider>
   );
 }

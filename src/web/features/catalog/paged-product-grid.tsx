@@ -13,18 +13,25 @@ export interface PagedGridTexts {
   emptyAction?: ReactNode;
 }
 
+interface GridOptions {
+  pageSize: number;
+  texts: PagedGridTexts;
+  /** The cards' heading level: 3 when the grid sits in a section with its own h2. */
+  cardHeading?: 2 | 3;
+}
+
 /**
  * A grid that pages with Load More (spec §4: another page only after a full one; 'Loading...'
  * while fetching), with skeletons first, and an empty and an error state that offer a way on.
  */
-export function PagedProductGrid({ path, pageSize, texts }: { path: string; pageSize: number; texts: PagedGridTexts }) {
-  return <ProductPagesView pages={useProductPages(pageSize, path)} pageSize={pageSize} texts={texts} />;
+export function PagedProductGrid({ path, ...options }: GridOptions & { path: string }) {
+  return <ProductPagesView pages={useProductPages(options.pageSize, path)} {...options} />;
 }
 
 export type ProductPages = UseInfiniteQueryResult<InfiniteData<ProductPage>, Error>;
 
 /** The same, for pages a screen already asked for with its own hook. */
-export function ProductPagesView({ pages, pageSize, texts }: { pages: ProductPages; pageSize: number; texts: PagedGridTexts }) {
+export function ProductPagesView({ pages, pageSize, texts, cardHeading }: GridOptions & { pages: ProductPages }) {
   const products = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const retry = (
     <button type="button" className={buttonClass} onClick={() => void pages.refetch()}>
@@ -37,7 +44,7 @@ export function ProductPagesView({ pages, pageSize, texts }: { pages: ProductPag
   if (products.length === 0) return <EmptyState title={texts.empty} action={texts.emptyAction}>{texts.emptyHint}</EmptyState>;
   return (
     <>
-      <ProductGrid products={products} />
+      <ProductGrid products={products} cardHeading={cardHeading} />
       {pages.isFetchNextPageError && (
         <p role="alert" className="mt-6 text-center text-wine">
           {pages.error?.message || texts.failed}

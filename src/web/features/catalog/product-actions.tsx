@@ -59,7 +59,8 @@ export function CardBuyButtons({ product }: { product: ProductSummary }) {
         type="button"
         onClick={() => toLogin('buyNow')}
         disabled={soldOut}
-        aria-label={`Buy ${product.name} now`}
+        // WCAG 2.5.3: the name starts with the words on the button.
+        aria-label={`${soldOut ? 'Sold out' : 'Buy Now'}: ${product.name}`}
         className="h-9 flex-1 rounded-full bg-wine px-3 text-xs font-medium text-ivory transition-colors hover:bg-wine-dark disabled:cursor-not-allowed disabled:bg-line disabled:text-muted sm:text-sm"
       >
         {soldOut ? 'Sold out' : 'Buy Now'}

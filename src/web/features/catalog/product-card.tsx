@@ -8,7 +8,17 @@ import { CardBuyButtons, LikeButton } from './product-actions.tsx';
 /** Two columns on phones, up to four on desktops. */
 const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 2,
+}: {
+  product: ProductSummary;
+  eager?: boolean;
+  /** 2 under a screen's h1; 3 in a section with its own h2 (home). */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Spec §2: the thumbnail, else the first image, else a placeholder icon.
   const picture = product.thumbnail ?? product.images[0];
   return (
@@ -42,12 +52,12 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3">
-        <h3 className="line-clamp-2 text-sm leading-snug text-ink sm:text-[0.95rem]">
+        <Heading className="line-clamp-2 text-sm leading-snug text-ink sm:text-[0.95rem]">
           {/* The link's overlay covers the whole card, so a tap anywhere opens the product. */}
           <Link to={`/product/${product.id}`} className="after:absolute after:inset-0 after:content-[''] hover:text-wine">
             {product.name}
           </Link>
-        </h3>
+        </Heading>
         <div className="mt-auto">
           <PriceLine price={product.price} offerPrice={product.offerPrice} />
           <CardBuyButtons product={product} />

@@ -1,7 +1,7 @@
 import { Minus, Plus, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchContentRef } from 'react-zoom-pan-pinch';
-import { imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
+import { GALLERY_SIZES, GALLERY_SRC_WIDTH, imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useGalleryGestures } from './product-gallery-gestures.ts';
 
@@ -9,7 +9,6 @@ import { useGalleryGestures } from './product-gallery-gestures.ts';
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 3;
 const SWIPE_PX = 50;
-const MAIN_SIZES = '(min-width: 1024px) 560px, 100vw';
 
 const iconButton =
   'grid size-10 place-items-center rounded-full bg-ivory/95 text-ink shadow ring-1 ring-line hover:text-wine disabled:opacity-40';
@@ -57,9 +56,9 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         >
           <TransformComponent wrapperClass="!size-full" contentClass="!size-full">
             <img
-              src={imageAtWidth(picture, 768)}
+              src={imageAtWidth(picture, GALLERY_SRC_WIDTH)}
               srcSet={imageSrcSet(picture)}
-              sizes={MAIN_SIZES}
+              sizes={GALLERY_SIZES}
               alt={`${name}, picture ${index + 1} of ${images.length}`}
               width={768}
               height={1024}

@@ -1,12 +1,14 @@
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, Suspense, lazy, useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MAX_SEARCH_LENGTH } from '../../../shared/catalog.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/ui.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useSuggestions } from './catalog.api.ts';
-import { SuggestionList } from './suggestion-list.tsx';
+import type { SuggestionsState } from './suggestions-source.tsx';
+
+const SuggestionsSource = lazy(() => import('./suggestions-source.tsx'));
+const NONE: SuggestionsState = { items: [], fetching: false };
 
 /**
  * The navbar's search: an ARIA 1.2 combobox with a list of suggestions, 300 ms after typing stops
@@ -25,8 +27,10 @@ export function SearchBox({ className }: { className?: string }) {
   const [active, setActive] = useState(-1);
   const listId = useId();
   const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const suggestions = useSuggestions(term);
-  const items = term && text.trim() ? (suggestions.data ?? []) : [];
+  const [suggestions, setSuggestions] = useState(NONE);
+  // Suggestions' code and data come with the first letter typed, and stay.
+  const [typed, setTyped] = useState(false);
+  const items = term && text.trim() ? suggestions.items : [];
   const expanded = open && items.length > 0;
 
   function go(to: string) {
@@ -71,12 +75,13 @@ export function SearchBox({ className }: { className?: string }) {
         autoComplete="off"
         aria-autocomplete="list"
         aria-expanded={expanded}
-        aria-controls={listId}
+        aria-controls={typed ? listId : undefined}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         value={text}
         maxLength={MAX_SEARCH_LENGTH}
         onChange={(e) => {
           setText(e.target.value);
+          setTyped(true);
           setOpen(true);
           setActive(-1);
         }}
@@ -89,9 +94,20 @@ export function SearchBox({ className }: { className?: string }) {
       <button type="submit" className="grid h-10 w-12 shrink-0 place-items-center rounded-r-full bg-wine text-ivory hover:bg-wine-dark" aria-label="Search">
         <Search className="size-4" aria-hidden="true" />
       </button>
-      <SuggestionList id={listId} items={expanded ? items : []} active={active} onPick={(id) => go(`/product/${id}`)} />
+      {typed && (
+        <Suspense>
+          <SuggestionsSource
+            term={term}
+            onChange={setSuggestions}
+            listId={listId}
+            show={expanded}
+            active={active}
+            onPick={(id) => go(`/product/${id}`)}
+          />
+        </Suspense>
+      )}
       <p className="sr-only" aria-live="polite">
-        {open && term ? (items.length ? `${items.length} suggestions` : suggestions.isFetching ? '' : 'No suggestions') : ''}
+        {open && term ? (items.length ? `${items.length} suggestions` : suggestions.fetching ? '' : 'No suggestions') : ''}
       </p>
     </form>
   );

@@ -1,0 +1,146 @@
+/**
+ * For `npm run lighthouse`: medians over runs, the printed table, budgets, the home page's initial
+ * JavaScript, and the audits that cost accessibility, best-practices or SEO points.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Result } from 'lighthouse';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+const SHORT: Record<Category, string> = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
+export const BUDGET: Record<Category, number> = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
+export const JS_BUDGET_KB = 120;
+
+export interface PageResult {
+  path: string;
+  runs: Result[];
+  /** Median of each category over the runs, 0–100; null when a run could not score it. */
+  scores: Record<Category, number | null>;
+  /** The run whose performance score is the median: its metrics are printed, its reports saved. */
+  median: Result;
+}
+
+const score = (lhr: Result, c: Category) => {
+  const s = lhr.categories[c]?.score;
+  return lhr.runtimeError || s === null || s === undefined ? null : Math.round(s * 100);
+};
+
+function medianOf(values: (number | null)[]): number | null {
+  if (values.some((v) => v === null)) return null;
+  const sorted = (values as number[]).slice().sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? null;
+}
+
+/** Medians over the runs that completed (a run Lighthouse itself reports as failed has no scores). */
+export function summarise(pagePath: string, runs: Result[]): PageResult {
+  const ok = runs.filter((r) => !r.runtimeError);
+  const counted = ok.length > 0 ? ok : runs;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, medianOf(counted.map((r) => score(r, c)))])) as PageResult['scores'];
+  const byPerf = counted.slice().sort((a, b) => (score(a, 'performance') ?? -1) - (score(b, 'performance') ?? -1));
+  return { path: pagePath, runs, scores, median: byPerf[Math.floor((byPerf.length - 1) / 2)]! };
+}
+
+const metric = (lhr: Result, id: string) => lhr.audits[id]?.displayValue?.replace(/\u00a0/g, ' ') ?? '-';
+const pad = (s: string, n: number) => s.padEnd(n);
+const mark = (c: Category, v: number | null) => (v === null ? 'n/a ✗' : `${v} ${v >= BUDGET[c] ? '✓' : '✗'}`);
+
+export function printTable(pages: PageResult[]): boolean {
+  const w = Math.max(22, ...pages.map((p) => p.path.length + 2));
+  const head = pad('page', w) + CATEGORIES.map((c) => pad(SHORT[c], 7)).join('') + 'LCP      TBT      CLS     FCP      perf runs';
+  console.log(`\n${head}\n${'-'.repeat(head.length)}`);
+  for (const p of pages) {
+    const m = p.median;
+    const runs = p.runs.map((r) => score(r, 'performance') ?? 'err').join('/');
+    const metrics = [metric(m, 'largest-contentful-paint'), metric(m, 'total-blocking-time'), metric(m, 'cumulative-layout-shift'), metric(m, 'first-contentful-paint')];
+    console.log(pad(p.path, w) + CATEGORIES.map((c) => pad(mark(c, p.scores[c]), 7)).join('') + metrics.map((x, i) => pad(x, i === 2 ? 8 : 9)).join('') + runs);
+  }
+  console.log(pad('budget', w) + CATEGORIES.map((c) => pad((c === 'performance' ? '≥' : '=') + BUDGET[c], 7)).join(''));
+  console.log('(median of each score over the runs; metrics from the median-performance run; mobile, simulated throttling)');
+
+  console.log('\nBudgets:');
+  let allHold = true;
+  for (const p of pages) {
+    for (const c of CATEGORIES) {
+      const v = p.scores[c];
+      const holds = v !== null && v >= BUDGET[c];
+      allHold &&= holds;
+      console.log(`  ${pad(p.path, w)}${pad(c, 16)}${pad(String(v ?? 'n/a'), 5)}${c === 'performance' ? '≥' : '='} ${BUDGET[c]}  ${holds ? 'holds' : 'MISSED'}`);
+    }
+  }
+  return allHold;
+}
+
+type Item = Record<string, unknown> & { node?: { selector?: string; snippet?: string; explanation?: string } };
+const itemsOf = (lhr: Result, id: string): Item[] => ((lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []);
+
+/**
+ * Home's initial JavaScript, as docs/decisions/0006 defines it: what must arrive before home can
+ * draw, i.e. the entry chunk, the home route's chunk and everything they import statically (from
+ * Vite's build manifest), each sized as the gzip -9 of the built file (the build's .gz); 1 KB =
+ * 1000 bytes, as Vite prints. Scripts the Lighthouse run of / fetched besides those (code loaded
+ * as sections near the screen, which Lighthouse's full-page screenshot brings into view) are
+ * listed apart, and the brotli bytes actually transferred are printed too.
+ */
+export function homeInitialJs(home: Result, webDir: string): { ok: boolean } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const initial = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || initial.has(chunk.file)) return;
+    initial.add(chunk.file);
+    chunk.imports?.forEach(walk);
+  };
+  walk('index.html');
+  walk('routes/home.tsx');
+  const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(webDir, file)), { level: 9 }).length / 1000;
+
+  let kb = 0;
+  const lines: string[] = [];
+  for (const file of initial) {
+    const size = gzipKb(file);
+    kb += size;
+    lines.push(`    ${pad(size.toFixed(1), 7)}KB  /${file}`);
+  }
+  const origin = new URL(home.finalDisplayedUrl).origin;
+  const fetched = itemsOf(home, 'network-requests').filter((i) => i.resourceType === 'Script' && String(i.url).startsWith(origin));
+  const later = fetched.map((i) => new URL(String(i.url)).pathname.slice(1)).filter((f) => !initial.has(f));
+  const transferred = fetched.reduce((sum, i) => sum + Number(i.transferSize ?? 0), 0) / 1000;
+  const ok = kb <= JS_BUDGET_KB;
+  console.log(`\nhome initial JS: ${kb.toFixed(1)} KB gzip (budget ${JS_BUDGET_KB} KB) ${ok ? 'holds' : 'MISSED'}`);
+  console.log(lines.join('\n'));
+  const laterKb = later.reduce((sum, f) => sum + gzipKb(f), 0);
+  console.log(`  loaded later as sections came near (${later.length} scripts, ${laterKb.toFixed(1)} KB gzip): ${later.join(', ') || 'none'}`);
+  console.log(`  all scripts of the run as transferred (brotli + headers): ${transferred.toFixed(1)} KB`);
+  return { ok };
+}
+
+const describe = (i: Item): string => {
+  if (i.node) return `${i.node.selector ?? ''}  ${i.node.snippet ?? ''}${i.node.explanation ? `\n          ${i.node.explanation.replace(/\s+/g, ' ').slice(0, 240)}` : ''}`;
+  const text = i.description ? `${i.description}${i.url ? ` (${i.url})` : ''}` : (i.url ?? i.source ?? JSON.stringify(i));
+  return String(text).replace(/\s+/g, ' ').slice(0, 240);
+};
+
+/** Audits below a full score in accessibility, best practices and SEO, with their offending elements. */
+export function printFailingAudits(pages: PageResult[]): void {
+  console.log('\nAudits below full marks (accessibility, best practices, SEO), from each median run:');
+  let any = false;
+  for (const p of pages) {
+    for (const c of CATEGORIES.filter((x) => x !== 'performance')) {
+      for (const ref of p.median.categories[c]?.auditRefs ?? []) {
+        const a = p.median.audits[ref.id];
+        if (!a || a.score === null || a.score >= 1 || ref.weight === 0) continue;
+        any = true;
+        console.log(`  ${p.path}  [${c}] ${a.id}: ${a.title}`);
+        const items = itemsOf(p.median, a.id);
+        for (const i of items.slice(0, 6)) console.log(`      - ${describe(i)}`);
+        if (items.length > 6) console.log(`      ... and ${items.length - 6} more`);
+      }
+    }
+  }
+  if (!any) console.log('  none');
+}
