@@ -7,7 +7,7 @@ export default function ToasterHost() {
   useEffect(toasterMounted, []);
   return (
     <Toaster
-      position="top-center"
+      position="bottom-center"
       duration={TOAST_DURATION_MS}
       closeButton
       toastOptions={{
