@@ -9,11 +9,13 @@ const screens = [
   { path: '/shipping', ready: 'Shipping & Return Policy' },
   { path: '/about', ready: 'Woven by hand, chosen with care' },
   { path: '/cart', ready: 'Coming Soon' },
+  { path: '/product/999999', ready: 'Product not found' },
 ];
 
 for (const { path, ready } of screens) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page, consoleErrors }) => {
     consoleErrors.allow('/no-such-page');
+    consoleErrors.allow('/999999');
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
     await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);

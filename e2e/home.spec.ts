@@ -218,3 +218,17 @@ test('Our Bestsellers loads 8 cards as the shopper nears it, pages with Load Mor
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Featured Collections' })).toBeVisible();
 });
+
+test("when the network drops the best sellers, the grid says so in the spec's words and offers a retry", async ({ page, consoleErrors }) => {
+  // The network edge fails, not our code: the request never reaches the server.
+  consoleErrors.allow('/api/products/best-sellers');
+  let failing = true;
+  await page.route('**/api/products/best-sellers*', (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'Our Bestsellers' });
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByRole('heading', { name: 'Failed to load featured products' })).toBeVisible({ timeout: 15_000 });
+  failing = false;
+  await section.getByRole('button', { name: 'Try again' }).click();
+  await expect(section.getByRole('listitem')).toHaveCount(8);
+});

@@ -6,6 +6,7 @@ import { PagedProductGrid } from './paged-product-grid.tsx';
 
 const texts = {
   failed: 'Failed to load featured products',
+  alwaysOwnMessage: true,
   empty: 'No featured products available',
   emptyHint: 'New pieces are on their way. Meanwhile, the whole store is open.',
   emptyAction: (

@@ -6,8 +6,10 @@ import { useProductPages } from './catalog.api.ts';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
 
 export interface PagedGridTexts {
-  /** Shown when the first page fails and the server gave no message. */
+  /** Shown when a page fails: in place of the server's message, or when there is none. */
   failed: string;
+  /** Spec §2: the home grid always says its own words; the product list shows the server's reason. */
+  alwaysOwnMessage?: boolean;
   empty: ReactNode;
   emptyHint?: ReactNode;
   emptyAction?: ReactNode;
@@ -33,6 +35,7 @@ export type ProductPages = UseInfiniteQueryResult<InfiniteData<ProductPage>, Err
 /** The same, for pages a screen already asked for with its own hook. */
 export function ProductPagesView({ pages, pageSize, texts, cardHeading }: GridOptions & { pages: ProductPages }) {
   const products = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const failure = (texts.alwaysOwnMessage ? '' : pages.error?.message) || texts.failed;
   const retry = (
     <button type="button" className={buttonClass} onClick={() => void pages.refetch()}>
       Try again
@@ -40,14 +43,14 @@ export function ProductPagesView({ pages, pageSize, texts, cardHeading }: GridOp
   );
 
   if (pages.isPending) return <ProductGridSkeleton count={pageSize} />;
-  if (pages.isError && products.length === 0) return <EmptyState title={pages.error.message || texts.failed} action={retry} />;
+  if (pages.isError && products.length === 0) return <EmptyState title={failure} action={retry} />;
   if (products.length === 0) return <EmptyState title={texts.empty} action={texts.emptyAction}>{texts.emptyHint}</EmptyState>;
   return (
     <>
       <ProductGrid products={products} cardHeading={cardHeading} />
       {pages.isFetchNextPageError && (
         <p role="alert" className="mt-6 text-center text-wine">
-          {pages.error?.message || texts.failed}
+          {failure}
         </p>
       )}
       {pages.hasNextPage && (
