@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** An empty or error state: the spec's words and a way forward. */
 export function EmptyState({
@@ -25,3 +26,20 @@ export function EmptyState({
 
 export const buttonClass =
   'inline-flex min-h-11 items-center justify-center rounded-full bg-wine px-6 text-sm font-medium text-ivory transition-colors hover:bg-wine-dark disabled:cursor-wait disabled:opacity-70';
+
+/** The way forward most empty and error states offer. */
+export function BrowseProductsLink({ label = 'Browse Products', to = '/products' }: { label?: string; to?: string }) {
+  return (
+    <Link to={to} className={buttonClass}>
+      {label}
+    </Link>
+  );
+}
+
+export function RetryButton({ onRetry }: { onRetry: () => void }) {
+  return (
+    <button type="button" className={buttonClass} onClick={onRetry}>
+      Try again
+    </button>
+  );
+}

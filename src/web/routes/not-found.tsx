@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { buttonClass } from '../components/empty-state.tsx';
+import { BrowseProductsLink } from '../components/empty-state.tsx';
 import { pageTitle } from '../../shared/page-titles.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
@@ -11,9 +10,7 @@ export function Component() {
       <p className="font-display text-6xl font-semibold text-gold">404</p>
       <h1 className="font-display text-3xl font-semibold">Page not found</h1>
       <p className="text-muted">The page you were looking for has moved or never existed. Our sarees are still here.</p>
-      <Link to="/products" className={buttonClass}>
-        Browse Products
-      </Link>
+      <BrowseProductsLink />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Link, useParams } from 'react-router';
-import { EmptyState, buttonClass } from '../components/empty-state.tsx';
+import { useParams } from 'react-router';
+import { BrowseProductsLink, EmptyState } from '../components/empty-state.tsx';
 import { pageTitle } from '../../shared/page-titles.ts';
 import { useProduct } from '../features/catalog/catalog.api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -20,11 +20,7 @@ export function Component() {
       <EmptyState
         level={1}
         title="Product not found"
-        action={
-          <Link to="/products" className={buttonClass}>
-            Browse Products
-          </Link>
-        }
+        action={<BrowseProductsLink />}
       >
         It may have sold out or moved. Our other sarees and clothing are a click away.
       </EmptyState>

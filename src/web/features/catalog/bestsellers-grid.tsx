@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { HOME_FEATURED_PAGE_SIZE } from '../../../shared/catalog.ts';
-import { buttonClass } from '../../components/empty-state.tsx';
+import { BrowseProductsLink } from '../../components/empty-state.tsx';
 import { QueryProvider } from '../../lib/query-client.tsx';
 import { PagedProductGrid } from './paged-product-grid.tsx';
 
@@ -9,11 +8,7 @@ const texts = {
   alwaysOwnMessage: true,
   empty: 'No featured products available',
   emptyHint: 'New pieces are on their way. Meanwhile, the whole store is open.',
-  emptyAction: (
-    <Link to="/products" className={buttonClass}>
-      Browse Products
-    </Link>
-  ),
+  emptyAction: <BrowseProductsLink />,
 };
 
 /** Home's grid: 8 at a time in design.md's ranking (featured, most liked, newest), spec's texts. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRODUCTS_PAGE_SIZE, type ProductPage } from '../../../shared/catalog.ts';
 import { pageTitle } from '../../../shared/page-titles.ts';
-import { EmptyState, buttonClass } from '../../components/empty-state.tsx';
+import { EmptyState, RetryButton, buttonClass } from '../../components/empty-state.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ListingHeader, pieces } from './listing-header.tsx';
 import { ProductPagesView } from './paged-product-grid.tsx';
@@ -113,11 +113,7 @@ export function GroupScreen({
       {failed && !group ? (
         <EmptyState
           title={failed.message || 'Failed to fetch products.'}
-          action={
-            <button type="button" className={buttonClass} onClick={retry}>
-              Try again
-            </button>
-          }
+          action={<RetryButton onRetry={retry} />}
         />
       ) : group ? (
         <ProductPagesView

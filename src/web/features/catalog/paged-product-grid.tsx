@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ProductPage } from '../../../shared/catalog.ts';
-import { EmptyState, buttonClass } from '../../components/empty-state.tsx';
+import { EmptyState, RetryButton, buttonClass } from '../../components/empty-state.tsx';
 import { useProductPages } from './catalog.api.ts';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
 
@@ -36,11 +36,7 @@ export type ProductPages = UseInfiniteQueryResult<InfiniteData<ProductPage>, Err
 export function ProductPagesView({ pages, pageSize, texts, cardHeading }: GridOptions & { pages: ProductPages }) {
   const products = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const failure = (texts.alwaysOwnMessage ? '' : pages.error?.message) || texts.failed;
-  const retry = (
-    <button type="button" className={buttonClass} onClick={() => void pages.refetch()}>
-      Try again
-    </button>
-  );
+  const retry = <RetryButton onRetry={() => void pages.refetch()} />;
 
   if (pages.isPending) return <ProductGridSkeleton count={pageSize} />;
   if (pages.isError && products.length === 0) return <EmptyState title={failure} action={retry} />;

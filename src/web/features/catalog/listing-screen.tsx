@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { PRODUCTS_PAGE_SIZE } from '../../../shared/catalog.ts';
+import { BrowseProductsLink } from '../../components/empty-state.tsx';
+import { ListingHeader } from './listing-header.tsx';
+import { PagedProductGrid } from './paged-product-grid.tsx';
+
+/** A titled screen listing one endpoint's products 12 at a time (Best Seller, Just Landed). */
+export function ListingScreen({
+  kicker,
+  title,
+  intro,
+  path,
+  emptyAction = <BrowseProductsLink />,
+}: {
+  kicker: string;
+  title: string;
+  intro: ReactNode;
+  path: string;
+  emptyAction?: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <ListingHeader kicker={kicker} title={title}>
+        {intro}
+      </ListingHeader>
+      <PagedProductGrid
+        path={path}
+        pageSize={PRODUCTS_PAGE_SIZE}
+        texts={{ failed: 'Failed to fetch products.', empty: 'No products found', emptyHint: 'Try again later.', emptyAction }}
+      />
+    </div>
+  );
+}
