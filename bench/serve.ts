@@ -8,10 +8,10 @@
  * It lives here because a PGlite folder can be open in one process only.
  */
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../src/server/app.ts';
 import { openPostgres, type Database } from '../src/server/db/client.ts';
+import { listen } from '../src/server/http/listen.ts';
 import { BUMP_INTERVAL_MS, DRAIN_LIMIT_MS, type FromServer, type ToServer } from './messages.ts';
 import { openFromEnv } from './throwaway-db.ts';
 
@@ -35,21 +35,19 @@ const app = createApp({ db: database.db, config: { imagesDir } });
 const QUIET_MS = 1000;
 let inflight = 0;
 let lastActivity = performance.now();
-const server = serve(
-  {
-    fetch: async (req, env) => {
-      inflight++;
+const server = listen(
+  async (req, env) => {
+    inflight++;
+    lastActivity = performance.now();
+    try {
+      return await app.fetch(req, env as never);
+    } finally {
+      inflight--;
       lastActivity = performance.now();
-      try {
-        return await app.fetch(req, env);
-      } finally {
-        inflight--;
-        lastActivity = performance.now();
-      }
-    },
-    hostname: '127.0.0.1',
-    port: 0,
+    }
   },
+  0,
+  '127.0.0.1',
   (info: AddressInfo) => send({ type: 'listening', port: info.port }),
 );
 

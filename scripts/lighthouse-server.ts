@@ -16,7 +16,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-const COPIED = ['src', 'drizzle', 'package.json', 'tsconfig.json', 'vite.config.ts'];
+const COPIED = ['src', 'drizzle', 'package.json', 'tsconfig.json', 'vite.config.ts', 'scripts/vite-styles-as-files.ts'];
 
 export interface Snapshot {
   root: string;
@@ -98,7 +98,7 @@ export async function startServer(snap: Snapshot): Promise<RunningServer> {
       IMAGES_DIR: path.resolve('node_modules/.cache/vastra-e2e/images'),
       NODE_ENV: 'production',
       DATABASE_URL: '',
-      PUBLIC_URL: '',
+      PUBLIC_URL: origin,
       SEED_DEMO: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 /**
- * npm test: a type check, unit and API tests (Vitest; API on PGlite, and on PostgreSQL when TEST_DATABASE_URL is
+ * npm test: a type check, lint, unit and API tests (Vitest; API on PGlite, and on PostgreSQL when TEST_DATABASE_URL is
  * set), then a production build and the browser journeys (Playwright, Chromium). Ends with one
  * 'N passed, N failed' line over both runners.
  */
@@ -35,6 +35,7 @@ function counts(): { passed: number; failed: number } {
 
 const ok =
   run('type check', 'npx', ['tsc', '--noEmit', '-p', '.']) &&
+  run('lint (and the layout\'s import boundaries)', 'npx', ['eslint', '.']) &&
   run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) &&
   run('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&
   run('browser journeys', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });

@@ -5,13 +5,15 @@
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
-import { isPoolExhausted, type Db } from './db/client.ts';
+import type { Db } from './db/client.ts';
 import type { AppConfig } from './env.ts';
 import { cacheFor } from './http/cache.ts';
 import { compressGenerated } from './http/compress.ts';
-import { AppError, type ErrorBody } from './http/errors.ts';
+import { handleError, type ErrorBody } from './http/errors.ts';
+import { apiHeaders } from './http/api-headers.ts';
+import { sameOriginJson } from './http/mutations.ts';
+import { allowedMethods, guardRequest, wrongMethod } from './http/request-guards.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service.ts';
 import { sitemapRoutes } from './web/sitemap.routes.ts';
@@ -24,36 +26,29 @@ export interface AppDeps {
   webDir?: string;
 }
 
-function apiRoutes(catalog: CatalogService) {
+function apiRoutes(catalog: CatalogService, allow: (path: string) => string[], publicUrl: string | undefined) {
   return (
     new Hono()
+      .use(apiHeaders())
+      .use(sameOriginJson(publicUrl, (c) => allow(c.req.path).includes(c.req.method)))
       // Answers without touching the database: the benchmark's ceiling, and a liveness probe.
       .get('/health', (c) => c.json({ status: 'ok' }))
       .route('/', catalogRoutes(catalog))
-      .all('*', (c) => c.json<ErrorBody>({ code: 'not_found', message: 'Not found' }, 404))
+      .all('*', (c) => wrongMethod(c, allow(c.req.path)) ?? c.json<ErrorBody>({ code: 'not_found', message: 'Not found' }, 404))
   );
 }
 
 export function createApp({ db, config, webDir }: AppDeps) {
   const app = new Hono();
 
-  app.onError((err, c) => {
-    if (err instanceof AppError) return c.json<ErrorBody>({ code: err.code, message: err.message }, err.status);
-    if (err instanceof HTTPException && err.status < 500) {
-      return c.json<ErrorBody>({ code: 'bad_request', message: err.message || 'Bad request' }, err.status);
-    }
-    if (isPoolExhausted(err)) {
-      c.header('Retry-After', '2');
-      return c.json<ErrorBody>({ code: 'busy', message: 'The shop is very busy right now. Please try again in a moment.' }, 503);
-    }
-    console.error(`${c.req.method} ${c.req.path} failed:`, err);
-    return c.json<ErrorBody>({ code: 'internal', message: 'Something went wrong on our side. Please try again.' }, 500);
-  });
+  app.onError(handleError);
 
-  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use(securityHeaders());
+  app.use(guardRequest());
   app.use(compressGenerated());
   const catalog = createCatalogService(db);
-  app.route('/api', apiRoutes(catalog));
+  const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));
+  app.route('/api', apiRoutes(catalog, apiPaths, config.publicUrl));
 
   app.get(
     '/images/*',

@@ -12,6 +12,8 @@ import { ensureDemoImages } from './db/seed/demo-images.ts';
 import { seedDemoCatalogOnce } from './db/seed/demo.ts';
 import { ensureStoreImages } from './db/seed/store-images.ts';
 import type { AppConfig } from './env.ts';
+import { createMailSender } from './modules/mail/mail.service.ts';
+import { folderTransport, smtpTransport } from './modules/mail/mail.transports.ts';
 
 export const builtWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -30,5 +32,8 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
     throw err;
   }
   const app = createApp({ db: database.db, config, webDir: builtWebDir });
-  return { app, database };
+  // Mails go through SMTP_URL, or into DATA_DIR/outbox with their links in the log.
+  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : folderTransport(config.outboxDir, config.mailFrom, log);
+  const mail = createMailSender(database.db, transport, log);
+  return { app, database, mail };
 }

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { STORE } from '../shared/store.ts';
 
 const databaseUrl = z
   .string()
@@ -19,12 +20,37 @@ const envSchema = z.object({
   DATABASE_URL: databaseUrl.optional(),
   DATA_DIR: z.string().default('./data'),
   IMAGES_DIR: z.string().optional(),
-  /** Where the store is reachable from outside; used in canonical links and the sitemap. */
-  PUBLIC_URL: z.url({ message: 'must be a URL such as https://shop.example.com' }).optional(),
+  /**
+   * Where the store is reachable from outside: canonical links, Open Graph tags, robots.txt, the
+   * sitemaps and (later) mails are built from it, never from the request's Host header. An origin
+   * only: the shop is served from the root of its address.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be a URL such as https://shop.example.com' })
+    .refine((v) => {
+      if (!URL.canParse(v)) return true; // z.url() has said so already
+      const u = new URL(v);
+      return u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+    }, { message: 'must be the shop\'s origin only, such as https://shop.example.com (no path, query or credentials)' })
+    .optional(),
+  /** Where mails go (smtp:// or smtps://user:password@host:port). Unset: into DATA_DIR/outbox, links in the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, { message: 'must be an SMTP URL such as smtps://user:password@smtp.example.com:465' })
+    .refine((v) => URL.canParse(v), { message: 'is not a valid URL' })
+    .optional(),
+  /** The From of the shop's mails; the shop's care address by default (src/shared/store.ts). */
+  MAIL_FROM: z.string().min(3).max(200).optional(),
   /** Skip the demo catalog (a store owner starting from an empty shop). */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  // Unset means development, as everywhere in Node: `npm start` on a fresh clone just works.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
+
+/** In production the shop's address is configuration, not something a request may claim. */
+const PUBLIC_URL_REQUIRED =
+  'PUBLIC_URL: required when NODE_ENV=production. Set it to the address shoppers use, such as https://shop.example.com: ' +
+  "links in pages, the sitemap and mails are built from it, never from the request's Host header.";
 
 export interface AppConfig {
   port: number;
@@ -34,6 +60,10 @@ export interface AppConfig {
   imagesDir: string;
   publicUrl: string | undefined;
   seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where mails are written when there is no SMTP_URL. */
+  outboxDir: string;
   nodeEnv: 'development' | 'production' | 'test';
 }
 
@@ -48,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) throw new ConfigError(`Invalid configuration:\n  ${PUBLIC_URL_REQUIRED}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -55,8 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     imagesDir: path.resolve(e.IMAGES_DIR ?? path.join(dataDir, 'images')),
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     seedDemo: e.SEED_DEMO === 'true',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `"${STORE.name}" <${STORE.email}>`,
+    outboxDir: path.join(dataDir, 'outbox'),
     nodeEnv: e.NODE_ENV,
   };
 }

@@ -10,7 +10,28 @@ describe('configuration', () => {
     expect(c.dataDir).toMatch(/\/data$/);
     expect(c.imagesDir).toBe(`${c.dataDir}/images`);
     expect(c.seedDemo).toBe(true);
+    // Mails: into ./data/outbox, from the shop's care address.
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.outboxDir).toBe(`${c.dataDir}/outbox`);
+    expect(c.mailFrom).toBe('"Vastra" <care@vastra.in>');
   });
+
+  it('needs PUBLIC_URL in production, and says so plainly', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: '' })).toThrow(ConfigError);
+    const c = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com/' });
+    expect(c.publicUrl).toBe('https://shop.example.com');
+    // Development (the default) takes the request's own origin, once its Host has been checked.
+    expect(loadConfig({}).nodeEnv).toBe('development');
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+  });
+
+  it.each(['shop.example.com', 'ftp://shop.example.com', 'https://shop.example.com/store', 'https://shop.example.com/?a=1', 'https://user:pw@shop.example.com', 'javascript:alert(1)'])(
+    'refuses PUBLIC_URL=%s: an http(s) origin only',
+    (url) => {
+      expect(() => loadConfig({ PUBLIC_URL: url })).toThrow(/PUBLIC_URL/);
+    },
+  );
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
@@ -21,6 +42,8 @@ describe('configuration', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://localhost/shop' }, 'DATABASE_URL: must be a PostgreSQL URL'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL: must be an SMTP URL'],
+    [{ SMTP_URL: 'smtp://user name@host' }, 'SMTP_URL'],
   ])('names the variable in a bad configuration (%o)', (env, words) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(words);

@@ -1,7 +1,7 @@
-import { serve } from '@hono/node-server';
 import { boot } from './boot.ts';
 import { describeUrl, DatabaseConnectError } from './db/client.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { listen } from './http/listen.ts';
 
 async function main() {
   const config = loadConfig();
@@ -10,9 +10,10 @@ async function main() {
       ? `Database: PostgreSQL at ${describeUrl(config.databaseUrl)}`
       : `Database: embedded PGlite in ${config.dataDir}/pgdata`,
   );
-  const { app, database } = await boot(config);
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
-    console.log(`Vastra is open at http://localhost:${config.port}`);
+  const { app, database, mail } = await boot(config);
+  mail.start();
+  const server = listen(app.fetch, config.port, config.host, () => {
+    console.log(`Vastra is open at ${config.publicUrl ?? `http://localhost:${config.port}`}`);
   });
   server.on('error', async (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `Port ${config.port} is already in use; set PORT to another.` : err.message);
@@ -21,6 +22,7 @@ async function main() {
   });
   const stop = () => {
     server.close(async () => {
+      await mail.stop();
       await database.close();
       process.exit(0);
     });

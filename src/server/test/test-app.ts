@@ -15,6 +15,7 @@ import { openPglite, openPostgres, pgliteExtensions, type Database } from '../db
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: Database;
+  imagesDir: string;
   get(url: string): Promise<Response>;
   close(): Promise<void>;
 }
@@ -51,18 +52,37 @@ async function freshDatabase(): Promise<Throwaway> {
   return { database: await openPglite({ pglite }), drop: async () => {} };
 }
 
-export async function createTestApp(): Promise<TestApp> {
+/** A stand-in for Vite's output: an index.html shaped like the real one. Removed with the app. */
+export const FAKE_INDEX_HTML =
+  '<!doctype html><html><head><meta charset="UTF-8" /><title>Vastra</title><meta name="description" content="built" /></head><body><div id="root"></div></body></html>';
+
+export interface TestAppOptions {
+  /** Serve the web app's pages too (from a stand-in index.html). */
+  web?: boolean;
+  publicUrl?: string;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-images-'));
-  const app = createApp({ db: database.db, config: { imagesDir } });
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-files-'));
+  const imagesDir = path.join(files, 'images');
+  fs.mkdirSync(imagesDir);
+  let webDir: string | undefined;
+  if (options.web) {
+    webDir = path.join(files, 'web');
+    fs.mkdirSync(webDir);
+    fs.writeFileSync(path.join(webDir, 'index.html'), FAKE_INDEX_HTML);
+  }
+  const app = createApp({ db: database.db, config: { imagesDir, publicUrl: options.publicUrl }, webDir });
   return {
     app,
     database,
+    imagesDir,
     get: (url) => Promise.resolve(app.request(url)),
     close: async () => {
       if (inject('dbKind') === 'pglite') await database.close();
       await drop();
-      fs.rmSync(imagesDir, { recursive: true, force: true });
+      fs.rmSync(files, { recursive: true, force: true });
     },
   };
 }

@@ -34,12 +34,17 @@ const SCHEMA_AVAILABILITY: Record<Availability, string> = {
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 
+/** Long enough for any real title or description, short enough that no product can bloat a page. */
+const MAX_TITLE = 200;
+const MAX_DESCRIPTION = 320;
+const cut = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
+
 function productJsonLd(meta: PageMeta) {
   const p = meta.product!;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    name: p.name,
+    name: cut(p.name, MAX_TITLE),
     description: meta.description,
     image: meta.image ? [meta.image] : undefined,
     url: meta.url,
@@ -53,11 +58,14 @@ function productJsonLd(meta: PageMeta) {
   };
 }
 
-export function renderHead(meta: PageMeta): string {
+export function renderHead(meta: PageMeta, nonce: string): string {
   const tag = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}" />`;
+  meta = { ...meta, title: cut(meta.title, MAX_TITLE), description: cut(meta.description, MAX_DESCRIPTION) };
   const lines = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    // The page's CSP nonce, for the <style> elements the app writes at run time (src/web/lib/csp-nonce.ts).
+    `<meta property="csp-nonce" nonce="${escapeHtml(nonce)}" />`,
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
     tag('og:site_name', 'Vastra'),
     tag('og:type', meta.product ? 'product' : 'website'),
@@ -78,10 +86,17 @@ export function renderHead(meta: PageMeta): string {
   return lines.join('\n    ');
 }
 
-/** The built index.html with its own title and description replaced by the page's head. */
-export function withHead(html: string, meta: PageMeta): string {
-  return html
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `  ${renderHead(meta)}\n  </head>`);
+/**
+ * The built index.html, cut once at start into what comes before and after the page's head (its
+ * own title and description taken out). A page is then three strings joined: request and product
+ * data are never passed through String.replace, whose `$&`, `$\`` and `$'` patterns would copy the
+ * document into itself.
+ */
+export function pageTemplate(html: string): (meta: PageMeta, nonce: string) => string {
+  const bare = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
+  const at = bare.indexOf('</head>');
+  if (at === -1) throw new Error('index.html has no </head>');
+  const before = bare.slice(0, at);
+  const after = bare.slice(at);
+  return (meta, nonce) => `${before}  ${renderHead(meta, nonce)}\n  ${after}`;
 }

@@ -19,26 +19,15 @@ import {
 import { escapeHtml } from './page-meta.ts';
 import { HERO_SLIDES } from '../../shared/home.ts';
 import { BREAKPOINT_DESKTOP } from '../../shared/ui.ts';
-import { groupOfPath, productIdOfPath } from '../../shared/routes.ts';
+import { screenOfPath } from '../../shared/routes.ts';
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
-/** Screens under the router's data layout (src/web/router.tsx), which brings the query client. */
-const DATA_SCREENS: Record<string, string> = {
-  '/products': 'routes/products.tsx',
-  '/best-seller': 'routes/best-seller.tsx',
-  '/just-landed': 'routes/just-landed.tsx',
-  '/categories': 'routes/categories.tsx',
-  '/collections': 'routes/collections.tsx',
-};
-
-/** The source files of the screen at `pathname`, as the router in src/web/router.tsx loads them. */
+/** The source files of the screen at `pathname`, as the router (built from screens.ts) loads them. */
 function screenModules(pathname: string): string[] {
-  if (pathname === '/') return ['routes/home.tsx'];
-  const group = groupOfPath(pathname);
-  const screen =
-    DATA_SCREENS[pathname] ?? (productIdOfPath(pathname) !== null ? 'routes/product.tsx' : group ? `routes/${group.kind}.tsx` : null);
-  return screen ? ['routes/data-layout.tsx', screen] : [];
+  const screen = screenOfPath(pathname);
+  if (!screen) return [];
+  return screen.data ? ['routes/data-layout.tsx', screen.chunk] : [screen.chunk];
 }
 
 /** A high-priority hint for a picture the page will show first, at the width the screen will pick. */

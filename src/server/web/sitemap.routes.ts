@@ -4,26 +4,30 @@
  */
 import { Hono } from 'hono';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
-import { SCREEN_PATHS, groupPath } from '../../shared/routes.ts';
+import { groupPath } from '../../shared/routes.ts';
+import { FIXED_SCREENS, indexable } from '../../shared/screens.ts';
+import { originOf, publicCacheFor } from '../http/origin.ts';
 import { escapeHtml } from './page-meta.ts';
 
 export const PRODUCTS_PER_SITEMAP = 40_000;
 
-const xml = (body: string) =>
-  new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
-  });
-
+/**
+ * These answers name the shop's origin in every line. Shared caches may keep them only when that
+ * origin is PUBLIC_URL; built from a request's Host, they are for that request alone.
+ */
 export function sitemapRoutes(catalog: CatalogService, publicUrl?: string) {
-  const originOf = (url: string) => publicUrl ?? new URL(url).origin;
+  const xml = (body: string) =>
+    new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, {
+      headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': publicCacheFor(publicUrl, 'public, max-age=3600') },
+    });
   return new Hono()
     .get('/robots.txt', (c) =>
-      c.text(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${originOf(c.req.url)}/sitemap.xml\n`, 200, {
-        'Cache-Control': 'public, max-age=86400',
+      c.text(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${originOf(c, publicUrl)}/sitemap.xml\n`, 200, {
+        'Cache-Control': publicCacheFor(publicUrl, 'public, max-age=86400'),
       }),
     )
     .get('/sitemap.xml', async (c) => {
-      const origin = originOf(c.req.url);
+      const origin = originOf(c, publicUrl);
       const starts = await catalog.sitemapStarts(PRODUCTS_PER_SITEMAP);
       const maps = [`${origin}/sitemaps/pages.xml`, ...starts.map((id) => `${origin}/sitemaps/products-${id}.xml`)];
       return xml(
@@ -34,10 +38,10 @@ export function sitemapRoutes(catalog: CatalogService, publicUrl?: string) {
     })
     // The screens, then every category and collection page: a few dozen URLs, never many.
     .get('/sitemaps/pages.xml', async (c) => {
-      const origin = originOf(c.req.url);
+      const origin = originOf(c, publicUrl);
       const [cats, cols] = await Promise.all([catalog.categories(), catalog.collections()]);
       const paths = [
-        ...SCREEN_PATHS,
+        ...FIXED_SCREENS.filter(indexable).map((s) => s.path),
         ...cats.map((g) => groupPath('category', g.slug)),
         ...cols.map((g) => groupPath('collection', g.slug)),
       ];
@@ -47,7 +51,7 @@ export function sitemapRoutes(catalog: CatalogService, publicUrl?: string) {
       const first = Number(/\d+/.exec(c.req.param('file'))![0]);
       const rows = first > 2_147_483_647 ? [] : await catalog.sitemapProducts(first, PRODUCTS_PER_SITEMAP);
       if (rows.length === 0) return c.text('Not found', 404);
-      const origin = originOf(c.req.url);
+      const origin = originOf(c, publicUrl);
       return xml(urlset(rows.map((r) => ({ loc: `${origin}/product/${r.id}`, lastmod: r.updatedAt.toISOString().slice(0, 10) }))));
     });
 }

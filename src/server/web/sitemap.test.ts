@@ -25,7 +25,7 @@ describe('robots.txt and the sitemap', () => {
     const maps = locs(index);
     expect(maps[0]).toBe('http://shop.test/sitemaps/pages.xml');
     const pages = locs(await (await t.app.request(maps[0]!)).text());
-    const screens = ['/', '/products', '/about', '/shipping', '/faq', '/best-seller', '/just-landed', '/categories', '/collections', '/career', '/help'];
+    const screens = ['/', '/products', '/best-seller', '/just-landed', '/categories', '/collections', '/about', '/shipping', '/faq', '/career', '/help'];
     const cats = await t.database.db.select({ slug: categories.slug }).from(categories).orderBy(categories.id);
     const cols = await t.database.db.select({ slug: collections.slug }).from(collections).orderBy(collections.id);
     expect(cats.length).toBeGreaterThan(5);

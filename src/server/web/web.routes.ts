@@ -8,9 +8,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { cacheFor } from '../http/cache.ts';
 import type { Availability } from '../../shared/catalog.ts';
-import { COMING_SOON_PATHS, groupOfPath, isScreenPath, productIdOfPath, type GroupKind } from '../../shared/routes.ts';
+import { canonicalPath, groupOfPath, productIdOfPath, type GroupKind } from '../../shared/routes.ts';
+import { indexable, screenAt } from '../../shared/screens.ts';
+import { originOf } from '../http/origin.ts';
+import { newNonce, pagePolicy } from '../http/security-headers.ts';
 import { DEFAULT_DESCRIPTION, screenHead } from './screen-descriptions.ts';
-import { withHead, type PageMeta } from './page-meta.ts';
+import { pageTemplate, type PageMeta } from './page-meta.ts';
 import { preloadsFor, productImagePreload } from './preloads.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -42,6 +45,7 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
   const app = new Hono();
   const indexFile = path.join(webDir, 'index.html');
   const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const page = html ? pageTemplate(html) : null;
   const root = path.relative(process.cwd(), webDir) || '.';
   const preloads = preloadsFor(webDir, html ?? '');
 
@@ -58,9 +62,19 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     }),
   );
   app.get('*', async (c) => {
-    c.header('Cache-Control', 'no-cache');
-    if (!html) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
-    const origin = publicUrl ?? new URL(c.req.url).origin;
+    // Never from a shared cache: each page carries its own CSP nonce, and its links may name the
+    // request's Host (without PUBLIC_URL).
+    c.header('Cache-Control', 'private, no-cache');
+    if (!page) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
+    const canonical = canonicalPath(c.req.path);
+    if (canonical && canonical !== c.req.path) {
+      const query = c.req.url.indexOf('?');
+      return c.redirect(canonical + (query === -1 ? '' : c.req.url.slice(query)), 301);
+    }
+    const nonce = newNonce();
+    c.header('Content-Security-Policy', pagePolicy(nonce));
+    const render = (meta: PageMeta, status: 200 | 404 = 200) => c.html(page(meta, nonce), status);
+    const origin = originOf(c, publicUrl);
     const url = origin + c.req.path;
     const absolute = (image: string | null) => (image ? new URL(image, origin).toString() : undefined);
     const links = preloads(c.req.path);
@@ -70,21 +84,21 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
       const p = await sources.productForPage(productId);
       if (p) {
         const description = p.description ?? `${p.name}, from Vastra.`;
-        return c.html(withHead(html, { title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links: [...productImagePreload(p.galleryImage ?? p.image), ...links] }));
+        return render({ title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links: [...productImagePreload(p.galleryImage ?? p.image), ...links] });
       }
     } else if (group) {
       const g = await sources.groupForPage(group.kind, group.slug);
       if (g) {
         const description = g.description ?? `${g.name}: sarees and clothing from Vastra.`;
-        return c.html(withHead(html, { title: `${g.name} | Vastra`, description, url, image: absolute(g.poster), links }));
+        return render({ title: `${g.name} | Vastra`, description, url, image: absolute(g.poster), links });
       }
-    } else if (isScreenPath(c.req.path)) {
-      // Coming Soon stands in for a screen a later stage builds: nothing there for a search engine yet.
-      const comingSoon = (COMING_SOON_PATHS as readonly string[]).includes(c.req.path.replace(/(.)\/+$/, '$1'));
-      return c.html(withHead(html, { ...screenMeta(c.req.path, c.req.query('search'), url), links, noindex: comingSoon }));
+    } else {
+      const screen = screenAt(c.req.path);
+      // Placeholders and private screens are nothing for a search engine.
+      if (screen) return render({ ...screenMeta(c.req.path, c.req.query('search'), url), links, noindex: !indexable(screen) });
     }
     c.header('X-Robots-Tag', 'noindex');
-    return c.html(withHead(html, { title: 'Page not found | Vastra', description: DEFAULT_DESCRIPTION, url }), 404);
+    return render({ title: 'Page not found | Vastra', description: DEFAULT_DESCRIPTION, url }, 404);
   });
   return app;
 }

@@ -31,10 +31,10 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('serving the web app', () => {
   it('serves screens with the app and no caching', async () => {
-    for (const p of ['/', '/products', '/products/']) {
+    for (const p of ['/', '/products']) {
       const res = await app.request(p);
       expect(res.status, p).toBe(200);
-      expect(res.headers.get('Cache-Control')).toBe('no-cache');
+      expect(res.headers.get('Cache-Control')).toBe('private, no-cache');
       expect(await res.text()).toContain('<div id="root">');
     }
   });
@@ -93,7 +93,6 @@ describe('serving the web app', () => {
   it('serves an existing product with 200 and a missing or malformed one with 404', async () => {
     expect((await app.request('/product/7')).status).toBe(200);
     expect((await app.request('/product/8')).status).toBe(404);
-    expect((await app.request('/product/7/')).status).toBe(200);
     expect((await app.request('/product/abc')).status).toBe(404);
     expect((await app.request('/product/99999999999')).status).toBe(404);
   });

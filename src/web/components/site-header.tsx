@@ -1,7 +1,6 @@
 import { Heart, Menu, ShoppingBag, UserRound } from 'lucide-react';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { SearchBox } from '../features/catalog/search-box.tsx';
 import { HeaderIconLink } from './header-icon-link.tsx';
 import { SHOP_LINKS } from './nav-links.ts';
 
@@ -10,9 +9,10 @@ const MobileSidebar = lazy(() => import('./mobile-sidebar.tsx'));
 /**
  * Spec §2 navigation frame. Below 768 px the search drops to its own row under the bar; below
  * 1024 px the departments move into the menu. Wishlist and cart counts are 0 until a shopper can
- * sign in (a later stage); signed out, the person icon leads to log in or sign up.
+ * sign in (a later stage); signed out, the person icon leads to log in or sign up. The search box is
+ * the catalog feature's, handed in by the app shell (shared components never import a feature).
  */
-export function SiteHeader() {
+export function SiteHeader({ search }: { search: ReactNode }) {
   const location = useLocation();
   // A department link is current only when its search matches too (Shop All is not Bridal).
   const here = location.pathname + location.search.replace(/\+/g, '%20');
@@ -41,7 +41,7 @@ export function SiteHeader() {
         <Link to="/" className="font-display text-3xl font-semibold tracking-wide text-wine" aria-label="Vastra home">
           Vastra
         </Link>
-        <SearchBox className="order-last w-full md:order-none md:mx-auto md:max-w-xl md:flex-1" />
+        {search}
         <nav aria-label="Your account" className="ml-auto flex items-center md:ml-0">
           <HeaderIconLink to="/favorites" label="Wishlist" icon={Heart} count={0} />
           <HeaderIconLink to="/cart" label="Cart" icon={ShoppingBag} count={0} />

@@ -1,2 +1,5 @@
 export * from './catalog.ts';
 export * from './meta.ts';
+export * from './accounts.ts';
+export * from './mail.ts';
+export * from './limits.ts';

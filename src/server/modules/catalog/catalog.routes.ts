@@ -1,14 +1,22 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { productId, rangeQuery, searchQuery, slugParam } from '../../../shared/catalog.contract.ts';
+import { cacheFor } from '../../http/cache.ts';
 import { valid } from '../../http/validate.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 const idParam = z.object({ id: productId });
 const slug = z.object({ slug: slugParam });
 
+/**
+ * The catalog is the same for everyone, so any cache may keep it; but like counts and the owner's
+ * edits must show on the next read, so a kept copy is checked with us before each use.
+ */
+const CATALOG_CACHING = 'public, no-cache';
+
 export function catalogRoutes(catalog: CatalogService) {
   return new Hono()
+    .use(cacheFor(CATALOG_CACHING))
     .get('/products', valid('query', rangeQuery), async (c) => c.json(await catalog.list(c.req.valid('query'))))
     .get('/products/best-sellers', valid('query', rangeQuery), async (c) =>
       c.json(await catalog.bestSellers(c.req.valid('query'))),

@@ -12,7 +12,7 @@ import {
 import { NotFoundError } from '../../http/errors.ts';
 import * as q from './catalog.queries.ts';
 import * as matching from './search.queries.ts';
-import { VersionedCache } from './search-cache.ts';
+import { searchKey, VersionedCache } from './search-cache.ts';
 
 type Range = { offset: number; limit: number };
 
@@ -33,10 +33,10 @@ export function createCatalogService(db: Db) {
   const searches = new VersionedCache<FoundCards>();
   const suggestionCache = new VersionedCache<Suggestion[]>();
 
-  /** The cached answer for this term at the catalog's current version, computed on a miss. */
-  async function cached<V>(cache: VersionedCache<V>, term: string, compute: () => Promise<V>): Promise<V> {
+  /** The cached answer for this (already folded) term at the catalog's current version, computed on a miss. */
+  async function cached<V>(cache: VersionedCache<V>, key: string, compute: () => Promise<V>): Promise<V> {
     const version = await matching.currentCatalogVersion(db);
-    return cache.get(version, term.toLowerCase(), compute);
+    return cache.get(version, key, compute);
   }
 
   return {
@@ -57,9 +57,10 @@ export function createCatalogService(db: Db) {
 
     async search(term: string): Promise<SearchResults> {
       if (term === '') return { items: [], total: 0 };
-      const key = term.toLowerCase();
+      // The key is the very term the SQL searches for: one answer per key, whoever asked first.
+      const key = searchKey(term);
       const compute = async () => {
-        const { ids, total } = await matching.searchIds(db, term, SEARCH_RESULTS_LIMIT);
+        const { ids, total } = await matching.searchIds(db, key, SEARCH_RESULTS_LIMIT);
         return { cards: await q.cardsByIds(db, ids), total };
       };
       const idsOf = (found: FoundCards) => found.cards.map((c) => c.id);
@@ -79,8 +80,9 @@ export function createCatalogService(db: Db) {
 
     async suggestions(term: string): Promise<Suggestion[]> {
       if (term === '') return [];
-      return cached(suggestionCache, term, async () => {
-        const cards = await q.cardsByIds(db, await matching.suggestionIds(db, term, SUGGESTIONS_LIMIT));
+      const key = searchKey(term);
+      return cached(suggestionCache, key, async () => {
+        const cards = await q.cardsByIds(db, await matching.suggestionIds(db, key, SUGGESTIONS_LIMIT));
         return cards.map(({ id, name, thumbnail, images, price, offerPrice }) => ({
           id,
           name,

@@ -77,6 +77,14 @@ describe('product ranges (spec §4 paging)', () => {
     ['offset=abc', 'offset must be a whole number.'],
     ['limit=1.5', 'limit must be a whole number.'],
     ['offset=99999999999', 'offset must be at most 1000000.'],
+    // Only plain digits are numbers here: Number() would read each of these.
+    ['offset=0x10', 'offset must be a whole number.'],
+    ['offset=0b1', 'offset must be a whole number.'],
+    ['offset=1e3', 'offset must be a whole number.'],
+    ['offset=%2B5', 'offset must be a whole number.'],
+    ['offset=%205', 'offset must be a whole number.'],
+    ['offset=', 'offset must be a whole number.'],
+    ['limit=012', 'limit must be a whole number.'],
   ])('refuses a bad range (%s) with a 400 and a clear message', async (query, message) => {
     expect(await json(`/api/products?${query}`, 400)).toEqual({ code: 'bad_request', message });
   });
@@ -100,7 +108,7 @@ describe('one product', () => {
     expect(p.categories.length).toBeGreaterThan(0);
   });
 
-  it.each(['999999', 'abc', '-3', '0', '1.5', '1e3', '99999999999999999999', '%00'])(
+  it.each(['999999', 'abc', '-3', '0', '1.5', '1e3', '99999999999999999999', '%00', '0x10', '0b1', '+5', '01', '%201', '1%20', '１'])(
     "answers 'Product not found' with a 404 for id %s",
     async (id) => {
       expect(await json(`/api/products/${id}`, 404)).toEqual({ code: 'not_found', message: 'Product not found' });
@@ -178,9 +186,12 @@ describe('search (name, category and collection names; design.md)', () => {
     expect(r.total).toBe(total);
   });
 
-  it('answers a 10 KB search without failing', async () => {
-    const r = await json<SearchResults>(`/api/products/search?q=${'saree'.repeat(2048)}`);
+  it('cuts a long search to 100 characters, and refuses an address too long to be a link with 414', async () => {
+    // 1,500 characters: within the address limit, far past the search's.
+    const r = await json<SearchResults>(`/api/products/search?q=${'saree'.repeat(300)}`);
     expect(r).toEqual({ items: [], total: 0 });
+    const long = await json(`/api/products/search?q=${'saree'.repeat(2048)}`, 414);
+    expect(long).toEqual({ code: 'uri_too_long', message: 'This address is too long.' });
   });
 
   it('answers a malformed query string without failing', async () => {

@@ -45,3 +45,17 @@ export class VersionedCache<V> {
     return entry.value;
   }
 }
+
+/**
+ * The one normalisation of a search term: it is both the cache key and the term the SQL searches
+ * for, so two terms share a cache entry only if they send the same text to the database.
+ *
+ * Case folding beyond ASCII is left to PostgreSQL's lower(), which also folded the stored search
+ * text: JavaScript folds differently (`İ` becomes `i̇`, PostgreSQL's C locale leaves it alone), and
+ * a key folded by one with an answer folded by the other let whichever term came first decide what
+ * the other got. ASCII letters fold the same everywhere, so `Silk` and `silk` still share an entry.
+ * NFC makes a composed and a decomposed `é` one term.
+ */
+export function searchKey(term: string): string {
+  return term.normalize('NFC').replace(/[A-Z]+/g, (s) => s.toLowerCase());
+}

@@ -5,9 +5,11 @@ import { getJson } from '../../lib/api.ts';
 
 export const catalogKeys = {
   pages: (path: string, pageSize: number) => ['products', 'pages', path, pageSize] as const,
-  search: (term: string) => ['products', 'search', term.toLowerCase()] as const,
+  // The exact term: folding it here (`İ` and `i̇` lower-case alike in JavaScript) would show one
+  // term's answer for another; the server decides what is the same search (searchKey).
+  search: (term: string) => ['products', 'search', term] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
-  suggestions: (term: string) => ['products', 'suggestions', term.toLowerCase()] as const,
+  suggestions: (term: string) => ['products', 'suggestions', term] as const,
   bestSellers: (limit: number) => ['products', 'best-sellers', limit] as const,
 };
 

@@ -5,7 +5,7 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { PRODUCTS_PAGE_SIZE, type Category, type Collection, type ProductPage } from '../../../shared/catalog.ts';
-import { getJson } from '../../lib/api.ts';
+import { getJson, isNotFound } from '../../lib/api.ts';
 
 export interface CategoryPage extends ProductPage {
   category: Category;
@@ -24,7 +24,7 @@ export const groupKeys = {
 };
 
 /** The API says so when a slug names no group: that is an answer, not a hiccup worth retrying. */
-const retryUnlessMissing = (failures: number, error: Error) => failures < 3 && !/not found/i.test(error.message);
+const retryUnlessMissing = (failures: number, error: Error) => failures < 3 && !isNotFound(error);
 
 /** Spec §4 paging: pages of 12; another page exists only when the last one came back full. */
 function pagedOptions<T extends ProductPage>(queryKey: readonly unknown[], path: string) {

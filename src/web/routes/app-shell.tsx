@@ -2,16 +2,18 @@ import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { screenTitle } from '../../shared/page-titles.ts';
 import { isScreenPath } from '../../shared/routes.ts';
+import { LoadingIndicator } from '../components/loading-indicator.tsx';
+import { SiteHeader } from '../components/site-header.tsx';
+import { ToasterGate } from '../components/toaster-gate.tsx';
+import { WhenNear } from '../components/when-near.tsx';
+import { SearchBox } from '../features/catalog/search-box.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { LoadingIndicator } from './loading-indicator.tsx';
-import { SiteHeader } from './site-header.tsx';
-import { ToasterGate } from './toaster-gate.tsx';
-import { WhenNear } from './when-near.tsx';
 
 // The footer sits below every screen's content, so its code waits until a shopper scrolls near it.
-const SiteFooter = lazy(() => import('./site-footer.tsx'));
+const SiteFooter = lazy(() => import('../components/site-footer.tsx'));
 const footerSpace = <div className="min-h-80 border-t border-line bg-sand/60" />;
 
+/** The frame around every screen: it composes the shared header with the catalog's search box. */
 export function AppShell() {
   const navigation = useNavigation();
   const { pathname, search } = useLocation();
@@ -22,7 +24,7 @@ export function AppShell() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-ivory focus:p-2">
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader search={<SearchBox className="order-last w-full md:order-none md:mx-auto md:max-w-xl md:flex-1" />} />
       {navigation.state === 'loading' && (
         <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-wine" role="progressbar" aria-label="Loading" />
       )}

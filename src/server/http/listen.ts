@@ -1,0 +1,29 @@
+/**
+ * The HTTP server around the app, with timeouts a shop can live with. Node's defaults let a client
+ * that sends its headers a byte at a time hold a connection for 60 to 90 s (the header timeout is
+ * only checked every 30 s); a few hundred such clients would use up the server. In production the
+ * shop also sits behind a reverse proxy (README), which buffers slow clients before they reach us.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+
+export const SERVER_TIMEOUTS = {
+  /** Whole request head. */
+  headersTimeout: 10_000,
+  /** Whole request, body included. */
+  requestTimeout: 30_000,
+  /** Idle keep-alive connection. */
+  keepAliveTimeout: 5_000,
+  /** How often Node checks the two above. */
+  connectionsCheckingInterval: 1_000,
+} as const;
+
+type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
+
+export function listen(fetch: Fetch, port: number, hostname: string, onListening?: (info: AddressInfo) => void): Server {
+  const { keepAliveTimeout, ...serverOptions } = SERVER_TIMEOUTS;
+  const server = serve({ fetch, port, hostname, serverOptions }, onListening) as Server;
+  server.keepAliveTimeout = keepAliveTimeout;
+  return server;
+}

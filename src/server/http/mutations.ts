@@ -1,0 +1,32 @@
+/**
+ * Requests that change things: every API request other than GET, HEAD and OPTIONS. They
+ * - come from the shop's own pages (CSRF): a browser's `Sec-Fetch-Site` must be `same-origin` (or
+ *   `none`: not started by any page), and an `Origin`, when sent, must be the shop's own: else 403;
+ * - carry JSON when they carry anything: else 415. A page on another site can send a form-encoded,
+ *   multipart or plain-text POST without asking; JSON it cannot, so this closes what an Origin check
+ *   alone might miss (hono/csrf only looks at form content types).
+ * Clients that are not browsers (curl, tests, Razorpay's webhooks later) send neither header.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ErrorBody } from './errors.ts';
+import { originOf } from './origin.ts';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function sameOriginJson(publicUrl: string | undefined, routed: (c: Context) => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    // Safe methods change nothing; a method the path does not take gets its 405 (or 404) first.
+    if (SAFE.has(c.req.method) || !routed(c)) return next();
+    const site = c.req.header('Sec-Fetch-Site');
+    const origin = c.req.header('Origin');
+    if ((site && site !== 'same-origin' && site !== 'none') || (origin !== undefined && origin !== originOf(c, publicUrl))) {
+      return c.json<ErrorBody>({ code: 'cross_site', message: 'This request must come from the shop’s own pages.' }, 403);
+    }
+    const type = c.req.header('Content-Type');
+    const hasBody = type !== undefined || Number(c.req.header('Content-Length') ?? 0) > 0 || c.req.header('Transfer-Encoding') !== undefined;
+    if (hasBody && !/^application\/json\s*(;|$)/i.test(type ?? '')) {
+      return c.json<ErrorBody>({ code: 'unsupported_media_type', message: 'Send JSON (Content-Type: application/json).' }, 415);
+    }
+    return next();
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The security headers on every answer: Hono's secureHeaders (nosniff, frame options, HSTS, ...),
+ * a Permissions-Policy that turns off what the shop never uses, and a Content-Security-Policy.
+ *
+ * Pages get the page policy below with a fresh nonce (set by the HTML route, which writes the same
+ * nonce into the page); every other answer (JSON, images, assets, errors) gets one that allows
+ * nothing at all, since none of them is a document that should run or embed anything.
+ */
+import crypto from 'node:crypto';
+import { secureHeaders } from 'hono/secure-headers';
+
+/**
+ * Where a page may load things from. Scripts and styles come from our own origin only; no inline
+ * script at all. Styles also allow the page's nonce: Radix's dialog (through react-remove-scroll)
+ * writes a <style> for its scroll lock at run time, and stamps it with the nonce the page carries
+ * (src/web/lib/csp-nonce.ts). The checkout stage adds Razorpay here: its checkout script
+ * (script-src https://checkout.razorpay.com) and its frame (frame-src https://api.razorpay.com).
+ */
+const PAGE_SOURCES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'"],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'frame-src': ["'none'"],
+  'worker-src': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'self'"],
+};
+
+const render = (sources: Record<string, string[]>) =>
+  Object.entries(sources)
+    .map(([directive, values]) => `${directive} ${values.join(' ')}`)
+    .join('; ');
+
+/** The policy of an HTML page whose runtime <style> elements carry `nonce`. */
+export function pagePolicy(nonce: string): string {
+  return render({ ...PAGE_SOURCES, 'style-src': [...PAGE_SOURCES['style-src']!, `'nonce-${nonce}'`] });
+}
+
+/** 128 random bits, base64: a fresh one for every page. */
+export const newNonce = () => crypto.randomBytes(16).toString('base64');
+
+/** For answers that are not pages: nothing may run, load, embed or frame them. */
+const LOCKED_SOURCES = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] };
+export const LOCKED_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Features a clothes shop never asks the browser for (each `=()`: allowed to no one). */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'displayCapture',
+  'encryptedMedia',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idleDetection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickeyCredentialsGet',
+  'screenWakeLock',
+  'serial',
+  'usb',
+  'xrSpatialTracking',
+  'browsingTopics',
+] as const;
+export const PERMISSIONS_POLICY = DENIED_FEATURES.map((f) => `${f.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}=()`).join(', ');
+
+/**
+ * One middleware for all of it. `overwrite: false` keeps a header a route has set itself: the
+ * page policy with its nonce, set by the HTML route.
+ */
+export const securityHeaders = () =>
+  secureHeaders({
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: LOCKED_SOURCES,
+    permissionsPolicy: Object.fromEntries(DENIED_FEATURES.map((f) => [f, []])),
+    overwrite: false,
+  });

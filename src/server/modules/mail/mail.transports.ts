@@ -1,0 +1,45 @@
+/**
+ * Where mails go: an SMTP server (SMTP_URL), or, for a shop tried on one machine, a folder of .eml
+ * files with each mail's link printed in the server log so a person can click it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { ClaimedMail } from './mail.queries.ts';
+
+export interface MailTransport {
+  send(mail: ClaimedMail): Promise<void>;
+  close(): void;
+}
+
+const message = (from: string, mail: ClaimedMail) => ({
+  from,
+  to: mail.toAddress,
+  subject: mail.subject,
+  text: mail.textBody,
+  html: mail.htmlBody,
+});
+
+export function smtpTransport(url: string, from: string): MailTransport {
+  // Short timeouts: a mail server that hangs must not hold the sender for minutes.
+  const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  return {
+    send: async (mail) => void (await transport.sendMail(message(from, mail))),
+    close: () => transport.close(),
+  };
+}
+
+export function folderTransport(dir: string, from: string, log: (line: string) => void): MailTransport {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail(message(from, mail));
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${String(mail.id).padStart(6, '0')}-${mail.kind}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      const link = /https?:\/\/\S+/.exec(mail.textBody)?.[0];
+      log(`Mail to ${mail.toAddress}, "${mail.subject}": ${file}${link ? `\n  link: ${link}` : ''}`);
+    },
+    close: () => transport.close(),
+  };
+}

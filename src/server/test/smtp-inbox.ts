@@ -1,0 +1,61 @@
+/**
+ * A real SMTP server on 127.0.0.1 for tests (smtp-server), keeping each mail it accepts parsed
+ * (mailparser): the shop's mailer talks to it exactly as to a provider's.
+ */
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpInbox {
+  url: string;
+  mails: ParsedMail[];
+  /** Refuse the next `n` recipients with a temporary failure (451), as a busy provider would. */
+  refuseNext(n: number): void;
+  /** Resolves when `count` mails have arrived. */
+  waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpInbox(): Promise<SmtpInbox> {
+  const mails: ParsedMail[] = [];
+  let refusals = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refusals > 0) {
+        refusals--;
+        const err = new Error('Try again later') as Error & { responseCode: number };
+        err.responseCode = 451;
+        return callback(err);
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          mails.push(mail);
+          callback();
+        },
+        (err: Error) => callback(err),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    refuseNext: (n) => void (refusals = n),
+    async waitFor(count, timeoutMs = 10_000) {
+      const started = Date.now();
+      while (mails.length < count) {
+        if (Date.now() - started > timeoutMs) throw new Error(`Only ${mails.length} of ${count} mails arrived`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return mails;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

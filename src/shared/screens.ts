@@ -1,0 +1,68 @@
+/**
+ * Every screen of the shop, in one place: the router builds its routes from it, the server its
+ * status codes, heads, preloads and sitemap. A new screen is one entry here and one file in
+ * src/web/routes.
+ *
+ * Descriptions sit in their own export below: the web app imports SCREENS only, so the bundler
+ * leaves them out of the first download.
+ */
+export interface Screen {
+  /** The router's path; `:name` marks a parameter. */
+  path: string;
+  /** The tab and head title's name; none where the screen names itself (a product, a category). */
+  title?: string;
+  /** The module the router loads for it, relative to src/web. */
+  chunk: `routes/${string}.tsx`;
+  /** Under the data layout, which brings the query client (src/web/routes/data-layout.tsx). */
+  data?: boolean;
+  /** Private screens show a signed-in shopper's own data: never indexed, never in the sitemap. */
+  access: 'public' | 'private';
+  /** Kept out of search engines (and the sitemap) though public: placeholders. */
+  noindex?: boolean;
+}
+
+const COMING_SOON = 'routes/coming-soon.tsx';
+
+export const SCREENS = [
+  { path: '/', chunk: 'routes/home.tsx', access: 'public' },
+  { path: '/products', title: 'Sarees & Clothing', chunk: 'routes/products.tsx', data: true, access: 'public' },
+  { path: '/product/:id', chunk: 'routes/product.tsx', data: true, access: 'public' },
+  { path: '/best-seller', title: 'Best Seller', chunk: 'routes/best-seller.tsx', data: true, access: 'public' },
+  { path: '/just-landed', title: 'Just Landed', chunk: 'routes/just-landed.tsx', data: true, access: 'public' },
+  { path: '/categories', title: 'Categories', chunk: 'routes/categories.tsx', data: true, access: 'public' },
+  { path: '/categories/:slug', chunk: 'routes/category.tsx', data: true, access: 'public' },
+  { path: '/collections', title: 'Collections', chunk: 'routes/collections.tsx', data: true, access: 'public' },
+  { path: '/collections/:slug', chunk: 'routes/collection.tsx', data: true, access: 'public' },
+  { path: '/about', title: 'About Us', chunk: 'routes/about.tsx', access: 'public' },
+  { path: '/shipping', title: 'Shipping & Return Policy', chunk: 'routes/shipping.tsx', access: 'public' },
+  { path: '/faq', title: 'Frequently Asked Questions', chunk: 'routes/faq.tsx', access: 'public' },
+  { path: '/career', title: 'Career', chunk: 'routes/career.tsx', access: 'public' },
+  { path: '/help', title: 'Help & Support', chunk: 'routes/help.tsx', access: 'public' },
+  // Coming Soon at the real paths of screens later stages build (design.md).
+  { path: '/login', title: 'Log in', chunk: COMING_SOON, access: 'public', noindex: true },
+  { path: '/signup', title: 'Sign up', chunk: COMING_SOON, access: 'public', noindex: true },
+  { path: '/cart', title: 'Cart', chunk: COMING_SOON, access: 'private' },
+  { path: '/favorites', title: 'My Favorites', chunk: COMING_SOON, access: 'private' },
+  { path: '/checkout', title: 'Checkout', chunk: COMING_SOON, access: 'private' },
+  { path: '/orders', title: 'Your Orders', chunk: COMING_SOON, access: 'private' },
+  { path: '/profile', title: 'Profile', chunk: COMING_SOON, access: 'private' },
+] as const satisfies readonly Screen[];
+
+/** Meta descriptions that say more than the shop's default (server only; see the file's comment). */
+export const SCREEN_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  '/best-seller': 'Our most-loved sarees and clothing: the pieces shoppers like and order most, handpicked across India.',
+  '/just-landed': 'The newest sarees, kurtas and lehengas at Vastra, fresh from the looms. Free shipping over ₹999.',
+  '/categories': 'Shop Vastra by category, from handwoven silk and cotton sarees to kurtas, lehengas and dupattas.',
+  '/collections': 'Curated edits of sarees and clothing for festivals, weddings, summer days and every day.',
+  '/career': 'Work with Vastra: the roles we are hiring for in Chennai and with weavers across India, and how to apply.',
+  '/help': 'How to order, pay, track delivery and return at Vastra, and how to reach our customer care team.',
+};
+
+/** Screens at a fixed path (no parameter). */
+export const FIXED_SCREENS: readonly Screen[] = SCREENS.filter((s) => !s.path.includes(':'));
+
+/** The fixed screen at `path` (already canonical: no trailing slash), if any. */
+export const screenAt = (path: string): Screen | undefined => FIXED_SCREENS.find((s) => s.path === path);
+
+/** Whether search engines should list the screen (and the sitemap name it). */
+export const indexable = (s: Screen) => s.access === 'public' && !s.noindex;
