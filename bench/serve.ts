@@ -17,6 +17,9 @@ import { openFromEnv } from './throwaway-db.ts';
 
 const send = (m: FromServer) => process.send?.(m);
 const url = process.env.BENCH_DATABASE_URL;
+/** The benchmark's shoppers sign in with sessions this secret signs. */
+const BENCH_AUTH_SECRET = 'vastra-bench-secret-for-sessions-only';
+
 const imagesDir = process.env.BENCH_IMAGES_DIR;
 if (!imagesDir || !process.send) {
   console.error('bench/serve.ts is started by bench/run.ts (the database location, BENCH_IMAGES_DIR, IPC).');
@@ -26,7 +29,7 @@ if (!imagesDir || !process.send) {
 const database: Database = await openFromEnv();
 // On PostgreSQL the bumps use a connection of their own, so they never queue behind requests.
 const bumper: Database = url ? await openPostgres(url, 1) : database;
-const app = createApp({ db: database.db, config: { imagesDir } });
+const app = createApp({ db: database.db, config: { imagesDir, authSecret: BENCH_AUTH_SECRET } });
 
 // When a scenario ends autocannon hangs up, but the server goes on with what it was sent: handlers
 // holding database connections, and (PGlite) requests still unread in socket buffers, because

@@ -21,7 +21,11 @@ GRANT vastra_shopper TO CURRENT_USER;
 GRANT USAGE ON SCHEMA public TO vastra_shopper;
 --> statement-breakpoint
 -- Profiles: a shopper reads and edits their own; the row is written at sign-up by the server.
-GRANT SELECT, UPDATE ON profiles TO vastra_shopper;
+-- Only the fields a shopper may change are granted for update: never email, is_admin or the id.
+GRANT SELECT ON profiles TO vastra_shopper;
+--> statement-breakpoint
+GRANT UPDATE (first_name, last_name, phone, gender, address_house, address_line, address_city, address_state, address_pin, updated_at)
+  ON profiles TO vastra_shopper;
 --> statement-breakpoint
 ALTER TABLE profiles ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint

@@ -11,7 +11,9 @@ import { cacheFor } from './http/cache.ts';
 import { compressGenerated } from './http/compress.ts';
 import { handleError, type ErrorBody } from './http/errors.ts';
 import { apiHeaders } from './http/api-headers.ts';
-import { sameOriginJson } from './http/mutations.ts';
+import { jsonBodyLimit, sameOriginJson } from './http/mutations.ts';
+import type { ShopperEnv } from './http/session.ts';
+import { createAccounts } from './modules/accounts/accounts.module.ts';
 import { allowedMethods, guardRequest, wrongMethod } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -21,24 +23,40 @@ import { webRoutes } from './web/web.routes.ts';
 
 export interface AppDeps {
   db: Db;
-  config: Pick<AppConfig, 'imagesDir'> & Partial<Pick<AppConfig, 'publicUrl'>>;
+  config: Pick<AppConfig, 'imagesDir'> &
+    Partial<Pick<AppConfig, 'publicUrl' | 'requireEmailVerification' | 'trustProxyHops'>> & {
+      /** Signs sessions and links (src/server/modules/accounts/auth-secret.ts). */
+      authSecret: string;
+    };
+  /** A mail was written to the outbox: the sender may go at once. */
+  mailWritten?: () => void;
   /** The built web app (Vite's dist/web); absent in API-only tests. */
   webDir?: string;
 }
 
-function apiRoutes(catalog: CatalogService, allow: (path: string) => string[], publicUrl: string | undefined) {
+interface ApiParts {
+  catalog: CatalogService;
+  accounts: ReturnType<typeof createAccounts>;
+  allow: (path: string) => string[];
+  publicUrl: string | undefined;
+}
+
+function apiRoutes({ catalog, accounts, allow, publicUrl }: ApiParts) {
   return (
-    new Hono()
+    new Hono<ShopperEnv>()
       .use(apiHeaders())
       .use(sameOriginJson(publicUrl, (c) => allow(c.req.path).includes(c.req.method)))
+      .use(jsonBodyLimit())
       // Answers without touching the database: the benchmark's ceiling, and a liveness probe.
       .get('/health', (c) => c.json({ status: 'ok' }))
       .route('/', catalogRoutes(catalog))
+      .use(accounts.session)
+      .route('/', accounts.routes)
       .all('*', (c) => wrongMethod(c, allow(c.req.path)) ?? c.json<ErrorBody>({ code: 'not_found', message: 'Not found' }, 404))
   );
 }
 
-export function createApp({ db, config, webDir }: AppDeps) {
+export function createApp({ db, config, webDir, mailWritten = () => {} }: AppDeps) {
   const app = new Hono();
 
   app.onError(handleError);
@@ -48,7 +66,17 @@ export function createApp({ db, config, webDir }: AppDeps) {
   app.use(compressGenerated());
   const catalog = createCatalogService(db);
   const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));
-  app.route('/api', apiRoutes(catalog, apiPaths, config.publicUrl));
+  const accounts = createAccounts(
+    db,
+    {
+      secret: config.authSecret,
+      publicUrl: config.publicUrl,
+      requireEmailVerification: config.requireEmailVerification ?? false,
+      trustProxyHops: config.trustProxyHops ?? 0,
+    },
+    mailWritten,
+  );
+  app.route('/api', apiRoutes({ catalog, accounts, allow: apiPaths, publicUrl: config.publicUrl }));
 
   app.get(
     '/images/*',

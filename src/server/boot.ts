@@ -12,6 +12,7 @@ import { ensureDemoImages } from './db/seed/demo-images.ts';
 import { seedDemoCatalogOnce } from './db/seed/demo.ts';
 import { ensureStoreImages } from './db/seed/store-images.ts';
 import type { AppConfig } from './env.ts';
+import { authSecretFor } from './modules/accounts/auth-secret.ts';
 import { createMailSender } from './modules/mail/mail.service.ts';
 import { folderTransport, smtpTransport } from './modules/mail/mail.transports.ts';
 
@@ -31,9 +32,14 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
     await database.close();
     throw err;
   }
-  const app = createApp({ db: database.db, config, webDir: builtWebDir });
   // Mails go through SMTP_URL, or into DATA_DIR/outbox with their links in the log.
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : folderTransport(config.outboxDir, config.mailFrom, log);
   const mail = createMailSender(database.db, transport, log);
+  const app = createApp({
+    db: database.db,
+    config: { ...config, authSecret: authSecretFor(config) },
+    webDir: builtWebDir,
+    mailWritten: () => mail.nudge(),
+  });
   return { app, database, mail };
 }

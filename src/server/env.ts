@@ -41,6 +41,19 @@ const envSchema = z.object({
     .optional(),
   /** The From of the shop's mails; the shop's care address by default (src/shared/store.ts). */
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  /**
+   * Signs the session cookies and the email-verification links: 32 characters or more, the same on
+   * every app server. Required in production; in development one is made and kept in DATA_DIR.
+   */
+  AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters (try: openssl rand -base64 32)' }).optional(),
+  /** design.md: off, a new account signs in at once (and is asked to verify); on, login waits for the mailed link. */
+  REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false']).default('false'),
+  /**
+   * How many proxies in front of the shop append to X-Forwarded-For (a load balancer: 1). The
+   * client's address, which the login limits count by, is read that many entries from the right;
+   * 0 (the default) uses the connection's own address and ignores the header, which anyone can send.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   /** Skip the demo catalog (a store owner starting from an empty shop). */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   // Unset means development, as everywhere in Node: `npm start` on a fresh clone just works.
@@ -51,6 +64,10 @@ const envSchema = z.object({
 const PUBLIC_URL_REQUIRED =
   'PUBLIC_URL: required when NODE_ENV=production. Set it to the address shoppers use, such as https://shop.example.com: ' +
   "links in pages, the sitemap and mails are built from it, never from the request's Host header.";
+
+const AUTH_SECRET_REQUIRED =
+  'AUTH_SECRET: required when NODE_ENV=production. Set it to a random string of 32 characters or more ' +
+  '(openssl rand -base64 32), the same on every app server: it signs the session cookies and the verification links.';
 
 export interface AppConfig {
   port: number;
@@ -65,6 +82,10 @@ export interface AppConfig {
   /** Where mails are written when there is no SMTP_URL. */
   outboxDir: string;
   nodeEnv: 'development' | 'production' | 'test';
+  /** Unset in development: boot makes one and keeps it in DATA_DIR (src/server/modules/accounts/auth-secret.ts). */
+  authSecret: string | undefined;
+  requireEmailVerification: boolean;
+  trustProxyHops: number;
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) throw new ConfigError(`Invalid configuration:\n  ${PUBLIC_URL_REQUIRED}`);
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) throw new ConfigError(`Invalid configuration:\n  ${AUTH_SECRET_REQUIRED}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -92,5 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM ?? `"${STORE.name}" <${STORE.email}>`,
     outboxDir: path.join(dataDir, 'outbox'),
     nodeEnv: e.NODE_ENV,
+    authSecret: e.AUTH_SECRET,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'true',
+    trustProxyHops: e.TRUST_PROXY_HOPS,
   };
 }

@@ -16,6 +16,7 @@ const MAX = { name: 50, email: 254, password: 128, text: 120, city: 60 } as cons
 export const PHONE_DIGITS = 10;
 export const PIN_DIGITS = 6;
 export const MIN_PASSWORD = 8;
+export const MAX_PASSWORD = MAX.password;
 
 const LETTERS_AND_SPACES = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -94,6 +95,14 @@ export const resetRequestContract = z.object({ email: emailAddress('Please enter
 export const newPasswordContract = z
   .object({ password, confirmPassword: z.string({ error: 'Passwords do not match.' }) })
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] });
+export type NewPasswordInput = z.infer<typeof newPasswordContract>;
+
+const BAD_TOKEN = 'This reset link is incomplete. Please open the link from your email again.';
+
+/** The link's token travels with the new password (the reset screen reads it from its address). */
+export const resetPasswordContract = newPasswordContract.and(
+  z.object({ token: z.string({ error: BAD_TOKEN }).min(1, BAD_TOKEN).max(200, BAD_TOKEN) }),
+);
 
 /** An optional profile field: empty means "not given" (null), anything else must pass `check`. */
 const optional = (check: (v: string) => string | undefined, max: number = MAX.text) =>

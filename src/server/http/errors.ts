@@ -37,6 +37,16 @@ export class BadRequestError extends AppError {
   }
 }
 
+/** A rate limit was reached: 429, with Retry-After saying when to come back. */
+export class TooManyError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(429, 'too_many', message);
+  }
+}
+
 /**
  * A request body that breaks the contract: 422 with every field's message. The message joins them
  * with commas and without trailing periods (spec §5: what the data functions return).
@@ -52,6 +62,7 @@ export class ValidationError extends AppError {
 
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof AppError) {
+    if (err instanceof TooManyError) c.header('Retry-After', String(err.retryAfter));
     const body: ErrorBody = { code: err.code, message: err.message, ...(err.fields && { fields: err.fields }) };
     return c.json(body, err.status);
   }

@@ -8,6 +8,7 @@
  * Clients that are not browsers (curl, tests, Razorpay's webhooks later) send neither header.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { ErrorBody } from './errors.ts';
 import { originOf } from './origin.ts';
 
@@ -30,3 +31,12 @@ export function sameOriginJson(publicUrl: string | undefined, routed: (c: Contex
     return next();
   };
 }
+
+/** Far more than any form of the shop sends; a bigger body is refused before it is read whole. */
+export const MAX_JSON_BODY = 16 * 1024;
+
+export const jsonBodyLimit = (): MiddlewareHandler =>
+  bodyLimit({
+    maxSize: MAX_JSON_BODY,
+    onError: (c) => c.json<ErrorBody>({ code: 'too_large', message: 'This request is too large.' }, 413),
+  });

@@ -16,12 +16,18 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: Database;
   imagesDir: string;
+  /** On PostgreSQL: the database's URL, for a second app server over it. */
+  databaseUrl?: string;
+  /** Another app over the same database with the same configuration, as a second app server is. */
+  another(db: Database['db']): ReturnType<typeof createApp>;
   get(url: string): Promise<Response>;
   close(): Promise<void>;
 }
 
 interface Throwaway {
   database: Database;
+  /** On PostgreSQL, where a second app server would connect. */
+  url?: string;
   drop: () => Promise<void>;
 }
 
@@ -37,6 +43,7 @@ export async function throwawayPostgres(from: 'template' | 'empty', poolSize = 4
   const database = await openPostgres(url.toString(), poolSize);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close().catch(() => {});
       await admin.query(`drop database if exists ${name} with (force)`);
@@ -60,10 +67,17 @@ export interface TestAppOptions {
   /** Serve the web app's pages too (from a stand-in index.html). */
   web?: boolean;
   publicUrl?: string;
+  requireEmailVerification?: boolean;
+  trustProxyHops?: number;
+  /** Called when a mail is written to the outbox (a test's own sender may go at once). */
+  mailWritten?: () => void;
 }
 
+/** Signs the test apps' sessions: every app over one database must share it, as app servers do. */
+export const TEST_AUTH_SECRET = 'vastra-test-secret-for-sessions-and-links';
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop, url: databaseUrl } = await freshDatabase();
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-files-'));
   const imagesDir = path.join(files, 'images');
   fs.mkdirSync(imagesDir);
@@ -73,11 +87,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     fs.mkdirSync(webDir);
     fs.writeFileSync(path.join(webDir, 'index.html'), FAKE_INDEX_HTML);
   }
-  const app = createApp({ db: database.db, config: { imagesDir, publicUrl: options.publicUrl }, webDir });
+  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten } = options;
+  const config = { imagesDir, publicUrl, requireEmailVerification, trustProxyHops, authSecret: TEST_AUTH_SECRET };
+  const app = createApp({ db: database.db, config, webDir, mailWritten });
   return {
     app,
     database,
     imagesDir,
+    databaseUrl,
+    another: (db) => createApp({ db, config, webDir, mailWritten }),
     get: (url) => Promise.resolve(app.request(url)),
     close: async () => {
       if (inject('dbKind') === 'pglite') await database.close();

@@ -11,7 +11,7 @@ import { slugParam } from '../../shared/catalog.contract.ts';
 import { groupOfPath } from '../../shared/routes.ts';
 import { createApp } from '../app.ts';
 import { categories } from '../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp, TEST_AUTH_SECRET } from '../test/test-app.ts';
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-web-'));
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Vastra</title></head><body><div id="root"></div></body></html>');
-  app = createApp({ db: t.database.db, config: { imagesDir: webDir }, webDir });
+  app = createApp({ db: t.database.db, config: { imagesDir: webDir, authSecret: TEST_AUTH_SECRET }, webDir });
 });
 afterAll(async () => {
   await t.close();

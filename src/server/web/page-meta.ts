@@ -5,6 +5,7 @@
  * cannot break out of its attribute or script.
  */
 import type { Availability } from '../../shared/catalog.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 export interface PageMeta {
   title: string;
@@ -19,8 +20,6 @@ export interface PageMeta {
   product?: { name: string; price: number; offerPrice: number | null; availability: Availability };
 }
 
-const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ATTR_ESCAPES[c]!);
 
 /** JSON that is safe inside <script>: no '<' (so no '</script>' or '<!--'), no line separators. */
 export const scriptJson = (value: unknown) =>

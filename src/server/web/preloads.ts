@@ -16,7 +16,7 @@ import {
   imageAtWidth,
   imageSrcSet,
 } from '../../shared/images.ts';
-import { escapeHtml } from './page-meta.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 import { HERO_SLIDES } from '../../shared/home.ts';
 import { BREAKPOINT_DESKTOP } from '../../shared/ui.ts';
 import { screenOfPath } from '../../shared/routes.ts';

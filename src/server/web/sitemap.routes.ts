@@ -7,7 +7,7 @@ import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 import { groupPath } from '../../shared/routes.ts';
 import { FIXED_SCREENS, indexable } from '../../shared/screens.ts';
 import { originOf, publicCacheFor } from '../http/origin.ts';
-import { escapeHtml } from './page-meta.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 export const PRODUCTS_PER_SITEMAP = 40_000;
 

@@ -1,13 +1,13 @@
 /**
- * Accounts: better-auth's own tables (users, sessions, password accounts, verification tokens, rate
- * limit counters; their columns are what better-auth 1.7 asks for, ids as uuid), and the shop's
- * profile per account (spec §3 profile).
+ * Accounts: better-auth's own tables (users, sessions, password accounts, verification tokens;
+ * their columns are what better-auth 1.7 asks for, ids as uuid made by the database), and the
+ * shop's profile per account (spec §3 profile).
  *
  * better-auth's tables are the server's alone: the auth library reads them as the owner. `profiles`
  * is the first per-user table a shopper's own transaction reads, under row-level security
  * (migration 0004: the `vastra_shopper` role and its policies; src/server/db/shopper.ts).
  */
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Gender } from '../../../shared/accounts.ts';
 
 const timestamps = {
@@ -16,7 +16,7 @@ const timestamps = {
 };
 
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey(),
+  id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
@@ -27,7 +27,7 @@ export const users = pgTable('users', {
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').primaryKey().defaultRandom(),
     token: text('token').notNull().unique(),
     userId: uuid('user_id')
       .notNull()
@@ -44,7 +44,7 @@ export const sessions = pgTable(
 export const authAccounts = pgTable(
   'auth_accounts',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').primaryKey().defaultRandom(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
     userId: uuid('user_id')
@@ -66,7 +66,7 @@ export const authAccounts = pgTable(
 export const verifications = pgTable(
   'verifications',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').primaryKey().defaultRandom(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -74,14 +74,6 @@ export const verifications = pgTable(
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
-
-/** better-auth's rate-limit counters, in the database so they hold across app servers. */
-export const rateLimits = pgTable('rate_limits', {
-  id: uuid('id').primaryKey(),
-  key: text('key').notNull().unique(),
-  count: integer('count').notNull(),
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-});
 
 /** Spec §3 profile: one per account, written in the same transaction as the account. */
 export const profiles = pgTable('profiles', {

@@ -1,7 +1,8 @@
 /**
  * Fixed-window counters for the shop's own rate limits (failed logins per account and per IP,
  * reset and verification mails per address and per IP): in PostgreSQL, so a limit holds across
- * every app server. better-auth keeps its own (`rate_limits`) for its endpoints.
+ * every app server. (better-auth's own limiter guards only its HTTP endpoints, which the shop does
+ * not mount: every account request goes through the shop's routes, src/server/modules/accounts.)
  */
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 

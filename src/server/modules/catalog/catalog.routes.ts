@@ -14,9 +14,16 @@ const slug = z.object({ slug: slugParam });
  */
 const CATALOG_CACHING = 'public, no-cache';
 
+/**
+ * The catalog's own paths. Its caching is scoped to them: this app is mounted at the API's root, where
+ * a bare `.use()` would mark every later route (a shopper's profile) as publicly cacheable too.
+ */
+const CATALOG_PATHS = ['/products', '/products/*', '/categories', '/categories/*', '/collections', '/collections/*'];
+
 export function catalogRoutes(catalog: CatalogService) {
-  return new Hono()
-    .use(cacheFor(CATALOG_CACHING))
+  const routes = new Hono();
+  for (const path of CATALOG_PATHS) routes.use(path, cacheFor(CATALOG_CACHING));
+  return routes
     .get('/products', valid('query', rangeQuery), async (c) => c.json(await catalog.list(c.req.valid('query'))))
     .get('/products/best-sellers', valid('query', rangeQuery), async (c) =>
       c.json(await catalog.bestSellers(c.req.valid('query'))),
