@@ -9,7 +9,8 @@ function chromiumPath(): string | undefined {
   return undefined; // Playwright then looks for its own download and says how to get it.
 }
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const VERIFYING_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,12 +32,23 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true } },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: 'tsx e2e/serve.ts',
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: { PORT: String(PORT), NODE_ENV: 'test' },
-  },
+  webServer: [
+    {
+      command: 'tsx e2e/serve.ts',
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { PORT: String(PORT), NODE_ENV: 'test' },
+    },
+    // The same shop with REQUIRE_EMAIL_VERIFICATION on (design.md), for the journeys of that choice.
+    {
+      command: 'tsx e2e/serve.ts',
+      url: `http://localhost:${VERIFYING_PORT}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { PORT: String(VERIFYING_PORT), NODE_ENV: 'test', REQUIRE_EMAIL_VERIFICATION: 'true' },
+    },
+  ],
 });

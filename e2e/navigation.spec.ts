@@ -124,7 +124,7 @@ test('wishlist and cart badges show 0, and the person icon leads to log in', asy
 
   await account.getByRole('link', { name: 'Log in or sign up' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Coming Soon' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
 });
 
 test.describe('menu', () => {

@@ -21,7 +21,8 @@ async function loginIntent(page: Page): Promise<LoginIntent | undefined> {
 
 async function expectAtLoginWith(page: Page, want: { action: LoginIntent['action']; id: number; name: string; from: string }) {
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Coming Soon' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await expect(page.getByText(`Log in to ${want.action === 'buyNow' ? 'buy' : 'add to your cart'} ${want.name}.`)).toBeVisible();
   const intent = await loginIntent(page);
   expect(intent).toMatchObject({ action: want.action, product: { id: want.id, name: want.name }, quantity: 1, from: want.from });
 }

@@ -38,14 +38,16 @@ export const SCREENS = [
   { path: '/faq', title: 'Frequently Asked Questions', chunk: 'routes/faq.tsx', access: 'public' },
   { path: '/career', title: 'Career', chunk: 'routes/career.tsx', access: 'public' },
   { path: '/help', title: 'Help & Support', chunk: 'routes/help.tsx', access: 'public' },
+  // Accounts: public, but nothing for a search engine to list.
+  { path: '/login', title: 'Log in', chunk: 'routes/login.tsx', access: 'public', noindex: true },
+  { path: '/signup', title: 'Sign up', chunk: 'routes/signup.tsx', access: 'public', noindex: true },
+  { path: '/reset-password', title: 'Reset password', chunk: 'routes/reset-password.tsx', access: 'public', noindex: true },
+  { path: '/profile', title: 'Profile', chunk: 'routes/profile.tsx', data: true, access: 'private' },
   // Coming Soon at the real paths of screens later stages build (design.md).
-  { path: '/login', title: 'Log in', chunk: COMING_SOON, access: 'public', noindex: true },
-  { path: '/signup', title: 'Sign up', chunk: COMING_SOON, access: 'public', noindex: true },
   { path: '/cart', title: 'Cart', chunk: COMING_SOON, access: 'private' },
   { path: '/favorites', title: 'My Favorites', chunk: COMING_SOON, access: 'private' },
   { path: '/checkout', title: 'Checkout', chunk: COMING_SOON, access: 'private' },
   { path: '/orders', title: 'Your Orders', chunk: COMING_SOON, access: 'private' },
-  { path: '/profile', title: 'Profile', chunk: COMING_SOON, access: 'private' },
 ] as const satisfies readonly Screen[];
 
 /** Meta descriptions that say more than the shop's default (server only; see the file's comment). */

@@ -16,7 +16,8 @@ export interface SmtpInbox {
   close(): Promise<void>;
 }
 
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+/** `onMail`, if given, hears of each mail as it arrives (the browser tests' server files them). */
+export async function startSmtpInbox(onMail?: (mail: ParsedMail, n: number) => void): Promise<SmtpInbox> {
   const mails: ParsedMail[] = [];
   let refusals = 0;
   const server = new SMTPServer({
@@ -36,6 +37,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       simpleParser(stream).then(
         (mail) => {
           mails.push(mail);
+          onMail?.(mail, mails.length);
           callback();
         },
         (err: Error) => callback(err),

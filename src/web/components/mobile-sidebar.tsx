@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Heart, Home, Info, Package, ShoppingBag, User, X } from 'lucide-react';
+import { Heart, Home, Info, LogIn, LogOut, Package, ShoppingBag, User, X } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../lib/session.ts';
+import { useLogOut } from '../lib/use-log-out.ts';
 import { SHOP_LINKS } from './nav-links.ts';
 import { SocialLinks } from './social-links.tsx';
 
@@ -31,6 +33,9 @@ export default function MobileSidebar({
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   const close = () => onOpenChange(false);
+  const session = useSession();
+  const logOut = useLogOut();
+  const rowClass = 'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-ink hover:bg-sand';
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -52,11 +57,25 @@ export default function MobileSidebar({
             <ul className="grid gap-1">
               {SIDEBAR_LINKS.map(({ to, label, icon: Icon }) => (
                 <li key={to}>
-                  <Link to={to} onClick={close} className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-ink hover:bg-sand">
+                  <Link to={to} onClick={close} className={rowClass}>
                     <Icon className="size-5 text-gold" aria-hidden="true" /> {label}
                   </Link>
                 </li>
               ))}
+              <li className="mt-1 border-t border-line pt-1">
+                {session.status === 'signed-in' ? (
+                  <button type="button" onClick={() => {
+                      close();
+                      void logOut();
+                    }} className={rowClass}>
+                    <LogOut className="size-5 text-gold" aria-hidden="true" /> Logout
+                  </button>
+                ) : (
+                  <Link to="/login" onClick={close} className={rowClass}>
+                    <LogIn className="size-5 text-gold" aria-hidden="true" /> Log in or sign up
+                  </Link>
+                )}
+              </li>
             </ul>
           </nav>
           <nav aria-label="Explore" className="border-t border-line pt-4">

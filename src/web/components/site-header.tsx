@@ -1,16 +1,23 @@
 import { Heart, Menu, ShoppingBag, UserRound } from 'lucide-react';
 import { Suspense, lazy, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useSession } from '../lib/session.ts';
 import { HeaderIconLink } from './header-icon-link.tsx';
 import { SHOP_LINKS } from './nav-links.ts';
 
 const MobileSidebar = lazy(() => import('./mobile-sidebar.tsx'));
+// Only a signed-in shopper needs the menu's code; a visitor's first download stays without it.
+const UserMenu = lazy(() => import('./user-menu.tsx'));
+
+/** Signed out (or not known yet): the person icon leads to log in or sign up. */
+const logInLink = <HeaderIconLink to="/login" label="Log in or sign up" icon={UserRound} />;
 
 /**
  * Spec §2 navigation frame. Below 768 px the search drops to its own row under the bar; below
- * 1024 px the departments move into the menu. Wishlist and cart counts are 0 until a shopper can
- * sign in (a later stage); signed out, the person icon leads to log in or sign up. The search box is
- * the catalog feature's, handed in by the app shell (shared components never import a feature).
+ * 1024 px the departments move into the menu. Signed in, the person icon opens the user menu
+ * (Profile, My Orders, Logout); signed out, it leads to log in or sign up. Wishlist and cart
+ * counts are 0 until the next stage fills them from the session store. The search box is the
+ * catalog feature's, handed in by the app shell (shared components never import a feature).
  */
 export function SiteHeader({ search }: { search: ReactNode }) {
   const location = useLocation();
@@ -19,6 +26,7 @@ export function SiteHeader({ search }: { search: ReactNode }) {
   const menuButton = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
+  const session = useSession();
   const openMenu = () => {
     setMenuWanted(true);
     setMenuOpen(true);
@@ -45,7 +53,13 @@ export function SiteHeader({ search }: { search: ReactNode }) {
         <nav aria-label="Your account" className="ml-auto flex items-center md:ml-0">
           <HeaderIconLink to="/favorites" label="Wishlist" icon={Heart} count={0} />
           <HeaderIconLink to="/cart" label="Cart" icon={ShoppingBag} count={0} />
-          <HeaderIconLink to="/login" label="Log in or sign up" icon={UserRound} />
+          {session.status === 'signed-in' ? (
+            <Suspense fallback={logInLink}>
+              <UserMenu email={session.shopper.email} />
+            </Suspense>
+          ) : (
+            logInLink
+          )}
         </nav>
       </div>
       <nav aria-label="Departments" className="hidden border-t border-line/70 lg:block">

@@ -24,3 +24,19 @@ export function readLoginIntent(state: unknown): LoginIntent | null {
   const s = state as { intent?: LoginIntent } | null;
   return s?.intent && (s.intent.action === 'addToCart' || s.intent.action === 'buyNow') ? s.intent : null;
 }
+
+/** Where a screen that needs a session sends a visitor to log in from, and where they come back to. */
+export interface ReturnState {
+  from?: string;
+  intent?: LoginIntent;
+}
+
+/**
+ * Where to go once signed in (spec §4): back where the visitor was, with the intent they carried
+ * (the cart stage completes the Add to Cart or Buy Now itself); otherwise home. Only a path of ours.
+ */
+export function returnPath(state: unknown): string {
+  const s = state as ReturnState | null;
+  const from = readLoginIntent(state)?.from ?? s?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+}

@@ -7,11 +7,14 @@ import { SiteHeader } from '../components/site-header.tsx';
 import { ToasterGate } from '../components/toaster-gate.tsx';
 import { WhenNear } from '../components/when-near.tsx';
 import { SearchBox } from '../features/catalog/search-box.tsx';
+import { useSession } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 // The footer sits below every screen's content, so its code waits until a shopper scrolls near it.
 const SiteFooter = lazy(() => import('../components/site-footer.tsx'));
 const footerSpace = <div className="min-h-80 border-t border-line bg-sand/60" />;
+// Only when there is a notice to give: a signed-in shopper still to verify, or a verification link's outcome.
+const AccountNotices = lazy(() => import('../features/accounts/account-notices.tsx'));
 
 /** The frame around every screen: it composes the shared header with the catalog's search box. */
 export function AppShell() {
@@ -19,12 +22,19 @@ export function AppShell() {
   const { pathname, search } = useLocation();
   // Plain screens take their title from the path; products, groups and not-found set their own.
   useDocumentTitle(isScreenPath(pathname) ? screenTitle(pathname, new URLSearchParams(search).get('search')) : undefined);
+  const session = useSession();
+  const notices = (session.status === 'signed-in' && !session.shopper.emailVerified) || search.includes('email-verification=');
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-ivory focus:p-2">
         Skip to content
       </a>
       <SiteHeader search={<SearchBox className="order-last w-full md:order-none md:mx-auto md:max-w-xl md:flex-1" />} />
+      {notices && (
+        <Suspense>
+          <AccountNotices />
+        </Suspense>
+      )}
       {navigation.state === 'loading' && (
         <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-wine" role="progressbar" aria-label="Loading" />
       )}

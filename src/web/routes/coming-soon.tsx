@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
+import { secondaryButtonClass } from '../components/buttons.ts';
 import { buttonClass } from '../components/empty-state.tsx';
-
-const secondaryButton =
-  'inline-flex min-h-11 items-center justify-center rounded-full px-6 text-sm font-medium text-wine ring-1 ring-wine hover:bg-wine hover:text-ivory';
 
 /** Spec §2: the Coming Soon placeholder, at the real path of a screen a later stage builds. */
 export function Component() {
@@ -12,7 +10,7 @@ export function Component() {
       <h1 className="font-display text-4xl font-semibold">Coming Soon</h1>
       <p className="text-muted">We are weaving this part of the shop. Meanwhile, our sarees and clothing are ready for you.</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link to="/" className={secondaryButton}>
+        <Link to="/" className={secondaryButtonClass}>
           Back to Home
         </Link>
         <Link to="/products" className={buttonClass}>

@@ -1,0 +1,69 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { buttonClass } from './empty-state.tsx';
+
+export const inputClass =
+  'block min-h-11 w-full rounded-lg border border-line bg-white px-3 text-base text-ink placeholder:text-muted/70 ' +
+  'focus:border-wine focus:outline-none focus:ring-2 focus:ring-wine/20 aria-[invalid=true]:border-red-700 read-only:bg-sand/40';
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  /** The field's message (spec §5), shown under it and read with it. */
+  error?: string;
+  /** A quiet line under the label ("optional", the phone's 10 digits). */
+  hint?: ReactNode;
+}
+
+/** A labelled input with its error under it, tied together for screen readers (react-hook-form's register fits). */
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, hint, className, ...input }, ref) {
+  const id = useId();
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="-mt-0.5 mb-1 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={described} className={inputClass} {...input} />
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </div>
+  );
+});
+
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm text-red-800">
+      {children}
+    </p>
+  );
+}
+
+/** A form's own message: a summary of its errors, or what the server said. */
+export function FormMessage({ tone, children }: { tone: 'error' | 'success' | 'info'; children: ReactNode }) {
+  const tones = {
+    error: 'border-red-200 bg-red-50 text-red-900',
+    success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+    info: 'border-line bg-sand/60 text-ink',
+  } as const;
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-3 py-2 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A form's submit button. Pressing it does not take focus from the field being typed in: that
+ * field's blur would show its error, push the button down before the mouse comes up, and the
+ * click would be lost. The form validates everything on submit anyway.
+ */
+export function SubmitButton({ busy, busyText, children }: { busy: boolean; busyText: string; children: ReactNode }) {
+  return (
+    <button type="submit" className={buttonClass} disabled={busy} onMouseDown={(e) => e.preventDefault()}>
+      {busy ? busyText : children}
+    </button>
+  );
+}

@@ -1,0 +1,86 @@
+import { Pencil } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { secondaryButtonClass } from '../../components/buttons.ts';
+import { EmptyState, RetryButton } from '../../components/empty-state.tsx';
+import { FormMessage } from '../../components/form-field.tsx';
+import { LoadingIndicator } from '../../components/loading-indicator.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useSession, type SessionShopper } from '../../lib/session.ts';
+import { ProfileDetails } from './profile-details.tsx';
+import { ProfileForm } from './profile-form.tsx';
+import { useProfile, useUpdateProfile } from './profile.api.ts';
+
+/** Spec §9: the profile's message clears after 3 seconds. */
+export const PROFILE_MESSAGE_MS = 3000;
+
+type Message = { tone: 'error' | 'success'; text: string } | null;
+
+/** Spec §2 Profile: display and edit modes; without a signed-in shopper, /login (and back here after). */
+export function ProfileScreen() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  if (session.status === 'unknown') return <LoadingIndicator text="Loading application..." />;
+  if (session.status === 'signed-out') return <Navigate to="/login" replace state={{ from: pathname }} />;
+  return <OwnProfile shopper={session.shopper} />;
+}
+
+function OwnProfile({ shopper }: { shopper: SessionShopper }) {
+  const profile = useProfile(shopper.id);
+  const update = useUpdateProfile(shopper.id);
+  const [editing, setEditing] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), PROFILE_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  if (profile.isPending) return <LoadingIndicator text="Loading your profile..." />;
+  if (profile.isError) {
+    const err = profile.error;
+    if (err instanceof ApiError && err.status === 401) return <Navigate to="/login" replace state={{ from: '/profile' }} />;
+    if (err instanceof ApiError && err.status === 404) return <EmptyState level={1} title="Profile not found." />;
+    return <EmptyState level={1} title="We could not load your profile." action={<RetryButton onRetry={() => void profile.refetch()} />} />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-14">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-xs font-medium uppercase tracking-[0.2em] text-gold">Your account</p>
+          <h1 className="font-display text-4xl font-semibold">Profile</h1>
+        </div>
+        {!editing && (
+          <button type="button" className={secondaryButtonClass} onClick={() => setEditing(true)}>
+            <Pencil className="mr-2 size-4" aria-hidden="true" /> Edit profile
+          </button>
+        )}
+      </div>
+      <div className="mt-6 rounded-2xl border border-line bg-white/70 p-5 sm:p-8">
+        {editing ? (
+          <ProfileForm
+            profile={profile.data}
+            message={message}
+            onMessage={setMessage}
+            onCancel={() => {
+              setEditing(false);
+              setMessage(null);
+            }}
+            save={async (input) => {
+              await update.mutateAsync(input);
+              setEditing(false);
+              setMessage({ tone: 'success', text: 'Profile updated!' });
+            }}
+          />
+        ) : (
+          <div className="grid gap-4">
+            {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+            <ProfileDetails profile={profile.data} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

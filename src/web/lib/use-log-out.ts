@@ -1,0 +1,16 @@
+import { useNavigate } from 'react-router';
+import { signOut } from './session.ts';
+import { notify } from './toast.ts';
+
+/** Spec §7: sign out, then go to /login. The user menu and the sidebar both offer it. */
+export function useLogOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await signOut();
+      navigate('/login');
+    } catch {
+      void notify('We could not log you out. Please try again.', 'error');
+    }
+  };
+}
