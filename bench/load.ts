@@ -17,12 +17,16 @@ function once(req: LoadRequest, seconds: number): Promise<{ latencies: number[];
   // only after every other one has been asked for.
   let next = 0;
   const requests: autocannon.Request[] = [
-    { method: 'GET', setupRequest: (r) => ({ ...r, path: req.paths[next++ % req.paths.length]! }) },
+    {
+      method: req.method ?? 'GET',
+      ...(req.body !== undefined && { body: req.body }),
+      setupRequest: (r) => ({ ...r, path: req.paths[next++ % req.paths.length]! }),
+    },
   ];
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: req.origin, connections: req.connections, duration: seconds, headers, requests },
+      { url: req.origin, connections: req.connections, duration: seconds, headers: { ...headers, ...req.headers }, requests },
       (err: unknown, result: autocannon.Result) => (err ? reject(err) : resolve({ latencies, result })),
     );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => void latencies.push(ms));

@@ -21,6 +21,10 @@ export interface LoadRequest {
   type: 'run';
   /** Requests go to these paths in turn (one shared sequence over all connections). */
   paths: string[];
+  /** GET unless said; a POST's JSON body and any extra headers (a session cookie). */
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
   origin: string;
   connections: number;
   durationSeconds: number;

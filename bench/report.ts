@@ -75,10 +75,12 @@ export function formatResults(rows: Row[]): string {
     for (const name of b.scenarios) {
       const row = rows.find((r) => r.scenario.name === name);
       if (!row) continue;
-      const value = b.metric === 'p99' ? row.result.p99Ms : (100 * row.result.reqPerSec) / ceiling;
+      const base = b.metric === 'relative' ? rows.find((r) => r.scenario.name === b.of)?.result.reqPerSec : ceiling;
+      const value = b.metric === 'p99' ? row.result.p99Ms : base ? (100 * row.result.reqPerSec) / base : null;
       // No answers at all (every request timed out) holds no budget.
       const holds = value !== null && (b.metric === 'p99' ? value <= b.limit : value >= b.limit);
-      const shown = value === null ? 'no answers' : b.metric === 'p99' ? `p99 ${num(value, 1)} ms` : `${num(value, 1)}% of ceiling`;
+      const of = b.metric === 'relative' ? `of "${b.of}"` : 'of ceiling';
+      const shown = value === null ? 'no answers' : b.metric === 'p99' ? `p99 ${num(value, 1)} ms` : `${num(value, 1)}% ${of}`;
       out.push(`  ${holds ? 'HOLDS ' : 'MISSED'}  ${b.label.padEnd(30)}  ${name}: ${shown}`);
     }
   }

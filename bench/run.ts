@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BUMP_INTERVAL_MS, type FromLoad, type FromPrepare, type FromServer, type LoadRequest, type LoadResult, type ToServer } from './messages.ts';
 import { formatResults, type Row } from './report.ts';
-import { buildScenarios, type Scenario } from './scenarios.ts';
+import { buildScenarios, type BenchShopper, type Scenario } from './scenarios.ts';
 import { ServerLog } from './server-log.ts';
 import { createThrowawayDb, locationEnv, type ThrowawayDb } from './throwaway-db.ts';
 import type { Workload } from './workload.ts';
@@ -161,6 +161,8 @@ async function runScenario(origin: string, scenario: Scenario, opts: ReturnType<
   const request: LoadRequest = {
     type: 'run',
     paths: scenario.paths,
+    ...(scenario.post !== undefined && { method: 'POST', body: JSON.stringify(scenario.post) }),
+    headers: { ...scenario.headers, ...(scenario.post !== undefined && { 'content-type': 'application/json' }) },
     origin,
     connections: opts.connections,
     durationSeconds: opts.duration,
@@ -182,10 +184,20 @@ async function runScenario(origin: string, scenario: Scenario, opts: ReturnType<
   return row;
 }
 
+/** The signed-in scenarios' shopper: a real sign-up through the API, and the session cookie it set. */
+async function signUpShopper(origin: string): Promise<BenchShopper> {
+  const shopper = { firstName: 'Bench', email: `bench.${Date.now()}@example.com`, phone: '9876543210', gender: 'female', password: 'Bench@2026' };
+  const res = await fetch(`${origin}/api/accounts/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shopper) });
+  const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='))?.split(';')[0];
+  if (res.status !== 200 || !cookie) throw new Error(`signing up the benchmark's shopper: ${res.status} ${await res.text()}`);
+  return { email: shopper.email, password: shopper.password, cookie };
+}
+
 /** One request per scenario before any load: right status, and search totals equal to SQL's counts. */
 async function preflight(origin: string, scenarios: Scenario[], w: Workload): Promise<void> {
   for (const s of scenarios) {
-    const res = await fetch(origin + s.paths[0]);
+    const post = s.post !== undefined && { method: 'POST', body: JSON.stringify(s.post) };
+    const res = await fetch(origin + s.paths[0], { ...post, headers: { ...s.headers, ...(post && { 'content-type': 'application/json' }) } });
     if (res.status !== 200) throw new Error(`${s.name}: GET ${s.paths[0]} answered ${res.status}: ${await res.text()}`);
   }
   for (const t of [w.selective, w.broad]) {
@@ -229,7 +241,7 @@ async function main(): Promise<void> {
   console.log(`Workload (match counts by SQL):\n${describeWorkload(workload, seed.total)}`);
 
   const { origin } = await startServer(throwaway);
-  const scenarios = buildScenarios(workload);
+  const scenarios = buildScenarios(workload, await signUpShopper(origin));
   await preflight(origin, scenarios, workload);
   const early = serverLog!.take();
   if (early.count) throw new Error(`the server failed during the preflight requests: ${early.first ?? ''} ${early.cause ?? ''}`);

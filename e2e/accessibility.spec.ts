@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect } from './fixtures.ts';
+import { expectNoSeriousViolations } from './axe.ts';
+import { scrollToTheEnd } from './scroll.ts';
+import { phoneWidthOnly, test, expect } from './fixtures.ts';
 
 const screens = [
   { path: '/products', ready: 'Featured Collections' },
@@ -13,15 +14,14 @@ const screens = [
 ];
 
 for (const { path, ready } of screens) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page, consoleErrors }) => {
+  test(`${path} has no serious or critical accessibility violations`, async ({ page, consoleErrors }, testInfo) => {
+    phoneWidthOnly(testInfo);
     consoleErrors.allow('/no-such-page');
     consoleErrors.allow('/999999');
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
     await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 }
 
@@ -31,20 +31,8 @@ test('a product page has no serious or critical accessibility violations', async
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByTestId('zoom-level')).toHaveText('1.0x');
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectNoSeriousViolations(page);
 });
-
-/** Scrolls to the bottom until the footer is in, so every section waiting to be near has rendered. */
-async function scrollToTheEnd(page: import('@playwright/test').Page) {
-  const footer = page.getByRole('contentinfo');
-  await expect(async () => {
-    await page.mouse.wheel(0, 4000);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect(footer).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-}
 
 test('home has no serious or critical accessibility violations, down to the footer', async ({ page }) => {
   await page.goto('/');
@@ -52,9 +40,7 @@ test('home has no serious or critical accessibility violations, down to the foot
   await scrollToTheEnd(page);
   await expect(page.getByRole('region', { name: 'Our Bestsellers' }).getByRole('listitem')).toHaveCount(8);
   await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectNoSeriousViolations(page);
 });
 
 test('the phone menu, open, has no serious or critical accessibility violations', async ({ page }) => {
@@ -68,7 +54,5 @@ test('the phone menu, open, has no serious or critical accessibility violations'
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== 'running'),
   );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectNoSeriousViolations(page);
 });

@@ -3,11 +3,12 @@
  * SMTP, e2e/serve.ts), log out and in, edit the profile, reset a forgotten password, and come back
  * to the product a visitor wanted to add. The spec's messages word for word (§5, §8).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PORT } from '../playwright.config.ts';
+import { BREAKPOINT_DESKTOP } from '../src/shared/ui.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 import { linkFromMail } from './mailbox.ts';
-import { test, expect } from './fixtures.ts';
+import { phoneWidthOnly, test, expect } from './fixtures.ts';
 
 const PASSWORD = 'Saree@2026';
 /** A sign-up or login is scrypt on a busy two-core machine, then the spec's 1 or 2 s wait: allow for both. */
@@ -31,11 +32,10 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-/** Opens the account menu (desktop) or the sidebar (phone) and logs out. */
+/** Logs out from the account menu (desktop) or the sidebar (phone, where the menu button shows). */
 async function logOut(page: Page) {
-  const menu = page.getByRole('button', { name: 'Your account' });
-  if (await menu.isVisible()) {
-    await menu.click();
+  if (page.viewportSize()!.width >= BREAKPOINT_DESKTOP) {
+    await page.getByRole('button', { name: 'Your account' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
   } else {
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -133,7 +133,8 @@ test('a visitor’s Add to Cart goes to log in and, signed in, back to the produ
   await expect(page).toHaveURL(new RegExp(`/product/${items[0].id}$`), AFTER_REDIRECT);
 });
 
-test('the forms say what is wrong, on blur and in a summary', async ({ page }) => {
+test('the forms say what is wrong, on blur and in a summary', async ({ page }, testInfo) => {
+  phoneWidthOnly(testInfo);
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please fix the validation errors before proceeding.');
@@ -164,11 +165,11 @@ for (const { path, ready } of [
   { path: '/signup', ready: 'Create your account' },
   { path: '/reset-password?token=abc', ready: 'Choose a new password' },
 ]) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+  test(`${path} has no serious or critical accessibility violations`, async ({ page }, testInfo) => {
+    phoneWidthOnly(testInfo);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 }
 
@@ -177,10 +178,8 @@ test('/profile, signed in, has no serious or critical accessibility violations, 
   await expect(page).toHaveURL(/\/$/, AFTER_REDIRECT);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-  expect(await serious()).toEqual([]);
+  await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Edit profile' }).click();
   await expect(page.getByLabel('Pin code')).toBeVisible();
-  expect(await serious()).toEqual([]);
+  await expectNoSeriousViolations(page);
 });

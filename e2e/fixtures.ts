@@ -3,7 +3,7 @@
  * A test that expects one (a 404 document logs "Failed to load resource") says so with
  * `consoleErrors.allow(url)`, naming the URL whose failure it expects.
  */
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type TestInfo } from '@playwright/test';
 
 interface ConsoleErrors {
   allow(urlPart: string): void;
@@ -29,3 +29,11 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
 });
 
 export { expect };
+
+/**
+ * For a test whose subject does not change with the width (a text, a status code, a policy, a
+ * screen whose markup is the same): it runs once, at phone width, to keep the suite inside its
+ * time budget. Journeys and anything laid out differently run at both.
+ */
+export const phoneWidthOnly = (testInfo: TestInfo) =>
+  testInfo.skip(testInfo.project.name !== 'phone', 'the same at every width: checked at phone width');

@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures.ts';
+import { phoneWidthOnly, test, expect } from './fixtures.ts';
 
 test('the product grid loads, pages with Load More, and searches', async ({ page }) => {
   const response = await page.goto('/products');
@@ -38,7 +38,8 @@ test('a search with no match says so and offers a way back', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Featured Collections' })).toBeVisible();
 });
 
-test('an unknown path shows the not-found screen with status 404', async ({ page, consoleErrors }) => {
+test('an unknown path shows the not-found screen with status 404', async ({ page, consoleErrors }, testInfo) => {
+  phoneWidthOnly(testInfo);
   consoleErrors.allow('/no-such-page');
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
@@ -75,14 +76,16 @@ test('a card opens its product: gallery with zoom, details and delivery', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Featured Collections' })).toBeVisible();
 });
 
-test("an unknown product says 'Product not found' with status 404", async ({ page, consoleErrors }) => {
+test("an unknown product says 'Product not found' with status 404", async ({ page, consoleErrors }, testInfo) => {
+  phoneWidthOnly(testInfo);
   consoleErrors.allow('999999'); // the page and its API call both answer 404
   const response = await page.goto('/product/999999');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
 });
 
-test('screens of later stages show Coming Soon at their real paths', async ({ page }) => {
+test('screens of later stages show Coming Soon at their real paths', async ({ page }, testInfo) => {
+  phoneWidthOnly(testInfo);
   for (const path of ['/cart', '/favorites', '/checkout', '/orders']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);

@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures.ts';
+import { phoneWidthOnly, test, expect } from './fixtures.ts';
 
 test('FAQ: 10 numbered questions, one open at a time, the open one closes on a click', async ({ page }) => {
   const response = await page.goto('/faq');
@@ -22,7 +22,8 @@ test('FAQ: 10 numbered questions, one open at a time, the open one closes on a c
   await expect(page.getByText('we ship across India', { exact: false })).toBeVisible();
 });
 
-test('shipping and about say what the spec asks', async ({ page }) => {
+test('shipping and about say what the spec asks', async ({ page }, testInfo) => {
+  phoneWidthOnly(testInfo);
   await page.goto('/shipping');
   await expect(page.getByRole('heading', { level: 1, name: 'Shipping & Return Policy' })).toBeVisible();
   await expect(page.getByText('6 Days delivery', { exact: true })).toBeVisible();

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DatabaseConnectError, openPostgres } from './db/client.ts';
 import { ConfigError, loadConfig } from './env.ts';
 
+const SECRET = 'a-production-secret-of-32-characters-or-more';
+
 describe('configuration', () => {
   it('has working defaults: port 3000, embedded database in ./data', () => {
     const c = loadConfig({});
@@ -19,11 +21,26 @@ describe('configuration', () => {
   it('needs PUBLIC_URL in production, and says so plainly', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required when NODE_ENV=production/);
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: '' })).toThrow(ConfigError);
-    const c = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com/' });
+    const c = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com/', AUTH_SECRET: SECRET });
     expect(c.publicUrl).toBe('https://shop.example.com');
     // Development (the default) takes the request's own origin, once its Host has been checked.
     expect(loadConfig({}).nodeEnv).toBe('development');
     expect(loadConfig({}).publicUrl).toBeUndefined();
+  });
+
+  it('needs AUTH_SECRET in production, 32 characters or more', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com' })).toThrow(/AUTH_SECRET: required when NODE_ENV=production/);
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
+    expect(loadConfig({ AUTH_SECRET: SECRET }).authSecret).toBe(SECRET);
+    // Development makes its own (boot keeps it in DATA_DIR).
+    expect(loadConfig({}).authSecret).toBeUndefined();
+  });
+
+  it('reads REQUIRE_EMAIL_VERIFICATION and TRUST_PROXY_HOPS', () => {
+    expect(loadConfig({})).toMatchObject({ requireEmailVerification: false, trustProxyHops: 0 });
+    expect(loadConfig({ REQUIRE_EMAIL_VERIFICATION: 'true', TRUST_PROXY_HOPS: '1' })).toMatchObject({ requireEmailVerification: true, trustProxyHops: 1 });
+    expect(() => loadConfig({ REQUIRE_EMAIL_VERIFICATION: 'yes' })).toThrow(/REQUIRE_EMAIL_VERIFICATION/);
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: '-1' })).toThrow(/TRUST_PROXY_HOPS/);
   });
 
   it.each(['shop.example.com', 'ftp://shop.example.com', 'https://shop.example.com/store', 'https://shop.example.com/?a=1', 'https://user:pw@shop.example.com', 'javascript:alert(1)'])(

@@ -62,22 +62,27 @@ export default function MobileSidebar({
                   </Link>
                 </li>
               ))}
-              <li className="mt-1 border-t border-line pt-1">
-                {session.status === 'signed-in' ? (
-                  <button type="button" onClick={() => {
-                      close();
-                      void logOut();
-                    }} className={rowClass}>
-                    <LogOut className="size-5 text-gold" aria-hidden="true" /> Logout
-                  </button>
-                ) : (
-                  <Link to="/login" onClick={close} className={rowClass}>
-                    <LogIn className="size-5 text-gold" aria-hidden="true" /> Log in or sign up
-                  </Link>
-                )}
-              </li>
             </ul>
           </nav>
+          {/* The account's way in or out, after the spec's six links. */}
+          <div className="-mt-4 border-t border-line pt-2">
+            {session.status === 'signed-in' ? (
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  void logOut();
+                }}
+                className={rowClass}
+              >
+                <LogOut className="size-5 text-gold" aria-hidden="true" /> Logout
+              </button>
+            ) : (
+              <Link to="/login" onClick={close} className={rowClass}>
+                <LogIn className="size-5 text-gold" aria-hidden="true" /> Log in or sign up
+              </Link>
+            )}
+          </div>
           <nav aria-label="Explore" className="border-t border-line pt-4">
             <h2 className="mb-2 px-3 text-xs font-medium uppercase tracking-[0.2em] text-gold">Explore</h2>
             <ul className="grid gap-1">

@@ -18,6 +18,8 @@ const MUTATIONS = [
   ['POST', '/api/accounts/password-reset'],
   ['POST', '/api/accounts/password-reset/confirm'],
   ['PUT', '/api/profile'],
+  ['POST', '/api/accounts/logout'],
+  ['POST', '/api/accounts/verification-mail'],
 ] as const;
 
 const raw = (method: string, url: string, body: string, headers: Record<string, string>) =>
@@ -39,10 +41,12 @@ describe.each(MUTATIONS)('%s %s', (method, url) => {
     expect(res.status).toBe(413);
   });
 
-  it('answers broken JSON, an array and a string with a 4xx', async () => {
+  it('answers broken JSON, an array and a string with a 4xx (never a 500)', async () => {
+    // Logout and the verification mail read no body: whatever JSON comes, they answer as without one.
+    const readsBody = !url.endsWith('/logout') && !url.endsWith('/verification-mail');
     for (const body of ['{"email":', '[]', '"x"', 'null']) {
       const res = await raw(method, url, body, { 'Content-Type': 'application/json' });
-      expect(res.status, body).toBeGreaterThanOrEqual(400);
+      if (readsBody) expect(res.status, body).toBeGreaterThanOrEqual(400);
       expect(res.status, body).toBeLessThan(500);
     }
   });

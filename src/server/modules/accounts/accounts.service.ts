@@ -65,16 +65,16 @@ export function createAccountsService({ db, auth, limiter, secret, requireEmailV
     return { body: { signedIn: true }, cookies: headers.getSetCookie() };
   }
 
-  /** A fresh verification link for an unverified account, within the mail limits. */
-  async function resendVerification(account: AccountRef, caller: Caller): Promise<boolean> {
+  /** A fresh verification link for an unverified account, within the mail limits; else how long to wait. */
+  async function resendVerification(account: AccountRef, caller: Caller): Promise<{ sent: boolean; retryAfter: number }> {
     const byAddress = await limiter.hit(LIMITS.verifyMailPerAddress, account.email);
     const byIp = await limiter.hit(LIMITS.verifyMailPerIp, caller.ip);
-    if (!byAddress.allowed || !byIp.allowed) return false;
+    if (!byAddress.allowed || !byIp.allowed) return { sent: false, retryAfter: Math.max(byAddress.retryAfter, byIp.retryAfter) };
     const url = await verifyLink(account.id, account.email, caller.origin);
     const hours = AUTH_TIMES.verificationLink / 3600;
     await enqueue(db, verificationMail(account.email, account.firstName ?? 'there', url, hours));
     mailWritten();
-    return true;
+    return { sent: true, retryAfter: 0 };
   }
 
   return {
@@ -94,6 +94,8 @@ export function createAccountsService({ db, auth, limiter, secret, requireEmailV
         mail: verificationMail(input.email, input.firstName, url, AUTH_TIMES.verificationLink / 3600),
       });
       if (!created) throw taken();
+      // The sign-up's mail is the address's first of the hour.
+      await limiter.hit(LIMITS.verifyMailPerAddress, input.email);
       mailWritten();
       // design.md: with verification required the new account waits for its link.
       if (requireEmailVerification) return { body: { signedIn: false }, cookies: [] };
@@ -123,7 +125,7 @@ export function createAccountsService({ db, auth, limiter, secret, requireEmailV
           throw new AppError(401, 'wrong_password', MESSAGES.wrongPassword);
         }
         if (code === 'EMAIL_NOT_VERIFIED') {
-          const sent = await resendVerification(account, caller);
+          const { sent } = await resendVerification(account, caller);
           throw new AppError(403, 'email_not_verified', sent ? MESSAGES.notVerified : MESSAGES.notVerified.replace('we have sent you a link', 'use the link we sent you'));
         }
         throw err;
@@ -171,8 +173,8 @@ export function createAccountsService({ db, auth, limiter, secret, requireEmailV
     async resendForShopper(userId: string, caller: Caller): Promise<{ sent: boolean }> {
       const account = await findAccountById(db, userId);
       if (!account || account.emailVerified) return { sent: false };
-      const sent = await resendVerification(account, caller);
-      if (!sent) refuse(LIMITS.verifyMailPerAddress, 3600);
+      const { sent, retryAfter } = await resendVerification(account, caller);
+      if (!sent) refuse(LIMITS.verifyMailPerAddress, retryAfter);
       return { sent };
     },
 

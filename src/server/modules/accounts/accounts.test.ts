@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAccounts, mailOutbox, profiles, sessions, users } from '../../db/schema/index.ts';
+import { authAccounts, mailOutbox, profiles, sessions, users, verifications } from '../../db/schema/index.ts';
 import { linkInMail, newShopper, PASSWORD, post, send, sessionCookie, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -121,6 +121,22 @@ describe('email verification', () => {
   });
 });
 
+describe('sending the verification link again', () => {
+  it('sends a fresh link to the signed-in shopper, up to 5 an hour, and none once verified', async () => {
+    const s = await signedUp(t, 'Hema'); // sign-up sent the first
+    const resend = () => post(t, '/api/accounts/verification-mail', undefined, s.cookie);
+    for (let n = 2; n <= 5; n++) expect(await (await resend()).json()).toEqual({ sent: true });
+    const limited = await resend();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await limited.json()).message).toMatch(/^Too many emails requested\. Please try again in/);
+
+    await send(t, 'GET', await linkInMail(t, s.email, 'verify_email'));
+    expect(await (await resend()).json()).toEqual({ sent: false });
+    expect((await post(t, '/api/accounts/verification-mail')).status).toBe(401);
+  });
+});
+
 describe('password reset', () => {
   it('mails a single-use link; the new password works, the old one and every session end', async () => {
     const s = await signedUp(t, 'Nandini');
@@ -145,6 +161,17 @@ describe('password reset', () => {
     expect(await again.json()).toMatchObject({ code: 'invalid_token' });
   });
 
+  it('refuses an expired reset link', async () => {
+    const s = await signedUp(t, 'Revathi');
+    await post(t, '/api/accounts/password-reset', { email: s.email });
+    const token = new URL(await linkInMail(t, s.email, 'reset_password'), 'http://x').searchParams.get('token')!;
+    await t.database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${token}`));
+    const res = await post(t, '/api/accounts/password-reset/confirm', { token, password: 'Silk@2027x', confirmPassword: 'Silk@2027x' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'invalid_token', message: 'This reset link has expired or has already been used. Please ask for a new one.' });
+    expect((await post(t, '/api/accounts/login', { email: s.email, password: PASSWORD })).status).toBe(200);
+  });
+
   it('answers the same for an address with no account, and mails nothing', async () => {
     const before = await t.database.db.$count(mailOutbox);
     const res = await post(t, '/api/accounts/password-reset', { email: 'nobody@example.com' });
@@ -165,6 +192,14 @@ describe('sessions', () => {
       expect(res.status, cookie.slice(0, 40)).toBe(200);
       expect((await res.json()).shopper).toBeNull();
     }
+  });
+
+  it('ends when it expires', async () => {
+    const s = await signedUp(t, 'Uma');
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, s.email));
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, row!.id));
+    expect((await (await session(s.cookie)).json()).shopper).toBeNull();
+    expect((await send(t, 'GET', '/api/profile', undefined, s.cookie)).status).toBe(401);
   });
 
   it('lives in the database: removing its row ends it at once', async () => {

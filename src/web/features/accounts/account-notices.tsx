@@ -24,8 +24,10 @@ export default function AccountNotices() {
   const sendAgain = async () => {
     setSending(true);
     try {
-      await resendVerificationMail();
-      void notify(`We have sent a new link to ${email}.`, 'success');
+      const { sent } = await resendVerificationMail();
+      if (sent) void notify(`We have sent a new link to ${email}.`, 'success');
+      // Verified meanwhile (in another tab): the banner goes with the fresh session.
+      else void refreshSession();
     } catch (err) {
       void notify(err instanceof ApiError && err.code === 'too_many' ? err.message : 'We could not send the link. Please try again.', 'error');
     } finally {
