@@ -1,5 +1,7 @@
 /**
- * `page` that fails the test on any console error or uncaught exception, as design.md asks.
+ * `page` that fails the test on any console error or uncaught exception, as design.md asks, and on
+ * anything the page's Content-Security-Policy refuses (said as a console error, so every journey
+ * checks the policy).
  * A test that expects one (a 404 document logs "Failed to load resource") says so with
  * `consoleErrors.allow(url)`, naming the URL whose failure it expects.
  */
@@ -21,6 +23,11 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
         errors.push(`${m.text()} (${url})`);
       });
       page.on('pageerror', (e) => errors.push(e.message));
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP refused ${e.effectiveDirective}: ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
+        ),
+      );
       await use({ allow: (urlPart) => allowed.push(urlPart) });
       expect(errors, 'console errors').toEqual([]);
     },

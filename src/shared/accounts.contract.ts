@@ -7,7 +7,7 @@
  * are combining marks, so marks count too). A phone is the spec's 10 digits, and (design.md) one
  * that cannot be an Indian mobile number, starting 0 to 5, is refused too.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { GENDERS } from './accounts.ts';
 
 /** Longest accepted input per field: far past any real value, short of a denial of service. */

@@ -1,7 +1,7 @@
 /**
  * The catalog API's request contract: the server validates with these schemas.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MAX_RANGE, MAX_SEARCH_LENGTH, PRODUCTS_PAGE_SIZE } from './catalog.ts';
 
 /**
