@@ -110,24 +110,29 @@ export function createAccountsService({ db, auth, limiter, secret, requireEmailV
         await limiter.hit(LIMITS.loginFailPerIp, caller.ip);
         throw new AppError(401, 'no_account', MESSAGES.noAccount);
       }
-      const byAccount = await limiter.check(LIMITS.loginFailPerAccount, account.id);
+      // Counted before the password is tried, so parallel guesses cannot all pass one check;
+      // taken back below when the password was right.
+      const byAccount = await limiter.hit(LIMITS.loginFailPerAccount, account.id);
       if (!byAccount.allowed) refuse(LIMITS.loginFailPerAccount, byAccount.retryAfter);
+      const rightPassword = () => limiter.release(LIMITS.loginFailPerAccount, account.id);
       try {
         const signedIn = await signIn(input.email, input.password, caller);
+        await rightPassword();
         // The session this browser held before, if any, ends: one browser, one session.
         if (caller.cookie) await auth.api.signOut({ headers: authHeaders(caller) }).catch(() => undefined);
         return signedIn;
       } catch (err) {
         const code = codeOf(err);
         if (code === 'INVALID_EMAIL_OR_PASSWORD') {
-          await limiter.hit(LIMITS.loginFailPerAccount, account.id);
           await limiter.hit(LIMITS.loginFailPerIp, caller.ip);
           throw new AppError(401, 'wrong_password', MESSAGES.wrongPassword);
         }
         if (code === 'EMAIL_NOT_VERIFIED') {
+          await rightPassword();
           const { sent } = await resendVerification(account, caller);
           throw new AppError(403, 'email_not_verified', sent ? MESSAGES.notVerified : MESSAGES.notVerified.replace('we have sent you a link', 'use the link we sent you'));
         }
+        await rightPassword(); // not a guess that failed: the library itself did
         throw err;
       }
     },

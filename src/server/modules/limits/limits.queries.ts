@@ -23,6 +23,11 @@ export async function hit(db: Db, key: string, windowSeconds: number): Promise<W
   return windowOf(rows[0])!;
 }
 
+/** Takes back one count for `key` (an attempt counted before it was tried, that turned out fine). */
+export async function unhit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update request_limits set count = count - 1 where key = ${key} and count > 0`);
+}
+
 /** The current window for `key`, without counting; none when there is none or it is over. */
 export async function peek(db: Db, key: string, windowSeconds: number): Promise<Window | undefined> {
   const { rows } = (await db.execute(sql`

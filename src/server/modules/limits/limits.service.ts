@@ -5,7 +5,7 @@
  * per address and per IP) and answers 429 with the wait.
  */
 import type { Db } from '../../db/client.ts';
-import { hit, peek, purgeOlderThan } from './limits.queries.ts';
+import { hit, peek, purgeOlderThan, unhit } from './limits.queries.ts';
 
 export interface LimitRule {
   /** Names what is counted, e.g. `login-fail:account`. */
@@ -40,6 +40,14 @@ export function createRateLimiter(db: Db) {
       }
       const w = await hit(db, keyOf(rule, subject), rule.windowSeconds);
       return { allowed: w.count <= rule.max, retryAfter: secondsLeft(w.windowStart, rule.windowSeconds) };
+    },
+
+    /**
+     * Takes back a count: for attempts counted before they are tried (so a burst of parallel
+     * guesses cannot all slip past one check), once one turns out not to be what is limited.
+     */
+    async release(rule: LimitRule, subject: string): Promise<void> {
+      await unhit(db, keyOf(rule, subject));
     },
 
     /** Whether the subject is already over the rule, without counting (a login checks before it tries). */
