@@ -1,6 +1,10 @@
 /** The mails the browser tests' server received over SMTP (e2e/serve.ts files them here). */
 import fs from 'node:fs';
 import path from 'node:path';
+import { test } from '@playwright/test';
+
+/** The port of the server the running test's project talks to (each has its own mailbox). */
+export const serverPort = () => Number(new URL(test.info().project.use.baseURL!).port);
 
 export const mailboxDir = (port: number) => path.resolve(`node_modules/.cache/vastra-e2e/mail-${port}`);
 

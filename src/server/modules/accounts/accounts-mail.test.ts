@@ -47,13 +47,25 @@ it('sends the verification mail on sign-up, readable, from the shop, and its lin
   expect(res.headers.get('Location')).toBe('/login?email-verification=verified');
 });
 
+it('over HTTPS the session cookie is Secure and __Secure- prefixed', async () => {
+  const res = await post(t, '/api/accounts/signup', newShopper('Farah'));
+  const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='))!;
+  expect(cookie).toMatch(/^__Secure-vastra\.session_token=/);
+  expect(cookie).toMatch(/; Secure/i);
+  expect(cookie).toMatch(/HttpOnly/i);
+  // And the session middleware reads it back.
+  const me = await send(t, 'GET', '/api/accounts/session', undefined, cookie.split(';')[0]);
+  expect((await me.json()).shopper).not.toBeNull();
+  await inbox.waitFor(2); // its verification mail, so the next test counts from here
+});
+
 it('sends the reset mail; its link sets a new password once', async () => {
   const s = newShopper('Asha');
   await post(t, '/api/accounts/signup', s);
-  await inbox.waitFor(2);
+  await inbox.waitFor(3);
   await post(t, '/api/accounts/password-reset', { email: s.email });
-  const mails = await inbox.waitFor(3);
-  const mail = mails[2]!;
+  const mails = await inbox.waitFor(4);
+  const mail = mails[3]!;
   expect(mail.subject).toBe('Reset your Vastra password');
   expect(mail.text).toMatch(/works once, for 60 minutes/);
   const token = new URL(linkIn(mail.text!), 'https://shop.example').searchParams.get('token');

@@ -179,6 +179,14 @@ describe('password reset', () => {
     expect(await t.database.db.$count(mailOutbox)).toBe(before);
   });
 
+  it('mails an address at most 5 reset links an hour', async () => {
+    const s = await signedUp(t, 'Gita');
+    for (let n = 1; n <= 5; n++) expect((await post(t, '/api/accounts/password-reset', { email: s.email })).status).toBe(202);
+    const res = await post(t, '/api/accounts/password-reset', { email: s.email.toUpperCase() });
+    expect(res.status).toBe(429);
+    expect((await res.json()).message).toMatch(/^Too many emails requested\. Please try again in/);
+  });
+
   it('asks for the address in the spec’s words', async () => {
     const res = await post(t, '/api/accounts/password-reset', { email: '' });
     expect((await res.json()).fields).toEqual({ email: 'Please enter your email to reset password.' });
@@ -192,6 +200,19 @@ describe('sessions', () => {
       expect(res.status, cookie.slice(0, 40)).toBe(200);
       expect((await res.json()).shopper).toBeNull();
     }
+  });
+
+  it('renews on use once a day old: a new expiry, and the cookie with it', async () => {
+    const s = await signedUp(t, 'Tara');
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, s.email));
+    // As if signed in two days ago: 28 of its 30 days left.
+    const twoDaysOld = new Date(Date.now() + 28 * 24 * 3600 * 1000);
+    await t.database.db.update(sessions).set({ expiresAt: twoDaysOld }).where(eq(sessions.userId, row!.id));
+    const res = await session(s.cookie);
+    expect((await res.json()).shopper.email).toBe(s.email);
+    expect(res.headers.getSetCookie().join()).toMatch(/vastra\.session_token=.*Max-Age=2592000/);
+    const [after] = await t.database.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, row!.id));
+    expect(after!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
   });
 
   it('ends when it expires', async () => {
