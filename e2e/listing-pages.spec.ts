@@ -50,13 +50,17 @@ test('Categories opens a category with its products and Load More', async ({ pag
   expect(count).toBeGreaterThan(12);
   await expect(productCards(page)).toHaveCount(12);
 
-  // Slow the next page down, to see the button say so while it loads.
+  // Hold the next page back until the button has been seen saying so (a fixed delay raced the
+  // assertion's polling on a busy machine).
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
   await page.route('**/api/categories/silk-sarees?offset=12*', async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
+    await held;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Load More' }).click();
   await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+  release();
   await expect(productCards(page)).toHaveCount(Math.min(count, 24));
   if (count < 24) await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
 
