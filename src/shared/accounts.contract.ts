@@ -8,13 +8,12 @@
  * that cannot be an Indian mobile number, starting 0 to 5, is refused too.
  */
 import { z } from './zod.ts';
-import { GENDERS } from './accounts.ts';
+import { GENDERS, PHONE_DIGITS, PIN_DIGITS } from './accounts.ts';
 
 /** Longest accepted input per field: far past any real value, short of a denial of service. */
 const MAX = { name: 50, email: 254, password: 128, text: 120, city: 60 } as const;
 
-export const PHONE_DIGITS = 10;
-export const PIN_DIGITS = 6;
+export { PHONE_DIGITS, PIN_DIGITS } from './accounts.ts';
 export const MIN_PASSWORD = 8;
 export const MAX_PASSWORD = MAX.password;
 

@@ -1,4 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { PHONE_DIGITS } from '../../shared/accounts.ts';
 import { buttonClass } from './empty-state.tsx';
 
 export const inputClass =
@@ -31,6 +32,11 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </div>
   );
+});
+
+/** An Indian mobile number: the number keypad, and never more than its 10 digits (spec §5). */
+export const PhoneField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type' | 'inputMode' | 'maxLength'>>(function PhoneField(props, ref) {
+  return <TextField ref={ref} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={PHONE_DIGITS} {...props} />;
 });
 
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {

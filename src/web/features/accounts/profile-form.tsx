@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { PHONE_DIGITS, PIN_DIGITS, profileContract, type ProfileInput } from '../../../shared/accounts.contract.ts';
-import { FormMessage, SubmitButton, TextField } from '../../components/form-field.tsx';
+import { PIN_DIGITS, profileContract, type ProfileInput } from '../../../shared/accounts.contract.ts';
+import { FormMessage, PhoneField, SubmitButton, TextField } from '../../components/form-field.tsx';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { showFieldErrors } from './form-errors.ts';
 import { GenderField } from './gender-field.tsx';
@@ -46,15 +46,7 @@ export function ProfileForm({ profile, save, onCancel, message, onMessage }: Pro
         <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
       </div>
       <TextField label="Email" value={profile.email} readOnly hint="Your email is how you log in; it cannot be changed here." />
-      <TextField
-        label="Phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_DIGITS}
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      <PhoneField label="Phone" error={errors.phone?.message} {...register('phone')} />
       <GenderField field={register('gender')} error={errors.gender?.message} optional />
       <fieldset className="grid gap-4 border-t border-line pt-4">
         <legend className="pt-4 font-display text-xl font-semibold">Address</legend>

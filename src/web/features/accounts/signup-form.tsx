@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PHONE_DIGITS, signupContract } from '../../../shared/accounts.contract.ts';
-import { FormMessage, SubmitButton, TextField } from '../../components/form-field.tsx';
+import { signupContract } from '../../../shared/accounts.contract.ts';
+import { FormMessage, PhoneField, SubmitButton, TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { signUp } from './accounts.api.ts';
 import { showFieldErrors } from './form-errors.ts';
@@ -45,16 +45,7 @@ export function SignupForm({ onCreated }: { onCreated: (signedIn: boolean) => vo
         <TextField label="Last name" hint="Optional" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
       </div>
       <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
-      <TextField
-        label="Phone"
-        hint="10-digit mobile number"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_DIGITS}
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      <PhoneField label="Phone" hint="10-digit mobile number" error={errors.phone?.message} {...register('phone')} />
       <GenderField field={register('gender')} error={errors.gender?.message} />
       <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       <p className="-mt-2 text-xs text-muted">At least 8 characters, with letters, numbers and one of @$!%*?&amp;</p>
