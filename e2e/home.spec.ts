@@ -166,11 +166,23 @@ test.describe('Our Collections', () => {
     // Nothing to slide, so no dots either (they are display: none, out of the accessibility tree).
     await expect(section.getByRole('button', { name: /^Show / })).toHaveCount(0);
     await expect(section.getByRole('button', { name: 'Show Festive', includeHidden: true })).toBeHidden();
-    const boxes = [];
-    for (const poster of await posters.all()) {
-      await expect(poster).toBeInViewport({ ratio: 0.9 });
-      boxes.push((await poster.boundingBox())!);
-    }
+    // All three measured in one frame: the grids above may still settle while images arrive,
+    // so measuring poster by poster could see the section move in between.
+    const measure = () =>
+      posters.evaluateAll((links) =>
+        links.map((a) => {
+          const r = a.getBoundingClientRect();
+          return { x: r.left, y: r.top, width: r.width, height: r.height, inView: r.top >= 0 && r.bottom <= innerHeight };
+        }),
+      );
+    await expect
+      .poll(async () => {
+        // Centred: 'if needed' may stop with the posters' bottom a fraction of a pixel below the fold.
+        await section.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        return (await measure()).map((box) => box.inView);
+      })
+      .toEqual([true, true, true]);
+    const boxes = await measure();
     // All three whole across the width: nothing cut off at either side.
     expect(boxes[0]!.x).toBeGreaterThanOrEqual(0);
     expect(boxes[2]!.x + boxes[2]!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
