@@ -20,7 +20,10 @@ function once(req: LoadRequest, seconds: number): Promise<{ latencies: number[];
     {
       method: req.method ?? 'GET',
       ...(req.body !== undefined && { body: req.body }),
-      setupRequest: (r) => ({ ...r, path: req.paths[next++ % req.paths.length]! }),
+      setupRequest: (r) => {
+        const k = next++;
+        return { ...r, path: req.paths[k % req.paths.length]!, ...(req.methods && { method: req.methods[k % req.methods.length]! }) };
+      },
     },
   ];
   const latencies: number[] = [];

@@ -1,4 +1,4 @@
-/** What bench/run.ts and its child processes (prepare.ts, serve.ts, load.ts) say to each other over IPC. */
+/** What bench/run.ts and its child processes (prepare.ts, serve.ts, load.ts, checkout-load.ts) say to each other over IPC. */
 import type { SeedReport } from './seed.ts';
 import type { Workload } from './workload.ts';
 
@@ -10,12 +10,21 @@ export const BUMP_INTERVAL_MS = 5;
 /** Longest wait for the requests a finished scenario left in the server (autocannon hangs up on them). */
 export const DRAIN_LIMIT_MS = 600_000;
 
-export type ToServer = { type: 'bump'; on: boolean } | { type: 'drain' } | { type: 'close' };
+export type ToServer =
+  | { type: 'bump'; on: boolean }
+  | { type: 'drain' }
+  | { type: 'close' }
+  /** Count the checkout's orders, payments and confirmation mails (the server holds PGlite's files). */
+  | { type: 'audit'; source: CheckoutKind };
 export type FromServer =
   | { type: 'listening'; port: number }
   | { type: 'bumped'; bumps: number; ms: number }
   /** Requests still being handled after DRAIN_LIMIT_MS (normally 0), and how long draining took. */
-  | { type: 'drained'; inflight: number; ms: number };
+  | { type: 'drained'; inflight: number; ms: number }
+  | { type: 'audited'; audit: CheckoutAudit }
+  | { type: 'audit-failed'; message: string };
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface LoadRequest {
   type: 'run';
@@ -23,6 +32,8 @@ export interface LoadRequest {
   paths: string[];
   /** GET unless said; a POST's JSON body and any extra headers (a session cookie). */
   method?: 'GET' | 'POST';
+  /** Per path, in turn with the paths, when they differ (a like set, then taken back). */
+  methods?: Method[];
   body?: string;
   headers?: Record<string, string>;
   origin: string;
@@ -44,3 +55,77 @@ export interface LoadResult {
 }
 
 export type FromLoad = { type: 'result'; result: LoadResult } | { type: 'error'; message: string };
+
+// ---- the checkout scenarios (checkout-load.ts) ----
+
+/** Which checkout: Buy Now's one piece, or the cart's selected lines (orders.source says the same). */
+export type CheckoutKind = 'buy_now' | 'cart';
+
+export type ToCheckout =
+  /** Sign up the shoppers (a few at a time: scrypt), give each an address and an in-stock piece. */
+  | { type: 'setup'; origin: string; shoppers: number; productIds: number[] }
+  /** Every shopper buys, purchase after purchase, for warm-up + duration, then finishes what it started. */
+  | { type: 'run'; kind: CheckoutKind; durationSeconds: number; warmupSeconds: number };
+
+export type FromCheckout =
+  | { type: 'ready'; shoppers: number; products: number; seconds: number }
+  | { type: 'checked-out'; result: CheckoutResult }
+  | { type: 'error'; message: string };
+
+/** One step of a purchase: the measured run's latencies, and every failure of the whole run. */
+export interface StepResult {
+  /** Steps answered within the measured window. */
+  count: number;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  /** Thrown (connection errors, 10 s timeouts) and error statuses, warm-up and tail included. */
+  errors: number;
+  non2xx: number;
+}
+
+export type CheckoutStep = 'add' | 'create' | 'confirm';
+
+export interface CheckoutResult {
+  kind: CheckoutKind;
+  shoppers: number;
+  /** The measured window's length. */
+  seconds: number;
+  /** Purchases whose confirmation was answered 200 within the measured window. */
+  purchases: number;
+  steps: Partial<Record<CheckoutStep, StepResult>>;
+  /** The first few failures, as "step: status message". */
+  failures: string[];
+  /** Everything the driver did in this run, warm-up and tail included, to hold against the database. */
+  ledger: {
+    /** Orders answered 201 (distinct ids). */
+    ordersCreated: number;
+    /** A 201 with an order id seen before (the pending twin of a purchase that did not finish). */
+    ordersReused: number;
+    /** Confirmations answered 200: [orderId, paymentId]. */
+    confirmed: [string, string][];
+    /** A 200 confirmation for an order already confirmed once (never expected: one per order). */
+    confirmedTwice: number;
+    /** A confirmation whose answer named another order or payment than the one sent. */
+    confirmMismatch: number;
+  };
+}
+
+/** What SQL counts on the throwaway database after a checkout scenario, for one orders.source. */
+export interface CheckoutAudit {
+  orders: number;
+  pending: number;
+  paid: number;
+  distinctPaymentIds: number;
+  /** Payment ids carried by more than one order (orders.payment_id is unique: must stay 0). */
+  paymentsOnSeveralOrders: number;
+  /** 'order_confirmation' mails naming one of these orders. */
+  mails: number;
+  paidWithoutMail: number;
+  paidWithSeveralMails: number;
+  /** A mail whose payment id is not its order's. */
+  mailsWithOtherPayment: number;
+  /** 'order_confirmation' mails naming no paid order at all (any source). */
+  mailsWithoutPaidOrder: number;
+  /** The paid orders: [orderId, paymentId]. */
+  paidOrders: [string, string][];
+}

@@ -1,13 +1,16 @@
 /**
- * The printed results: one table over all scenarios, the cache-miss evidence of the uncached runs,
+ * The printed results: one table over all scenarios (the checkout's rows beside the list page's),
+ * the cache-miss evidence of the uncached runs, the checkout's account of duplicates and losses,
  * and the budgets. Missed budgets are reported, never turned into a failing exit code.
  */
+import type { CheckoutCheck } from './checkout-check.ts';
 import type { LoadResult } from './messages.ts';
 import { budgets, type Scenario } from './scenarios.ts';
 import type { ServerErrors } from './server-log.ts';
 
 export interface Row {
-  scenario: Scenario;
+  /** An autocannon scenario, or a checkout step (name only). */
+  scenario: Pick<Scenario, 'name' | 'uncached'>;
   result: LoadResult;
   /** The catalog_version bumps made during an uncached scenario (warm-up included). */
   bumps?: { bumps: number; ms: number };
@@ -15,6 +18,8 @@ export interface Row {
   drain?: { inflight: number; ms: number };
   /** What the server logged (request failures) during the scenario. */
   serverErrors?: ServerErrors;
+  /** A checkout step's row: how many shoppers; on the confirm row, the check of duplicates and losses. */
+  checkout?: { shoppers: number; check?: CheckoutCheck };
 }
 
 const num = (n: number | null, digits = 0) =>
@@ -42,9 +47,19 @@ export function formatResults(rows: Row[]): string {
     'Closed loop: each connection sends its next request when the previous answer arrives, so latency',
     'includes queueing in the server. p50/p99 are over the answered requests of the measured run (warm-up',
     'excluded); errors = connection errors and timeouts (10 s, not in p50/p99); non-2xx = error statuses.',
+  ];
+  const shoppers = rows.find((r) => r.checkout)?.checkout?.shoppers;
+  if (shoppers !== undefined) {
+    out.push(
+      `Checkout rows: ${shoppers} shoppers, each buying purchase after purchase (checkout-load.ts, not autocannon);`,
+      'req/s = purchases per second, requests = steps answered in the measured run; p50/p99 per step: create order =',
+      'quote + POST orders, confirm payment = test-payment + confirm; errors / non-2xx over the whole run, warm-up included.',
+    );
+  }
+  out.push(
     '',
     table(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'errors / non-2xx', 'requests'], body, [false, true, true, true, true, true, true]),
-  ];
+  );
 
   const uncached = rows.filter((r) => r.scenario.uncached && r.bumps);
   if (uncached.length) {
@@ -61,6 +76,12 @@ export function formatResults(rows: Row[]): string {
     }
   }
 
+  const checked = rows.filter((r) => r.checkout?.check);
+  if (checked.length) {
+    out.push('', 'Checkout: duplicates and losses (the shoppers\' answers against SQL counts on the throwaway database):');
+    for (const r of checked) out.push(...r.checkout!.check!.lines.map((l) => `  ${l}`));
+  }
+
   const failing = rows.filter((r) => r.serverErrors?.count || r.serverErrors?.first);
   if (failing.length) {
     out.push('', 'The server logged errors:');
@@ -75,6 +96,19 @@ export function formatResults(rows: Row[]): string {
     for (const name of b.scenarios) {
       const row = rows.find((r) => r.scenario.name === name);
       if (!row) continue;
+      if (b.metric === 'clean') {
+        const check = row.checkout?.check;
+        out.push(`  ${check?.clean ? 'HOLDS ' : 'MISSED'}  ${b.label.padEnd(30)}  ${name}: ${check?.summary ?? 'not checked'}`);
+        continue;
+      }
+      if (b.metric === 'p99-times') {
+        const of = rows.find((r) => r.scenario.name === b.of)?.result.p99Ms;
+        const p99 = row.result.p99Ms;
+        const times = p99 !== null && of ? p99 / of : null;
+        const shown = times === null ? 'no answers' : `p99 ${num(p99, 1)} ms = ${num(times, 1)}x "${b.of}" (${num(of ?? null, 1)} ms)`;
+        out.push(`  ${times !== null && times <= b.limit ? 'HOLDS ' : 'MISSED'}  ${b.label.padEnd(30)}  ${name}: ${shown}`);
+        continue;
+      }
       const base = b.metric === 'relative' ? rows.find((r) => r.scenario.name === b.of)?.result.reqPerSec : ceiling;
       const value = b.metric === 'p99' ? row.result.p99Ms : base ? (100 * row.result.reqPerSec) / base : null;
       // No answers at all (every request timed out) holds no budget.

@@ -1,10 +1,13 @@
 /**
- * npm run bench [-- --products N] [--duration S] [--connections C]
+ * npm run bench [-- --products N] [--duration S] [--connections C] [--checkout-shoppers N]
  *
  * Measures the real app over a real socket against a throwaway database (see throwaway-db.ts):
  * seeds N products, picks honest search terms from the data, starts the server in one child
  * process (serve.ts) and autocannon in another (load.ts), runs the scenarios of scenarios.ts one
- * after another, prints the table and the budgets, and always cleans up, on Ctrl-C too.
+ * after another, then the checkout at --checkout-shoppers concurrent shoppers (default 50; 0 skips
+ * it) with its own driver in a third child (checkout-load.ts), holds what the shoppers were answered
+ * against SQL counts of orders, payments and mails (checkout-check.ts), prints the table and the
+ * budgets, and always cleans up, on Ctrl-C too.
  * Exits non-zero only when the benchmark could not run; missed budgets are just reported.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -13,9 +16,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BUMP_INTERVAL_MS, type FromLoad, type FromPrepare, type FromServer, type LoadRequest, type LoadResult, type ToServer } from './messages.ts';
+import { checkCheckout } from './checkout-check.ts';
+import {
+  BUMP_INTERVAL_MS,
+  type CheckoutAudit,
+  type CheckoutKind,
+  type FromCheckout,
+  type FromLoad,
+  type FromPrepare,
+  type FromServer,
+  type LoadRequest,
+  type LoadResult,
+  type ToCheckout,
+  type ToServer,
+} from './messages.ts';
 import { formatResults, type Row } from './report.ts';
-import { buildScenarios, type BenchShopper, type Scenario } from './scenarios.ts';
+import { buildScenarios, checkoutScenarios, LIST_NAME, type BenchShopper, type Scenario } from './scenarios.ts';
 import { ServerLog } from './server-log.ts';
 import { createThrowawayDb, locationEnv, type ThrowawayDb } from './throwaway-db.ts';
 import type { Workload } from './workload.ts';
@@ -29,6 +45,7 @@ function options() {
       products: { type: 'string', default: '100000' },
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '32' },
+      'checkout-shoppers': { type: 'string', default: '50' },
     },
   });
   const whole = (name: string, v: string, min: number, max: number) => {
@@ -40,6 +57,7 @@ function options() {
     products: whole('products', values.products, 1, 10_000_000),
     duration: whole('duration', values.duration, 1, 3600),
     connections: whole('connections', values.connections, 1, 10_000),
+    checkoutShoppers: whole('checkout-shoppers', values['checkout-shoppers'], 0, 1000),
   };
 }
 
@@ -52,6 +70,7 @@ let prepare: ChildProcess | undefined;
 let server: ChildProcess | undefined;
 let serverLog: ServerLog | undefined;
 let load: ChildProcess | undefined;
+let checkoutLoad: ChildProcess | undefined;
 let cleaning: Promise<void> | undefined;
 let interrupted = false;
 
@@ -86,6 +105,7 @@ function cleanup(): Promise<void> {
     };
     await attempt('stop the seeding process', () => stopChild(prepare));
     await attempt('stop the load generator', () => stopChild(load));
+    await attempt('stop the checkout driver', () => stopChild(checkoutLoad));
     serverLog?.loud();
     await attempt('stop the server', () => stopChild(server, { type: 'close' }));
     await attempt('drop the throwaway database', async () => {
@@ -162,6 +182,7 @@ async function runScenario(origin: string, scenario: Scenario, opts: ReturnType<
     type: 'run',
     paths: scenario.paths,
     ...(scenario.post !== undefined && { method: 'POST', body: JSON.stringify(scenario.post) }),
+    ...(scenario.methods && { methods: scenario.methods }),
     headers: { ...scenario.headers, ...(scenario.post !== undefined && { 'content-type': 'application/json' }) },
     origin,
     connections: opts.connections,
@@ -184,8 +205,75 @@ async function runScenario(origin: string, scenario: Scenario, opts: ReturnType<
   return row;
 }
 
+/** Asks the checkout driver one thing and waits for its answer. */
+async function askCheckout(m: ToCheckout, what: string): Promise<FromCheckout> {
+  const answer = message<FromCheckout>(checkoutLoad!, () => true, what);
+  checkoutLoad!.send(m);
+  const a = await answer;
+  if (a.type === 'error') throw new Error(`${what}: ${a.message}`);
+  return a;
+}
+
+/** SQL counts of one checkout's orders, payments and mails, by the server (it holds PGlite's files). */
+async function auditCheckout(source: CheckoutKind): Promise<CheckoutAudit> {
+  const answer = message<FromServer>(server!, (x) => x.type === 'audited' || x.type === 'audit-failed', 'counting the orders');
+  server!.send({ type: 'audit', source } satisfies ToServer);
+  const a = await answer;
+  if (a.type === 'audit-failed') throw new Error(`counting the orders: ${a.message}`);
+  return (a as { audit: CheckoutAudit }).audit;
+}
+
+const ms = (x: number | null) => (x === null ? '-' : x.toFixed(1));
+
+/** The checkout scenarios (scenarios.ts): sign-ups first, untimed; then each checkout, its rows and its check. */
+async function runCheckouts(origin: string, productIds: number[], opts: ReturnType<typeof options>): Promise<Row[]> {
+  checkoutLoad = fork(path.join(here, 'checkout-load.ts'), [], { stdio: 'inherit' });
+  process.stdout.write(`  signing up ${opts.checkoutShoppers} checkout shoppers (scrypt, untimed), an address and a piece each ... `);
+  const ready = await askCheckout({ type: 'setup', origin, shoppers: opts.checkoutShoppers, productIds }, 'setting up the checkout shoppers');
+  if (ready.type !== 'ready') throw new Error(`setting up the checkout shoppers: unexpected answer ${ready.type}`);
+  console.log(`${ready.seconds.toFixed(1)} s (${ready.products} distinct pieces in stock)`);
+  const early = serverLog!.take();
+  if (early.count) throw new Error(`the server failed while the checkout shoppers signed up: ${early.first ?? ''} ${early.cause ?? ''}`);
+
+  const out: Row[] = [];
+  for (const s of checkoutScenarios) {
+    process.stdout.write(`  running: ${s.name} at ${opts.checkoutShoppers} shoppers ... `);
+    const answer = await askCheckout(
+      { type: 'run', kind: s.kind, durationSeconds: opts.duration, warmupSeconds: WARMUP_SECONDS },
+      `checkout "${s.name}"`,
+    );
+    if (answer.type !== 'checked-out') throw new Error(`checkout "${s.name}": unexpected answer ${answer.type}`);
+    const r = answer.result;
+    const drain = await drainServer();
+    const serverErrors = serverLog!.take();
+    const check = checkCheckout(s.name, r, await auditCheckout(s.kind));
+    const perSec = r.purchases / r.seconds;
+    for (const [step, name] of Object.entries(s.rows) as [keyof typeof s.rows, string][]) {
+      const st = r.steps[step]!;
+      const result: LoadResult = { requests: st.count, seconds: r.seconds, reqPerSec: perSec, p50Ms: st.p50Ms, p99Ms: st.p99Ms, errors: st.errors, non2xx: st.non2xx };
+      const last = step === 'confirm';
+      out.push({
+        scenario: { name },
+        result,
+        checkout: { shoppers: r.shoppers, ...(last && { check }) },
+        ...(last && { drain, serverErrors }),
+      });
+    }
+    const notes = [
+      serverErrors.count ? `the server logged ${serverErrors.count} failed requests` : '',
+      drain.ms > 500 ? `${(drain.ms / 1000).toFixed(1)} s to finish requests left over` : '',
+      drain.inflight ? `${drain.inflight} STILL RUNNING` : '',
+    ].filter(Boolean);
+    console.log(
+      `${perSec.toFixed(1)} purchases/s, create p99 ${ms(r.steps.create!.p99Ms)} ms, confirm p99 ${ms(r.steps.confirm!.p99Ms)} ms; ` +
+        `${check.clean ? '0 errors, 0 duplicates' : `NOT CLEAN: ${check.summary}`}${notes.length ? `; ${notes.join('; ')}` : ''}`,
+    );
+  }
+  return out;
+}
+
 /** The signed-in scenarios' shopper: a real sign-up through the API, and the session cookie it set. */
-async function signUpShopper(origin: string): Promise<BenchShopper> {
+async function signUpShopper(origin: string): Promise<Omit<BenchShopper, 'cartIds'>> {
   const shopper = { firstName: 'Bench', email: `bench.${Date.now()}@example.com`, phone: '9876543210', gender: 'female', password: 'Bench@2026' };
   const res = await fetch(`${origin}/api/accounts/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shopper) });
   const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='))?.split(';')[0];
@@ -193,12 +281,36 @@ async function signUpShopper(origin: string): Promise<BenchShopper> {
   return { email: shopper.email, password: shopper.password, cookie };
 }
 
+/** Pieces in the benchmark shopper's cart before the load, so the cart's reads are of a real cart. */
+const CART_LINES = 5;
+
+/** Puts CART_LINES pieces in the shopper's cart (skipping sold-out ones) and says which. */
+async function fillCart(origin: string, shopper: { cookie: string }, ids: number[]): Promise<number[]> {
+  const added: number[] = [];
+  for (const productId of ids) {
+    if (added.length === CART_LINES) break;
+    const res = await fetch(`${origin}/api/cart/items`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: shopper.cookie },
+      body: JSON.stringify({ productId }),
+    });
+    if (res.status === 200) added.push(productId);
+    else if (res.status !== 409) throw new Error(`filling the benchmark's cart: ${res.status} ${await res.text()}`);
+  }
+  return added;
+}
+
 /** One request per scenario before any load: right status, and search totals equal to SQL's counts. */
 async function preflight(origin: string, scenarios: Scenario[], w: Workload): Promise<void> {
   for (const s of scenarios) {
-    const post = s.post !== undefined && { method: 'POST', body: JSON.stringify(s.post) };
-    const res = await fetch(origin + s.paths[0], { ...post, headers: { ...s.headers, ...(post && { 'content-type': 'application/json' }) } });
-    if (res.status !== 200) throw new Error(`${s.name}: GET ${s.paths[0]} answered ${res.status}: ${await res.text()}`);
+    // Every distinct request once (a like is set before it is taken back).
+    for (const [i, p] of s.paths.entries()) {
+      const post = s.post !== undefined && { method: 'POST', body: JSON.stringify(s.post) };
+      const method = s.methods?.[i] ?? (post ? 'POST' : 'GET');
+      const res = await fetch(origin + p, { ...post, method, headers: { ...s.headers, ...(post && { 'content-type': 'application/json' }) } });
+      if (res.status !== 200) throw new Error(`${s.name}: ${method} ${p} answered ${res.status}: ${await res.text()}`);
+      if (!s.methods) break;
+    }
   }
   for (const t of [w.selective, w.broad]) {
     const res = await fetch(`${origin}/api/products/search?q=${encodeURIComponent(t.term)}`);
@@ -230,7 +342,10 @@ async function main(): Promise<void> {
   console.log(`  database:    throwaway, ${throwaway.label}`);
   console.log(`  products:    ${opts.products.toLocaleString('en-US')}`);
   console.log(`  load:        autocannon, ${opts.connections} connections, ${WARMUP_SECONDS} s warm-up + ${opts.duration} s per scenario`);
-  console.log(`  processes:   server and load generator in separate child processes`);
+  if (opts.checkoutShoppers) {
+    console.log(`  checkout:    ${opts.checkoutShoppers} shoppers buying in a closed loop (checkout-load.ts), ${WARMUP_SECONDS} s warm-up + ${opts.duration} s per checkout`);
+  }
+  console.log(`  processes:   server and load generators in separate child processes`);
   console.log(`  machine:     ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at start (other work on the machine skews results)`);
 
   const { seed, workload } = await prepareDatabase(throwaway, opts.products);
@@ -241,7 +356,8 @@ async function main(): Promise<void> {
   console.log(`Workload (match counts by SQL):\n${describeWorkload(workload, seed.total)}`);
 
   const { origin } = await startServer(throwaway);
-  const scenarios = buildScenarios(workload, await signUpShopper(origin));
+  const shopper = await signUpShopper(origin);
+  const scenarios = buildScenarios(workload, { ...shopper, cartIds: await fillCart(origin, shopper, workload.productIds) });
   await preflight(origin, scenarios, workload);
   const early = serverLog!.take();
   if (early.count) throw new Error(`the server failed during the preflight requests: ${early.first ?? ''} ${early.cause ?? ''}`);
@@ -260,6 +376,12 @@ async function main(): Promise<void> {
     ].filter(Boolean);
     console.log(`${Math.round(r.reqPerSec)} req/s, p99 ${r.p99Ms === null ? '-' : r.p99Ms.toFixed(1)} ms${notes.length ? `; ${notes.join('; ')}` : ''}`);
   }
+  if (opts.checkoutShoppers > 0) {
+    // Run last, so the scenarios above are measured as before; printed beside the list page.
+    const checkoutRows = await runCheckouts(origin, workload.productIds, opts);
+    rows.splice(rows.findIndex((r) => r.scenario.name === LIST_NAME) + 1, 0, ...checkoutRows);
+  }
+  console.log(`  machine load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(', ')} (1, 5, 15 min)`);
   console.log(`\nResults: ${throwaway.kind === 'pglite' ? 'PGlite' : 'PostgreSQL server'}, ${seed.total.toLocaleString('en-US')} products\n`);
   console.log(formatResults(rows));
 }

@@ -5,13 +5,21 @@
  *
  * It also runs the "busy admin" for the uncached scenarios (see run.ts): on {type: 'bump', on: true}
  * it bumps catalog_version every BUMP_INTERVAL_MS until {on: false}, then reports how many times.
- * It lives here because a PGlite folder can be open in one process only.
+ * It lives here because a PGlite folder can be open in one process only. For the same reason it
+ * answers {type: 'audit'} after a checkout scenario: SQL counts of that checkout's orders, payments
+ * and confirmation mails, which run.ts holds against what the shoppers were answered.
+ *
+ * It trusts one proxy hop (X-Forwarded-For), as behind a load balancer: the checkout's 50 shoppers
+ * sign up from addresses of their own, as real shoppers do, instead of all from 127.0.0.1, which the
+ * sign-up limit (30 an hour per address) would stop. Requests without the header (every other
+ * scenario) are counted by their socket's address as before.
  */
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../src/server/app.ts';
 import { openPostgres, type Database } from '../src/server/db/client.ts';
 import { listen } from '../src/server/http/listen.ts';
+import { auditCheckout } from './checkout-audit.ts';
 import { BUMP_INTERVAL_MS, DRAIN_LIMIT_MS, type FromServer, type ToServer } from './messages.ts';
 import { openFromEnv } from './throwaway-db.ts';
 
@@ -29,7 +37,7 @@ if (!imagesDir || !process.send) {
 const database: Database = await openFromEnv();
 // On PostgreSQL the bumps use a connection of their own, so they never queue behind requests.
 const bumper: Database = url ? await openPostgres(url, 1) : database;
-const app = createApp({ db: database.db, config: { imagesDir, authSecret: BENCH_AUTH_SECRET } });
+const app = createApp({ db: database.db, config: { imagesDir, authSecret: BENCH_AUTH_SECRET, trustProxyHops: 1 } });
 
 // When a scenario ends autocannon hangs up, but the server goes on with what it was sent: handlers
 // holding database connections, and (PGlite) requests still unread in socket buffers, because
@@ -97,6 +105,11 @@ process.on('message', (m: ToServer) => {
     bumpOn = false;
   } else if (m.type === 'drain') {
     void drain();
+  } else if (m.type === 'audit') {
+    auditCheckout(database.db, m.source).then(
+      (result) => send({ type: 'audited', audit: result }),
+      (err: unknown) => send({ type: 'audit-failed', message: err instanceof Error ? err.message : String(err) }),
+    );
   } else if (m.type === 'close') {
     void close();
   }

@@ -9,7 +9,7 @@ const screens = [
   { path: '/faq', ready: 'Frequently Asked Questions' },
   { path: '/shipping', ready: 'Shipping & Return Policy' },
   { path: '/about', ready: 'Woven by hand, chosen with care' },
-  { path: '/cart', ready: 'Coming Soon' },
+  { path: '/orders', ready: 'Your Orders' },
   { path: '/product/999999', ready: 'Product not found' },
 ];
 

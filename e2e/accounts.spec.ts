@@ -3,16 +3,15 @@
  * SMTP, e2e/serve.ts), log out and in, edit the profile, reset a forgotten password, and come back
  * to the product a visitor wanted to add. The spec's messages word for word (§5, §8).
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { BREAKPOINT_DESKTOP } from '../src/shared/ui.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { linkFromMail, serverPort } from './mailbox.ts';
 import { phoneWidthOnly, test, expect } from './fixtures.ts';
+import { accountFor, logIn, PASSWORD, uniqueEmail } from './shoppers.ts';
 
-const PASSWORD = 'Saree@2026';
 /** A sign-up or login is scrypt on a busy two-core machine, then the spec's 1 or 2 s wait: allow for both. */
 const AFTER_REDIRECT = { timeout: 10_000 };
-const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 async function signUp(page: Page, email: string) {
   await page.goto('/signup');
@@ -23,25 +22,6 @@ async function signUp(page: Page, email: string) {
   await page.getByRole('radio', { name: 'Female' }).check();
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
-}
-
-/**
- * An account made through the API, for journeys about something after sign-up. With the `request`
- * fixture (a client of its own) the browser stays signed out; with `page.request` it is signed in.
- * (The sign-up form has its own journey above.)
- */
-async function accountFor(request: APIRequestContext, who: string): Promise<string> {
-  const email = uniqueEmail(who);
-  const body = { firstName: 'Asha', email, phone: '9876543210', gender: 'female', password: PASSWORD };
-  const res = await request.post('/api/accounts/signup', { data: body });
-  expect(res.status()).toBe(200);
-  return email;
-}
-
-async function logIn(page: Page, email: string, password = PASSWORD) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 /** Logs out from the account menu (desktop) or the sidebar (phone, where the menu button shows). */
@@ -125,7 +105,7 @@ test('a forgotten password: the mailed link, a new password, and in', async ({ p
   await expect(page).toHaveURL(/\/$/, AFTER_REDIRECT);
 });
 
-test('a visitor’s Add to Cart goes to log in and, signed in, back to the product', async ({ page, request, consoleErrors }) => {
+test('a visitor’s Add to Cart goes to log in and, signed in, adds the piece and goes back to the product', async ({ page, request, consoleErrors }) => {
   consoleErrors.allow('/api/accounts/login');
   const email = await accountFor(request, 'kavya');
 
@@ -137,7 +117,9 @@ test('a visitor’s Add to Cart goes to log in and, signed in, back to the produ
   await logIn(page, 'nobody-here@example.com');
   await expect(page.getByRole('alert')).toContainText('No account found. Try signing up.');
   await logIn(page, email);
+  await expect(page.getByText('Added to cart!')).toBeVisible(AFTER_REDIRECT);
   await expect(page).toHaveURL(new RegExp(`/product/${items[0].id}$`), AFTER_REDIRECT);
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
 test('the forms say what is wrong, on blur and in a summary', async ({ page }, testInfo) => {

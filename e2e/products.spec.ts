@@ -84,16 +84,3 @@ test("an unknown product says 'Product not found' with status 404", async ({ pag
   await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
 });
 
-test('screens of later stages show Coming Soon at their real paths', async ({ page }, testInfo) => {
-  phoneWidthOnly(testInfo);
-  for (const path of ['/cart', '/favorites', '/checkout', '/orders']) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(200);
-    await expect(page.getByRole('heading', { level: 1, name: 'Coming Soon' })).toBeVisible();
-  }
-  await page.getByRole('link', { name: 'Browse Products' }).click();
-  await expect(page.getByRole('heading', { name: 'Featured Collections' })).toBeVisible();
-  await page.goto('/cart');
-  await page.getByRole('link', { name: 'Back to Home' }).click();
-  await expect(page).toHaveURL(/\/$/);
-});

@@ -1,18 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
+import { firstCard } from './cards.ts';
 import { test, expect } from './fixtures.ts';
 import type { ProductSummary } from '../src/shared/catalog.ts';
 import type { LoginIntent } from '../src/web/lib/login-intent.ts';
 
 const LIKE_TOAST = 'Please log in to like products.';
-
-/** The first card on screen that can be bought, with its product's id and name. */
-async function firstCard(page: Page) {
-  const card = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Buy Now: /, disabled: false }) }).first();
-  const name = (await card.getByRole('heading').textContent())!.trim();
-  const href = (await card.getByRole('link', { name }).getAttribute('href'))!;
-  const id = Number(/^\/product\/(\d+)$/.exec(href)![1]);
-  return { card, name, id };
-}
 
 /** What the router carries to /login (React Router keeps it under `usr` in history.state). */
 async function loginIntent(page: Page): Promise<LoginIntent | undefined> {

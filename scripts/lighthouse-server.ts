@@ -10,6 +10,7 @@
  * folder of its own, the build and the server measured are the ones this run made, and nobody else's
  * dist/ is touched.
  */
+import crypto from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -100,6 +101,10 @@ export async function startServer(snap: Snapshot): Promise<RunningServer> {
       DATABASE_URL: '',
       PUBLIC_URL: origin,
       SEED_DEMO: 'true',
+      // No Razorpay here (no internet): the production build with the offline test mode.
+      PAYMENTS_TEST_MODE: 'true',
+      // Production needs one; a fresh one per run (no session outlives it).
+      AUTH_SECRET: crypto.randomBytes(32).toString('base64'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

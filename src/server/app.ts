@@ -6,6 +6,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { Db } from './db/client.ts';
+import { asShopper } from './db/shopper.ts';
 import type { AppConfig } from './env.ts';
 import { cacheFor } from './http/cache.ts';
 import { compressGenerated } from './http/compress.ts';
@@ -16,6 +17,20 @@ import type { ShopperEnv } from './http/session.ts';
 import { createAccounts } from './modules/accounts/accounts.module.ts';
 import { allowedMethods, guardRequest, wrongMethod } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
+import { createAddressesService, type AddressesService } from './modules/addresses/addresses.service.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService, type CartService } from './modules/cart/cart.service.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { createWishlistService, type WishlistService } from './modules/wishlist/wishlist.service.ts';
+import { isAdmin } from './modules/admin/admin.queries.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import type { PaymentsService } from './modules/payments/payments.service.ts';
+import { createShop } from './shop.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service.ts';
 import { sitemapRoutes } from './web/sitemap.routes.ts';
@@ -24,7 +39,7 @@ import { webRoutes } from './web/web.routes.ts';
 export interface AppDeps {
   db: Db;
   config: Pick<AppConfig, 'imagesDir'> &
-    Partial<Pick<AppConfig, 'publicUrl' | 'requireEmailVerification' | 'trustProxyHops'>> & {
+    Partial<Pick<AppConfig, 'publicUrl' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay'>> & {
       /** Signs sessions and links (src/server/modules/accounts/auth-secret.ts). */
       authSecret: string;
     };
@@ -32,16 +47,23 @@ export interface AppDeps {
   mailWritten?: () => void;
   /** The built web app (Vite's dist/web); absent in API-only tests. */
   webDir?: string;
+  /** Hands out the payments service, whose reconcile step the server runs on a timer (boot.ts). */
+  onPayments?: (payments: PaymentsService) => void;
 }
 
 interface ApiParts {
+  db: Db;
   catalog: CatalogService;
   accounts: ReturnType<typeof createAccounts>;
+  wishlist: WishlistService;
+  cart: CartService;
+  addresses: AddressesService;
+  shop: ReturnType<typeof createShop>;
   allow: (path: string) => string[];
   publicUrl: string | undefined;
 }
 
-function apiRoutes({ catalog, accounts, allow, publicUrl }: ApiParts) {
+function apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, allow, publicUrl }: ApiParts) {
   return (
     new Hono<ShopperEnv>()
       .use(apiHeaders())
@@ -50,13 +72,22 @@ function apiRoutes({ catalog, accounts, allow, publicUrl }: ApiParts) {
       // Answers without touching the database: the benchmark's ceiling, and a liveness probe.
       .get('/health', (c) => c.json({ status: 'ok' }))
       .route('/', catalogRoutes(catalog))
+      .route('/', pricingRoutes(shop.pricing))
+      // Razorpay's webhook carries no session: it is checked by its signature.
+      .route('/', paymentsRoutes(shop.payments))
       .use(accounts.session)
       .route('/', accounts.routes)
+      .route('/', wishlistRoutes(wishlist))
+      .route('/', cartRoutes(cart))
+      .route('/', addressesRoutes(addresses))
+      .route('/', checkoutRoutes(shop.checkout, shop.provider.mode))
+      .route('/', ordersRoutes(shop.orders))
+      .route('/', adminRoutes(db, shop.pricing))
       .all('*', (c) => wrongMethod(c, allow(c.req.path)) ?? c.json<ErrorBody>({ code: 'not_found', message: 'Not found' }, 404))
   );
 }
 
-export function createApp({ db, config, webDir, mailWritten = () => {} }: AppDeps) {
+export function createApp({ db, config, webDir, mailWritten = () => {}, onPayments }: AppDeps) {
   const app = new Hono();
 
   app.onError(handleError);
@@ -66,6 +97,11 @@ export function createApp({ db, config, webDir, mailWritten = () => {} }: AppDep
   app.use(compressGenerated());
   const catalog = createCatalogService(db);
   const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));
+  const wishlist = createWishlistService(db, catalog);
+  const cart = createCartService(db, catalog);
+  // The header's badges: one shopper transaction for both, as every page load asks for them.
+  const shelf = (userId: string) =>
+    asShopper(db, userId, async (tx) => ({ likedProductIds: await wishlist.likedIdsIn(tx, userId), cartPieces: await cart.piecesIn(tx, userId) }));
   const accounts = createAccounts(
     db,
     {
@@ -73,10 +109,15 @@ export function createApp({ db, config, webDir, mailWritten = () => {} }: AppDep
       publicUrl: config.publicUrl,
       requireEmailVerification: config.requireEmailVerification ?? false,
       trustProxyHops: config.trustProxyHops ?? 0,
+      shelf,
+      isAdmin: (userId) => isAdmin(db, userId),
     },
     mailWritten,
   );
-  app.route('/api', apiRoutes({ catalog, accounts, allow: apiPaths, publicUrl: config.publicUrl }));
+  const addresses = createAddressesService(db);
+  const shop = createShop(db, { catalog, cart, addresses }, config, mailWritten);
+  onPayments?.(shop.payments);
+  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, allow: apiPaths, publicUrl: config.publicUrl }));
 
   app.get(
     '/images/*',

@@ -14,9 +14,31 @@ import { ensureStoreImages } from './db/seed/store-images.ts';
 import type { AppConfig } from './env.ts';
 import { authSecretFor } from './modules/accounts/auth-secret.ts';
 import { createMailSender } from './modules/mail/mail.service.ts';
+import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { folderTransport, smtpTransport } from './modules/mail/mail.transports.ts';
 
 export const builtWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+/** Orders left pending are asked about soon after start (a crash between payment and confirmation) and every few minutes. */
+const RECONCILE_EVERY_MS = 5 * 60_000;
+const RECONCILE_FIRST_MS = 15_000;
+
+function reconciler(payments: PaymentsService, log: (line: string) => void) {
+  let timer: NodeJS.Timeout | undefined;
+  const pass = () =>
+    payments.reconcile().then(
+      ({ checked, settled }) => settled > 0 && log(`Reconcile: ${settled} of ${checked} pending orders were paid; settled.`),
+      (err: unknown) => log(`Reconcile: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  return {
+    start() {
+      timer = setTimeout(function again() {
+        void pass().finally(() => (timer = setTimeout(again, RECONCILE_EVERY_MS).unref()));
+      }, RECONCILE_FIRST_MS).unref();
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
 
 export async function boot(config: AppConfig, log: (line: string) => void = console.log) {
   const database: Database = await openDatabase(config);
@@ -35,11 +57,13 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   // Mails go through SMTP_URL, or into DATA_DIR/outbox with their links in the log.
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : folderTransport(config.outboxDir, config.mailFrom, log);
   const mail = createMailSender(database.db, transport, log);
+  let payments: PaymentsService | undefined;
   const app = createApp({
     db: database.db,
     config: { ...config, authSecret: authSecretFor(config) },
     webDir: builtWebDir,
     mailWritten: () => mail.nudge(),
+    onPayments: (p) => (payments = p),
   });
-  return { app, database, mail };
+  return { app, database, mail, reconciler: reconciler(payments!, log) };
 }

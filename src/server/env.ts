@@ -56,6 +56,15 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   /** Skip the demo catalog (a store owner starting from an empty shop). */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Razorpay (design.md Payments). Without the key pair, the built-in test mode takes no money. */
+  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_\w+$/, { message: 'must look like rzp_test_... or rzp_live_...' }).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
+  /** The secret of the webhook set in Razorpay's Dashboard (not the key secret). */
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Where Razorpay's API is: only tests change it (a local stand-in). */
+  RAZORPAY_API_BASE: z.url().optional(),
+  /** A shop in production without Razorpay keys must say so: `true` runs the test mode, which takes no money. */
+  PAYMENTS_TEST_MODE: z.enum(['true', 'false']).default('false'),
   // Unset means development, as everywhere in Node: `npm start` on a fresh clone just works.
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -68,6 +77,11 @@ const PUBLIC_URL_REQUIRED =
 const AUTH_SECRET_REQUIRED =
   'AUTH_SECRET: required when NODE_ENV=production. Set it to a random string of 32 characters or more ' +
   '(openssl rand -base64 32), the same on every app server: it signs the session cookies and the verification links.';
+
+const RAZORPAY_INCOMPLETE = 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET go together: set all three, or none for the test mode.';
+const RAZORPAY_REQUIRED =
+  'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: required when NODE_ENV=production, or the shop takes no money. ' +
+  'To run a production shop in the test mode on purpose, set PAYMENTS_TEST_MODE=true.';
 
 export interface AppConfig {
   port: number;
@@ -86,6 +100,8 @@ export interface AppConfig {
   authSecret: string | undefined;
   requireEmailVerification: boolean;
   trustProxyHops: number;
+  /** Razorpay's keys, or undefined for the built-in test mode. */
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string | undefined } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) throw new ConfigError(`Invalid configuration:\n  ${PUBLIC_URL_REQUIRED}`);
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) throw new ConfigError(`Invalid configuration:\n  ${AUTH_SECRET_REQUIRED}`);
+  const keys = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET];
+  if (keys.some(Boolean) && !keys.every(Boolean)) throw new ConfigError(`Invalid configuration:\n  ${RAZORPAY_INCOMPLETE}`);
+  if (e.NODE_ENV === 'production' && !e.RAZORPAY_KEY_ID && e.PAYMENTS_TEST_MODE !== 'true') {
+    throw new ConfigError(`Invalid configuration:\n  ${RAZORPAY_REQUIRED}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -117,5 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: e.AUTH_SECRET,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'true',
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    razorpay: e.RAZORPAY_KEY_ID
+      ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET!, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!, apiBase: e.RAZORPAY_API_BASE }
+      : undefined,
   };
 }

@@ -3,6 +3,7 @@ import { DatabaseConnectError, openPostgres } from './db/client.ts';
 import { ConfigError, loadConfig } from './env.ts';
 
 const SECRET = 'a-production-secret-of-32-characters-or-more';
+const RAZORPAY = { RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123', RAZORPAY_KEY_SECRET: 'key-secret-123', RAZORPAY_WEBHOOK_SECRET: 'hook-secret-123' };
 
 describe('configuration', () => {
   it('has working defaults: port 3000, embedded database in ./data', () => {
@@ -21,7 +22,7 @@ describe('configuration', () => {
   it('needs PUBLIC_URL in production, and says so plainly', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required when NODE_ENV=production/);
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: '' })).toThrow(ConfigError);
-    const c = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com/', AUTH_SECRET: SECRET });
+    const c = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com/', AUTH_SECRET: SECRET, ...RAZORPAY });
     expect(c.publicUrl).toBe('https://shop.example.com');
     // Development (the default) takes the request's own origin, once its Host has been checked.
     expect(loadConfig({}).nodeEnv).toBe('development');
@@ -34,6 +35,16 @@ describe('configuration', () => {
     expect(loadConfig({ AUTH_SECRET: SECRET }).authSecret).toBe(SECRET);
     // Development makes its own (boot keeps it in DATA_DIR).
     expect(loadConfig({}).authSecret).toBeUndefined();
+  });
+
+  it('takes Razorpay’s three keys together, or none (the test mode), and in production needs them or PAYMENTS_TEST_MODE=true', () => {
+    expect(loadConfig({}).razorpay).toBeUndefined();
+    expect(loadConfig(RAZORPAY).razorpay).toEqual({ keyId: 'rzp_live_AbCdEf123', keySecret: 'key-secret-123', webhookSecret: 'hook-secret-123', apiBase: undefined });
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_abc' })).toThrow(/go together/);
+    expect(() => loadConfig({ ...RAZORPAY, RAZORPAY_KEY_ID: 'key_abc' })).toThrow(/RAZORPAY_KEY_ID: must look like rzp_test_/);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com', AUTH_SECRET: SECRET };
+    expect(() => loadConfig(production)).toThrow(/or the shop takes no money/);
+    expect(loadConfig({ ...production, PAYMENTS_TEST_MODE: 'true' }).razorpay).toBeUndefined();
   });
 
   it('reads REQUIRE_EMAIL_VERIFICATION and TRUST_PROXY_HOPS', () => {

@@ -10,8 +10,10 @@ async function main() {
       ? `Database: PostgreSQL at ${describeUrl(config.databaseUrl)}`
       : `Database: embedded PGlite in ${config.dataDir}/pgdata`,
   );
-  const { app, database, mail } = await boot(config);
+  const { app, database, mail, reconciler } = await boot(config);
   mail.start();
+  reconciler.start();
+  if (!config.razorpay) console.log('Payments: TEST MODE (no Razorpay keys): checkout runs offline and takes no money.');
   const server = listen(app.fetch, config.port, config.host, () => {
     console.log(`Vastra is open at ${config.publicUrl ?? `http://localhost:${config.port}`}`);
   });
@@ -22,6 +24,7 @@ async function main() {
   });
   const stop = () => {
     server.close(async () => {
+      reconciler.stop();
       await mail.stop();
       await database.close();
       process.exit(0);

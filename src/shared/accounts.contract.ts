@@ -9,6 +9,7 @@
  */
 import { z } from './zod.ts';
 import { GENDERS, PHONE_DIGITS, PIN_DIGITS } from './accounts.ts';
+import { HAS_LETTER_OR_DIGIT, INDIAN_MOBILE, LETTERS_AND_SPACES, NOT_INDIAN_MOBILE, tidy } from './text-rules.ts';
 
 /** Longest accepted input per field: far past any real value, short of a denial of service. */
 const MAX = { name: 50, email: 254, password: 128, text: 120, city: 60 } as const;
@@ -17,13 +18,8 @@ export { PHONE_DIGITS, PIN_DIGITS } from './accounts.ts';
 export const MIN_PASSWORD = 8;
 export const MAX_PASSWORD = MAX.password;
 
-const LETTERS_AND_SPACES = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
-const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-const INDIAN_MOBILE = /^[6-9]/;
 const PASSWORD_SYMBOLS = /[@$!%*?&]/;
 
-/** Trimmed, inner runs of white space folded to one space (a name typed with a double space is still a name). */
-const tidy = (s: string) => s.trim().replace(/\s+/g, ' ');
 
 /** An email address, trimmed and lower-cased; `required` is what an empty one is told. */
 const emailAddress = (required: string) =>
@@ -54,7 +50,7 @@ const phone = z
     const say = (message: string) => ctx.addIssue({ code: 'custom', message });
     if (v === '') return say('Phone number is required');
     if (!new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(v)) return say('Phone number must be exactly 10 digits');
-    if (!INDIAN_MOBILE.test(v)) return say('Please enter a valid Indian mobile number');
+    if (!INDIAN_MOBILE.test(v)) return say(NOT_INDIAN_MOBILE);
   });
 
 const password = z
@@ -138,7 +134,7 @@ export const profileContract = z.object({
     !new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(v)
       ? 'Phone must be 10 digits.'
       : !INDIAN_MOBILE.test(v)
-        ? 'Please enter a valid Indian mobile number'
+        ? NOT_INDIAN_MOBILE
         : undefined,
   ),
   gender: z.enum(GENDERS, { error: 'Please choose an option' }).nullish().transform((v) => v ?? null),

@@ -9,6 +9,8 @@ export interface HeroSlide {
   kicker: string;
   title: string;
   text: string;
+  /** Followed by the shop's free-shipping promise, from its settings. */
+  freeShippingNote?: boolean;
   cta: { label: string; to: string };
 }
 
@@ -24,7 +26,8 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
     stem: 'hero-2',
     kicker: 'Handwoven in India',
     title: 'Woven by hand, chosen with care',
-    text: 'Ikat, Tant and Chanderi straight from weaving families. Free shipping over ₹999.',
+    text: 'Ikat, Tant and Chanderi straight from weaving families.',
+    freeShippingNote: true,
     cta: { label: 'Explore the store', to: '/products' },
   },
 ];

@@ -21,8 +21,6 @@ export interface Screen {
   noindex?: boolean;
 }
 
-const COMING_SOON = 'routes/coming-soon.tsx';
-
 export const SCREENS = [
   { path: '/', chunk: 'routes/home.tsx', access: 'public' },
   { path: '/products', title: 'Sarees & Clothing', chunk: 'routes/products.tsx', data: true, access: 'public' },
@@ -43,17 +41,19 @@ export const SCREENS = [
   { path: '/signup', title: 'Sign up', chunk: 'routes/signup.tsx', access: 'public', noindex: true },
   { path: '/reset-password', title: 'Reset password', chunk: 'routes/reset-password.tsx', access: 'public', noindex: true },
   { path: '/profile', title: 'Profile', chunk: 'routes/profile.tsx', data: true, access: 'private' },
-  // Coming Soon at the real paths of screens later stages build (design.md).
-  { path: '/cart', title: 'Cart', chunk: COMING_SOON, access: 'private' },
-  { path: '/favorites', title: 'My Favorites', chunk: COMING_SOON, access: 'private' },
-  { path: '/checkout', title: 'Checkout', chunk: COMING_SOON, access: 'private' },
-  { path: '/orders', title: 'Your Orders', chunk: COMING_SOON, access: 'private' },
+  { path: '/cart', title: 'Cart', chunk: 'routes/cart.tsx', data: true, access: 'private' },
+  { path: '/favorites', title: 'My Favorites', chunk: 'routes/favorites.tsx', data: true, access: 'private' },
+  { path: '/checkout', title: 'Checkout', chunk: 'routes/checkout.tsx', data: true, access: 'private' },
+  { path: '/order-confirmation', title: 'Order Confirmed', chunk: 'routes/order-confirmation.tsx', access: 'private' },
+  { path: '/orders', title: 'Your Orders', chunk: 'routes/orders.tsx', data: true, access: 'private' },
+  // The store owner's (design.md Admin): private, so never indexed nor in the sitemap.
+  { path: '/admin', title: 'Store admin', chunk: 'routes/admin.tsx', data: true, access: 'private' },
 ] as const satisfies readonly Screen[];
 
 /** Meta descriptions that say more than the shop's default (server only; see the file's comment). */
 export const SCREEN_DESCRIPTIONS: Readonly<Record<string, string>> = {
   '/best-seller': 'Our most-loved sarees and clothing: the pieces shoppers like and order most, handpicked across India.',
-  '/just-landed': 'The newest sarees, kurtas and lehengas at Vastra, fresh from the looms. Free shipping over ₹999.',
+  '/just-landed': 'The newest sarees, kurtas and lehengas at Vastra, fresh from the looms, shipped across India.',
   '/categories': 'Shop Vastra by category, from handwoven silk and cotton sarees to kurtas, lehengas and dupattas.',
   '/collections': 'Curated edits of sarees and clothing for festivals, weddings, summer days and every day.',
   '/career': 'Work with Vastra: the roles we are hiring for in Chennai and with weavers across India, and how to apply.',

@@ -29,7 +29,9 @@ describe('Content-Security-Policy and Permissions-Policy', () => {
       expect(nonce, target).toBeDefined();
       nonces.add(nonce!);
       expect(policy).toContain("default-src 'self'");
-      expect(policy).toContain("script-src 'self';"); // no inline script, no eval
+      // No inline script, no eval: our own scripts and Razorpay's checkout only.
+      expect(policy).toContain("script-src 'self' https://*.razorpay.com;");
+      expect(policy).toContain('frame-src https://*.razorpay.com;');
       expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
       for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'self'", "form-action 'self'"]) {
         expect(policy).toContain(directive);

@@ -13,18 +13,21 @@ import { secureHeaders } from 'hono/secure-headers';
  * Where a page may load things from. Scripts and styles come from our own origin only; no inline
  * script at all. Styles also allow the page's nonce: Radix's dialog (through react-remove-scroll)
  * writes a <style> for its scroll lock at run time, and stamps it with the nonce the page carries
- * (src/web/lib/csp-nonce.ts). The checkout stage adds Razorpay here: its checkout script
- * (script-src https://checkout.razorpay.com) and its frame (frame-src https://api.razorpay.com).
+ * (src/web/lib/csp-nonce.ts). Razorpay's checkout (design.md Payments) loads its script from
+ * checkout.razorpay.com, opens its frame from api.razorpay.com, and (since 2026) pulls scripts,
+ * images and telemetry from other razorpay.com hosts; Razorpay publishes no list, so its own domain
+ * is allowed in those four directives (../shared/reference/razorpay.md §3).
  */
+const RAZORPAY = 'https://*.razorpay.com';
 const PAGE_SOURCES: Record<string, string[]> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", RAZORPAY],
   'style-src': ["'self'"],
-  'img-src': ["'self'"],
+  'img-src': ["'self'", RAZORPAY],
   'font-src': ["'self'"],
-  'connect-src': ["'self'"],
+  'connect-src': ["'self'", RAZORPAY],
   'manifest-src': ["'self'"],
-  'frame-src': ["'none'"],
+  'frame-src': [RAZORPAY],
   'worker-src': ["'none'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],

@@ -3,7 +3,7 @@
  * middleware and kept on the context. Every per-user route takes the id from here, never from the
  * request, and then enters its shopper transaction (src/server/db/shopper.ts).
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from './errors.ts';
 
 export interface Shopper {
@@ -24,3 +24,9 @@ export function requireShopper(c: Context<ShopperEnv>): Shopper {
   if (!shopper) throw new AppError(401, 'sign_in_required', SIGN_IN_REQUIRED);
   return shopper;
 }
+
+/** Refuses a visitor before anything else is looked at (a bad id from a visitor is still a 401). */
+export const shoppersOnly: MiddlewareHandler<ShopperEnv> = async (c, next) => {
+  requireShopper(c);
+  await next();
+};

@@ -3,7 +3,7 @@
  * cookie as a browser would, sign a shopper up, and find the link in the mail they were sent.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { mailOutbox } from '../db/schema/index.ts';
+import { mailOutbox, users } from '../db/schema/index.ts';
 import type { TestApp } from './test-app.ts';
 
 export const PASSWORD = 'Saree@2026';
@@ -40,12 +40,14 @@ export function send(t: Target, method: string, url: string, body?: unknown, coo
 
 export const post = (t: Target, url: string, body?: unknown, cookie?: string) => send(t, 'POST', url, body, cookie);
 
-/** Signs a new shopper up (verification off: signed in at once) and returns them with their cookie. */
+/** Signs a new shopper up (verification off: signed in at once) and returns them with their cookie and id. */
 export async function signedUp(t: Target, name: string, extra: Record<string, unknown> = {}) {
   const shopper = newShopper(name, extra);
   const res = await post(t, '/api/accounts/signup', shopper);
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  return { ...shopper, cookie: sessionCookie(res) };
+  const cookie = sessionCookie(res);
+  const session = (await (await send(t, 'GET', '/api/accounts/session', undefined, cookie)).json()) as { shopper: { id: string } };
+  return { ...shopper, cookie, id: session.shopper.id };
 }
 
 /** The link in the newest mail of `kind` to `to`, as a path the test app can request. */
@@ -60,4 +62,14 @@ export async function linkInMail(t: TestApp, to: string, kind: 'verify_email' | 
   if (!link) throw new Error(`No ${kind} mail to ${to}`);
   const url = new URL(link);
   return url.pathname + url.search;
+}
+
+/** Accounts written straight into the database, for tests that need shoppers but not their sessions. */
+export async function bareShoppers(t: Pick<TestApp, 'database'>, n: number): Promise<string[]> {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const rows = await t.database.db
+    .insert(users)
+    .values(Array.from({ length: n }, (_, i) => ({ name: `Shopper ${i}`, email: `shopper-${i}.${tag}@example.com` })))
+    .returning({ id: users.id });
+  return rows.map((r) => r.id);
 }

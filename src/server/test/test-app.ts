@@ -10,6 +10,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
+import type { AppConfig } from '../env.ts';
+import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import { openPglite, openPostgres, pgliteExtensions, type Database } from '../db/client.ts';
 
 export interface TestApp {
@@ -18,6 +20,8 @@ export interface TestApp {
   imagesDir: string;
   /** On PostgreSQL: the database's URL, for a second app server over it. */
   databaseUrl?: string;
+  /** The payments service (its webhook handling and reconcile step) of `app`. */
+  payments: PaymentsService;
   /** Another app over the same database with the same configuration, as a second app server is. */
   another(db: Database['db']): ReturnType<typeof createApp>;
   get(url: string): Promise<Response>;
@@ -71,6 +75,8 @@ export interface TestAppOptions {
   trustProxyHops?: number;
   /** Called when a mail is written to the outbox (a test's own sender may go at once). */
   mailWritten?: () => void;
+  /** Razorpay's keys and API (a local stand-in, src/server/test/razorpay-standin.ts); unset, the test mode. */
+  razorpay?: AppConfig['razorpay'];
 }
 
 /** Signs the test apps' sessions: every app over one database must share it, as app servers do. */
@@ -87,11 +93,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     fs.mkdirSync(webDir);
     fs.writeFileSync(path.join(webDir, 'index.html'), FAKE_INDEX_HTML);
   }
-  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten } = options;
-  const config = { imagesDir, publicUrl, requireEmailVerification, trustProxyHops, authSecret: TEST_AUTH_SECRET };
-  const app = createApp({ db: database.db, config, webDir, mailWritten });
+  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay } = options;
+  const config = { imagesDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, authSecret: TEST_AUTH_SECRET };
+  let payments: PaymentsService | undefined;
+  const app = createApp({ db: database.db, config, webDir, mailWritten, onPayments: (p) => (payments = p) });
   return {
     app,
+    payments: payments!,
     database,
     imagesDir,
     databaseUrl,

@@ -1,10 +1,13 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { PHONE_DIGITS } from '../../shared/accounts.ts';
 import { buttonClass } from './empty-state.tsx';
 
-export const inputClass =
+const controlClass =
   'block min-h-11 w-full rounded-lg border border-line bg-white px-3 text-base text-ink placeholder:text-muted/70 ' +
-  'focus:border-wine focus:outline-none focus:ring-2 focus:ring-wine/20 aria-[invalid=true]:border-red-700 read-only:bg-sand/40';
+  'focus:border-wine focus:outline-none focus:ring-2 focus:ring-wine/20 aria-[invalid=true]:border-red-700';
+// A select always matches :read-only, so only inputs take the read-only ground.
+export const inputClass = `${controlClass} read-only:bg-sand/40`;
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -29,6 +32,48 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
         </p>
       )}
       <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={described} className={inputClass} {...input} />
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </div>
+  );
+});
+
+interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  error?: string;
+  /** The empty first option's text ('Choose a state'): nothing is picked for the shopper. */
+  placeholder: string;
+  options: readonly string[];
+}
+
+/** A labelled native select (the phone's own picker), styled and tied to its error as TextField is. */
+export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function SelectField(
+  { label, error, placeholder, options, className, ...select },
+  ref,
+) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="relative">
+        <select
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${controlClass} appearance-none pr-10`}
+          {...select}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+        <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+      </div>
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </div>
   );

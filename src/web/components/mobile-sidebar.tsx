@@ -35,6 +35,8 @@ export default function MobileSidebar({
   const close = () => onOpenChange(false);
   const session = useSession();
   const logOut = useLogOut();
+  const shelf = session.status === 'signed-in' ? session.shelf : null;
+  const counts: Partial<Record<string, number>> = { '/favorites': shelf?.likedProductIds.length, '/cart': shelf?.cartPieces };
   const rowClass = 'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-ink hover:bg-sand';
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -59,6 +61,12 @@ export default function MobileSidebar({
                 <li key={to}>
                   <Link to={to} onClick={close} className={rowClass}>
                     <Icon className="size-5 text-gold" aria-hidden="true" /> {label}
+                    {!!counts[to] && (
+                      <span className="ml-auto rounded-full bg-wine px-2 py-0.5 text-xs font-semibold text-ivory">
+                        {counts[to]}
+                        <span className="sr-only"> {counts[to] === 1 ? 'item' : 'items'}</span>
+                      </span>
+                    )}
                   </Link>
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { STORE } from '../../shared/store.ts';
 import { PaymentMarks } from './payment-marks.tsx';
 import { SocialLinks } from './social-links.tsx';
+import { useFreeShippingThreshold } from '../lib/pricing-settings.ts';
 
 const QUICK_LINKS = [
   ['/', 'Home'],
@@ -34,12 +35,13 @@ function LinkColumn({ title, links }: { title: string; links: string[][] }) {
 
 /** Spec §2 footer: quick links, customer service, contact, social links, payment icons, copyright. */
 export default function SiteFooter() {
+  const freeOver = useFreeShippingThreshold();
   return (
     <footer className="border-t border-line bg-sand/60 text-sm text-muted">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div className="grid content-start gap-3">
           <p className="font-display text-3xl font-semibold text-wine">{STORE.name}</p>
-          <p>Handwoven sarees and clothing from India's weaving towns. Free shipping over ₹999 · Secure payments · Ships across India.</p>
+          <p>Handwoven sarees and clothing from India's weaving towns. Free shipping over {freeOver} · Secure payments · Ships across India.</p>
           <SocialLinks />
         </div>
         <LinkColumn title="Quick Links" links={QUICK_LINKS} />

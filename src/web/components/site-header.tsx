@@ -15,8 +15,8 @@ const logInLink = <HeaderIconLink to="/login" label="Log in or sign up" icon={Us
 /**
  * Spec §2 navigation frame. Below 768 px the search drops to its own row under the bar; below
  * 1024 px the departments move into the menu. Signed in, the person icon opens the user menu
- * (Profile, My Orders, Logout); signed out, it leads to log in or sign up. Wishlist and cart
- * counts are 0 until the next stage fills them from the session store. The search box is the
+ * (Profile, My Orders, Logout); signed out, it leads to log in or sign up. The wishlist and cart
+ * badges count the session's shelf (src/web/lib/session.ts). The search box is the
  * catalog feature's, handed in by the app shell (shared components never import a feature).
  */
 export function SiteHeader({ search }: { search: ReactNode }) {
@@ -27,6 +27,7 @@ export function SiteHeader({ search }: { search: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   const session = useSession();
+  const shelf = session.status === 'signed-in' ? session.shelf : null;
   const openMenu = () => {
     setMenuWanted(true);
     setMenuOpen(true);
@@ -51,11 +52,11 @@ export function SiteHeader({ search }: { search: ReactNode }) {
         </Link>
         {search}
         <nav aria-label="Your account" className="ml-auto flex items-center md:ml-0">
-          <HeaderIconLink to="/favorites" label="Wishlist" icon={Heart} count={0} />
-          <HeaderIconLink to="/cart" label="Cart" icon={ShoppingBag} count={0} />
+          <HeaderIconLink to="/favorites" label="Wishlist" icon={Heart} count={shelf?.likedProductIds.length ?? 0} />
+          <HeaderIconLink to="/cart" label="Cart" icon={ShoppingBag} count={shelf?.cartPieces ?? 0} />
           {session.status === 'signed-in' ? (
             <Suspense fallback={logInLink}>
-              <UserMenu email={session.shopper.email} />
+              <UserMenu email={session.shopper.email} isAdmin={session.isAdmin} />
             </Suspense>
           ) : (
             logInLink

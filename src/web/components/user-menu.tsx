@@ -1,12 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Package, UserRound } from 'lucide-react';
+import { LogOut, Package, Store, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { useLogOut } from '../lib/use-log-out.ts';
 
 const itemClass = 'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm text-ink outline-none data-[highlighted]:bg-sand';
 
-/** Spec §2: the signed-in shopper's menu in the navbar: Profile, My Orders, Logout. Loaded once signed in. */
-export default function UserMenu({ email }: { email: string }) {
+/** Spec §2: the signed-in shopper's menu in the navbar: Profile, My Orders, Logout (and for the owner, Store admin). Loaded once signed in. */
+export default function UserMenu({ email, isAdmin = false }: { email: string; isAdmin?: boolean }) {
   const logOut = useLogOut();
   return (
     <DropdownMenu.Root modal={false}>
@@ -29,6 +29,13 @@ export default function UserMenu({ email }: { email: string }) {
               <Package className="size-4 text-gold" aria-hidden="true" /> My Orders
             </Link>
           </DropdownMenu.Item>
+          {isAdmin && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/admin">
+                <Store className="size-4 text-gold" aria-hidden="true" /> Store admin
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item className={itemClass} onSelect={() => void logOut()}>
             <LogOut className="size-4 text-gold" aria-hidden="true" /> Logout

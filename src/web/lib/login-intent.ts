@@ -1,8 +1,12 @@
 /**
  * Spec §4: a visitor's Add to Cart or Buy Now goes to /login, carrying what they meant to do, the
- * product and where they were, in router state. The login screen (a later stage) reads it back.
+ * product and where they were, in router state. Once signed in (by login or sign-up) the intent
+ * completes: the piece is added and the shopper goes back where they were, or Buy Now goes on to
+ * /checkout with that product.
  */
 import type { ProductSummary } from '../../shared/catalog.ts';
+import { buyNowState } from './buy-now.ts';
+import { addToCart } from './shelf.ts';
 
 export type LoginIntentAction = 'addToCart' | 'buyNow';
 
@@ -39,4 +43,21 @@ export function returnPath(state: unknown): string {
   const s = state as ReturnState | null;
   const from = readLoginIntent(state)?.from ?? s?.from;
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+}
+
+/** Where to go once signed in, and with what router state. */
+export interface Next {
+  to: string;
+  state?: unknown;
+}
+
+/**
+ * Completes what the visitor meant to do (spec §4 Login success), once the session is known to be
+ * signed in: adds the piece (its toast says how it went) or carries the product to checkout.
+ */
+export async function completeIntent(state: unknown): Promise<Next> {
+  const intent = readLoginIntent(state);
+  if (intent?.action === 'buyNow') return { to: '/checkout', state: buyNowState(intent.product) };
+  if (intent?.action === 'addToCart') await addToCart(intent.product.id);
+  return { to: returnPath(state) };
 }

@@ -1,11 +1,12 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import { ContentPage } from '../features/content/content-page.tsx';
+import { useFreeShippingThreshold } from '../lib/pricing-settings.ts';
 
 const QUESTIONS: [string, string][] = [
   ['How long does delivery take?', 'Orders are delivered in 5 to 7 business days. Remote pincodes may take a little longer, and every order comes with tracking.'],
   ['Do you ship across India?', 'Yes, we ship across India, to every state and union territory our courier partners reach.'],
-  ['Is shipping free?', 'Shipping is free on orders of ₹999 or more. Smaller orders pay a small delivery charge, shown at checkout before you pay.'],
+  ['Is shipping free?', 'Shipping is free on orders of {freeOver} or more. Smaller orders pay a small delivery charge, shown at checkout before you pay.'],
   ['Can I return a product?', 'Returns are accepted within 7 days for damaged or incorrect items. Write to us with your order number and a photo, and we will arrange a pickup.'],
   ['What sizes do your sarees and dupattas come in?', 'Sarees and dupattas are one size fits all. Kurtas, suits and lehengas list their sizes, from XS to XXL, on each product page.'],
   ['Do sarees come with a blouse piece?', 'Most of our sarees include an unstitched blouse piece of about 0.8 m; the product details say so for each saree.'],
@@ -17,6 +18,7 @@ const QUESTIONS: [string, string][] = [
 
 /** /faq: 10 numbered questions, one open at a time; clicking the open one closes it (spec §2). */
 export function Component() {
+  const freeOver = useFreeShippingThreshold();
   return (
     <ContentPage kicker="Customer Service" title="Frequently Asked Questions">
       <Accordion.Root type="single" collapsible className="grid gap-3">
@@ -29,7 +31,7 @@ export function Component() {
                 <ChevronDown className="size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
               </Accordion.Trigger>
             </Accordion.Header>
-            <Accordion.Content className="px-4 pb-4 pl-12 text-ink/90">{a}</Accordion.Content>
+            <Accordion.Content className="px-4 pb-4 pl-12 text-ink/90">{a.replace('{freeOver}', freeOver)}</Accordion.Content>
           </Accordion.Item>
         ))}
       </Accordion.Root>

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { STORE } from '../../shared/store.ts';
 import { ContentPage, ContentSection } from '../features/content/content-page.tsx';
+import { useFreeShippingThreshold } from '../lib/pricing-settings.ts';
 
 const link = 'font-medium text-wine underline underline-offset-4 hover:text-wine-dark';
 
 /** /help: Help & Support (spec §2), how to order, pay, receive and return, and how to reach us. */
 export function Component() {
+  const freeOver = useFreeShippingThreshold();
   return (
     <ContentPage kicker="Customer Care" title="Help & Support">
       <p>
@@ -33,7 +35,7 @@ export function Component() {
       </ContentSection>
       <ContentSection title="Delivery">
         <p>
-          We ship across India, and shipping is free on orders of ₹999 or more. Most orders arrive in 5 to 7 business days, and
+          We ship across India, and shipping is free on orders of {freeOver} or more. Most orders arrive in 5 to 7 business days, and
           every order comes with tracking. Our{' '}
           <Link to="/shipping" className={link}>
             Shipping & Return Policy

@@ -8,12 +8,8 @@
  * (migration 0004: the `vastra_shopper` role and its policies; src/server/db/shopper.ts).
  */
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
 import type { Gender } from '../../../shared/accounts.ts';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),

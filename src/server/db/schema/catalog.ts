@@ -11,14 +11,12 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
 import type { Availability, DeliveryInfo } from '../../../shared/catalog.ts';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { users } from './accounts.ts';
 
 export const products = pgTable(
   'products',
@@ -122,14 +120,17 @@ export const productSearch = pgTable(
 );
 
 /**
- * One row per shopper and product they like. user_id gets its foreign key when accounts land;
- * counts are these rows, never a number stored beside the product.
+ * One row per shopper and product they like (spec §3 product_likes): the unique index makes a
+ * double tap one like. Counts are these rows, never a number stored beside the product. A shopper
+ * reads and writes their own under row-level security (migration 0008).
  */
 export const productLikes = pgTable(
   'product_likes',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),

@@ -3,3 +3,5 @@ export * from './meta.ts';
 export * from './accounts.ts';
 export * from './mail.ts';
 export * from './limits.ts';
+export * from './shelf.ts';
+export * from './orders.ts';

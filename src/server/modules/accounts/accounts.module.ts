@@ -1,4 +1,5 @@
 /** The accounts module put together: better-auth, the services, the session middleware and the routes. */
+import type { Shelf } from '../../../shared/cart.ts';
 import type { Db } from '../../db/client.ts';
 import { createRateLimiter } from '../limits/limits.service.ts';
 import { accountsRoutes } from './accounts.routes.ts';
@@ -12,6 +13,9 @@ export interface AccountsConfig {
   publicUrl: string | undefined;
   requireEmailVerification: boolean;
   trustProxyHops: number;
+  /** The header's badges, from the wishlist and the cart (app.ts puts them together). */
+  shelf: (userId: string) => Promise<Shelf>;
+  isAdmin: (userId: string) => Promise<boolean>;
 }
 
 export function createAccounts(db: Db, config: AccountsConfig, mailWritten: () => void) {

@@ -11,6 +11,7 @@ import {
   resetRequestContract,
   signupContract,
 } from '../../../shared/accounts.contract.ts';
+import type { Shelf } from '../../../shared/cart.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { originOf } from '../../http/origin.ts';
 import { requireShopper, type ShopperEnv } from '../../http/session.ts';
@@ -21,6 +22,10 @@ import type { ProfileService } from './profile.service.ts';
 export interface AccountsRouteConfig {
   publicUrl: string | undefined;
   trustProxyHops: number;
+  /** The header's badges for a signed-in shopper, sent with the session (the shell's one request). */
+  shelf: (userId: string) => Promise<Shelf>;
+  /** Whether the shopper is the store owner: the user menu offers the admin screens then (the API checks again). */
+  isAdmin: (userId: string) => Promise<boolean>;
 }
 
 const verifyQuery = z.object({ token: z.string().max(2000).default('') });
@@ -43,7 +48,12 @@ export function accountsRoutes(accounts: AccountsService, profiles: ProfileServi
     )
     .post('/accounts/login', valid('json', loginContract), async (c) => withCookies(c, await accounts.login(c.req.valid('json'), caller(c))))
     .post('/accounts/logout', async (c) => withCookies(c, await accounts.logout(caller(c))))
-    .get('/accounts/session', (c) => c.json({ shopper: c.get('shopper') }))
+    .get('/accounts/session', async (c) => {
+      const shopper = c.get('shopper');
+      if (!shopper) return c.json({ shopper, shelf: null, isAdmin: false });
+      const [shelf, isAdmin] = await Promise.all([config.shelf(shopper.id), config.isAdmin(shopper.id)]);
+      return c.json({ shopper, shelf, isAdmin });
+    })
     .post('/accounts/password-reset', valid('json', resetRequestContract), async (c) =>
       c.json(await accounts.requestReset(c.req.valid('json').email, caller(c)), 202),
     )

@@ -43,6 +43,14 @@ export async function cardsByIds(db: Db, ids: number[]): Promise<ProductCard[]> 
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Cards with their like counts for the given ids, in the order of the ids. */
+export async function summariesByIds(db: Db, ids: number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(summaryColumns).from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Like counts of the given products; products nobody likes are absent. */
 export async function likeCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();

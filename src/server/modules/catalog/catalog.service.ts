@@ -6,6 +6,7 @@ import {
   type Collection,
   type ProductDetail,
   type ProductPage,
+  type ProductSummary,
   type SearchResults,
   type Suggestion,
 } from '../../../shared/catalog.ts';
@@ -118,6 +119,10 @@ export function createCatalogService(db: Db) {
       if (n === undefined) throw new NotFoundError('Product not found');
       return n;
     },
+
+    /** Products for another module's list (a cart, a wishlist), in the order of the ids; gone ones are left out. */
+    cards: (ids: number[]): Promise<q.ProductCard[]> => q.cardsByIds(db, ids),
+    summaries: (ids: number[]): Promise<ProductSummary[]> => q.summariesByIds(db, ids),
 
     categories: (): Promise<Category[]> => q.allCategories(db),
     collections: (): Promise<Collection[]> => q.allCollections(db),

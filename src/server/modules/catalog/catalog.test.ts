@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/catalog.ts';
 import { categories, collections, productCollections, productLikes, products } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bareShoppers } from '../../test/accounts-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,9 +62,10 @@ describe('product ranges (spec §4 paging)', () => {
     expect(home.items.every((p) => featured.some((f) => f.id === p.id))).toBe(true);
 
     const [plain] = await t.database.db.select({ id: products.id }).from(products).where(sql`not ${products.featured}`).limit(1);
+    const [a, b] = await bareShoppers(t, 2);
     await t.database.db.insert(productLikes).values([
-      { userId: 'shopper-a', productId: plain!.id },
-      { userId: 'shopper-b', productId: plain!.id },
+      { userId: a!, productId: plain!.id },
+      { userId: b!, productId: plain!.id },
     ]);
     const next = await json<ProductPage>(`/api/products/best-sellers?offset=${featured.length}&limit=8`);
     expect(next.items[0]).toMatchObject({ id: plain!.id, likeCount: 2 });
@@ -156,7 +158,8 @@ describe('search (name, category and collection names; design.md)', () => {
     const first = await json<SearchResults>('/api/products/search?q=kurta');
     const target = first.items[3]!;
     expect(target.likeCount).toBe(0);
-    await t.database.db.insert(productLikes).values({ userId: 'shopper-c', productId: target.id });
+    const [c] = await bareShoppers(t, 1);
+    await t.database.db.insert(productLikes).values({ userId: c!, productId: target.id });
     const again = await json<SearchResults>('/api/products/search?q=kurta');
     expect(again.items.find((p) => p.id === target.id)!.likeCount).toBe(1);
   });

@@ -6,7 +6,7 @@ import { FormMessage, SubmitButton, TextField } from '../../components/form-fiel
 import { ApiError } from '../../lib/api.ts';
 import { requestPasswordReset } from './accounts.api.ts';
 import { linkClass } from './auth-card.tsx';
-import { codeOf, showFieldErrors } from './form-errors.ts';
+import { codeOf, showFieldErrors } from '../../lib/form-errors.ts';
 
 /** Spec §2 Login, forgot-password mode: the address for the link, Reset Password, and a way back. */
 export function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => void }) {

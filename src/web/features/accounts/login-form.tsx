@@ -7,7 +7,7 @@ import { FormMessage, SubmitButton, TextField } from '../../components/form-fiel
 import { ApiError } from '../../lib/api.ts';
 import { logIn } from './accounts.api.ts';
 import { linkClass } from './auth-card.tsx';
-import { codeOf, showFieldErrors } from './form-errors.ts';
+import { codeOf, showFieldErrors } from '../../lib/form-errors.ts';
 import { PasswordField } from './password-field.tsx';
 
 type Problem = { text: string; offer?: 'reset' | 'signup' };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormMessage } from '../../components/form-field.tsx';
-import { readLoginIntent, returnPath } from '../../lib/login-intent.ts';
+import { completeIntent, readLoginIntent, returnPath, type Next } from '../../lib/login-intent.ts';
 import { refreshSession, useSession } from '../../lib/session.ts';
 import { AuthCard, linkClass } from './auth-card.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
@@ -20,14 +20,15 @@ export function LoginScreen() {
   const [mode, setMode] = useState<'login' | 'forgot'>((location.state as { mode?: string } | null)?.mode === 'forgot' ? 'forgot' : 'login');
   const [forgotEmail, setForgotEmail] = useState('');
   const [signedIn, setSignedIn] = useState(false);
+  const [next, setNext] = useState<Next | null>(null);
   const destination = returnPath(location.state);
   const intent = readLoginIntent(location.state);
 
   useEffect(() => {
-    if (!signedIn) return;
-    const timer = setTimeout(() => navigate(destination, { replace: true }), LOGIN_REDIRECT_MS);
+    if (!next) return;
+    const timer = setTimeout(() => navigate(next.to, { replace: true, state: next.state }), LOGIN_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [signedIn, destination, navigate]);
+  }, [next, navigate]);
 
   // Someone already signed in has nothing to do here.
   if (session.status === 'signed-in' && !signedIn) return <Navigate to={destination} replace />;
@@ -61,7 +62,10 @@ export function LoginScreen() {
             returnState={location.state}
             onSignedIn={() => {
               setSignedIn(true);
-              void refreshSession();
+              // The intent (spec §4) completes once the session is known, so the badge counts the new piece.
+              void refreshSession()
+                .then(() => completeIntent(location.state))
+                .then(setNext);
             }}
             onForgot={(email) => {
               setForgotEmail(email ?? '');

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { PIN_DIGITS, profileContract, type ProfileInput } from '../../../shared/accounts.contract.ts';
 import { FormMessage, PhoneField, SubmitButton, TextField } from '../../components/form-field.tsx';
 import { secondaryButtonClass } from '../../components/buttons.ts';
-import { showFieldErrors } from './form-errors.ts';
+import { showFieldErrors } from '../../lib/form-errors.ts';
 import { GenderField } from './gender-field.tsx';
 import type { Profile } from './profile.api.ts';
 

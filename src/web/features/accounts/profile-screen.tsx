@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { EmptyState, RetryButton } from '../../components/empty-state.tsx';
@@ -9,23 +9,28 @@ import { ApiError } from '../../lib/api.ts';
 import { useSession, type SessionShopper } from '../../lib/session.ts';
 import { ProfileDetails } from './profile-details.tsx';
 import { ProfileForm } from './profile-form.tsx';
-import { useProfile, useUpdateProfile } from './profile.api.ts';
+import { useProfile, useUpdateProfile, type Profile } from './profile.api.ts';
 
 /** Spec §9: the profile's message clears after 3 seconds. */
 export const PROFILE_MESSAGE_MS = 3000;
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
+interface Props {
+  /** What the route puts under the profile card (the address book): features do not import each other. */
+  below?: (shopperId: string, profile: Profile) => ReactNode;
+}
+
 /** Spec §2 Profile: display and edit modes; without a signed-in shopper, /login (and back here after). */
-export function ProfileScreen() {
+export function ProfileScreen({ below }: Props) {
   const session = useSession();
   const { pathname } = useLocation();
   if (session.status === 'unknown') return <LoadingIndicator text="Loading application..." />;
   if (session.status === 'signed-out') return <Navigate to="/login" replace state={{ from: pathname }} />;
-  return <OwnProfile shopper={session.shopper} />;
+  return <OwnProfile shopper={session.shopper} below={below} />;
 }
 
-function OwnProfile({ shopper }: { shopper: SessionShopper }) {
+function OwnProfile({ shopper, below }: Props & { shopper: SessionShopper }) {
   const profile = useProfile(shopper.id);
   const update = useUpdateProfile(shopper.id);
   const [editing, setEditing] = useState(false);
@@ -81,6 +86,7 @@ function OwnProfile({ shopper }: { shopper: SessionShopper }) {
           </div>
         )}
       </div>
+      {below && <div className="mt-12 sm:mt-16">{below(shopper.id, profile.data)}</div>}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { FormMessage, SubmitButton } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { resetPassword } from './accounts.api.ts';
 import { AuthCard, linkClass } from './auth-card.tsx';
-import { codeOf, showFieldErrors } from './form-errors.ts';
+import { codeOf, showFieldErrors } from '../../lib/form-errors.ts';
 import { PasswordField } from './password-field.tsx';
 
 /** Spec §9: after a reset, /login in 2 seconds. */

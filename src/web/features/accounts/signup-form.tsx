@@ -5,7 +5,7 @@ import { signupContract } from '../../../shared/accounts.contract.ts';
 import { FormMessage, PhoneField, SubmitButton, TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { signUp } from './accounts.api.ts';
-import { showFieldErrors } from './form-errors.ts';
+import { showFieldErrors } from '../../lib/form-errors.ts';
 import { GenderField } from './gender-field.tsx';
 import { PasswordField } from './password-field.tsx';
 

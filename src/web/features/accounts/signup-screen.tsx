@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FormMessage } from '../../components/form-field.tsx';
-import { returnPath } from '../../lib/login-intent.ts';
+import { completeIntent, returnPath, type Next } from '../../lib/login-intent.ts';
 import { refreshSession, useSession } from '../../lib/session.ts';
 import { AuthCard, linkClass } from './auth-card.tsx';
 import { SignupForm } from './signup-form.tsx';
@@ -18,14 +18,15 @@ export function SignupScreen() {
   const navigate = useNavigate();
   const session = useSession();
   const [created, setCreated] = useState<{ signedIn: boolean } | null>(null);
+  const [next, setNext] = useState<Next | null>(null);
 
   useEffect(() => {
-    if (!created) return;
-    const go = () =>
-      created.signedIn ? navigate(returnPath(location.state), { replace: true }) : navigate('/login', { replace: true, state: location.state });
-    const timer = setTimeout(go, SIGNUP_REDIRECT_MS);
+    // Signed in: where the visitor was going, once their intent has completed; otherwise log in.
+    const go = created?.signedIn ? next : created && { to: '/login', state: location.state };
+    if (!go) return;
+    const timer = setTimeout(() => navigate(go.to, { replace: true, state: go.state }), SIGNUP_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [created, location.state, navigate]);
+  }, [created, next, location.state, navigate]);
 
   if (session.status === 'signed-in' && !created) return <Navigate to={returnPath(location.state)} replace />;
 
@@ -52,7 +53,11 @@ export function SignupScreen() {
         <SignupForm
           onCreated={(signedIn) => {
             setCreated({ signedIn });
-            if (signedIn) void refreshSession();
+            if (signedIn) {
+              void refreshSession()
+                .then(() => completeIntent(location.state))
+                .then(setNext);
+            }
           }}
         />
       )}

@@ -1,54 +1,72 @@
 import { clsx } from 'clsx';
 import { Heart, ShoppingBag, Zap } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProductSummary } from '../../../shared/catalog.ts';
+import { buyNowState } from '../../lib/buy-now.ts';
 import { type LoginIntentAction, loginIntent } from '../../lib/login-intent.ts';
-import { notify } from '../../lib/toast.ts';
+import { knownSession, useSession } from '../../lib/session.ts';
+import { addToCart, toggleLike, useLikeCount } from '../../lib/shelf.ts';
 
 /**
- * Like, Add to Cart and Buy Now. Accounts arrive in a later stage, so every shopper is a visitor
- * for now and gets what spec §6 gives a visitor: a toast for a like, /login (keeping the intent)
- * for the cart and Buy Now.
+ * Like, Add to Cart and Buy Now (spec §2, §4, §6). Signed in: the like toggles with its count, the
+ * piece goes into the cart, Buy Now goes to /checkout with the product. A visitor gets a toast for
+ * a like, and /login (keeping the intent, which completes after sign-in) for the cart and Buy Now.
  */
 export function LikeButton({ product, size = 'sm' }: { product: ProductSummary; size?: 'sm' | 'lg' }) {
-  const count = product.likeCount;
+  const session = useSession();
+  const count = useLikeCount(product.id, product.likeCount);
+  const liked = session.status === 'signed-in' && session.shelf.likedProductIds.includes(product.id);
   return (
     <button
       type="button"
-      onClick={() => void notify('Please log in to like products.')}
-      aria-label={count > 0 ? `Like ${product.name} (${count} likes)` : `Like ${product.name}`}
-      aria-pressed={false}
+      onClick={() => void toggleLike(product.id, count)}
+      aria-label={count > 0 ? `Like ${product.name} (${count} ${count === 1 ? 'like' : 'likes'})` : `Like ${product.name}`}
+      aria-pressed={liked}
       className={clsx(
-        'relative z-10 inline-flex items-center justify-center gap-1 rounded-full text-muted ring-1 ring-line transition-colors hover:text-wine hover:ring-wine',
+        'relative z-10 inline-flex items-center justify-center gap-1 rounded-full ring-1 transition-colors hover:text-wine hover:ring-wine',
+        liked ? 'text-wine ring-wine/60' : 'text-muted ring-line',
         size === 'sm' ? 'h-9 min-w-9 bg-white/95 px-2 text-xs' : 'h-11 min-w-11 bg-white px-3 text-sm',
       )}
     >
-      <Heart className={size === 'sm' ? 'size-4' : 'size-5'} aria-hidden="true" />
+      <Heart className={size === 'sm' ? 'size-4' : 'size-5'} fill={liked ? 'currentColor' : 'none'} aria-hidden="true" />
       {/* Spec §2: the count shows only above 0. */}
       {count > 0 && <span className="tabular-nums">{count}</span>}
     </button>
   );
 }
 
-function useToLogin(product: ProductSummary) {
+/** What Add to Cart and Buy Now do: for a shopper, the deed; for a visitor, /login carrying it. */
+function useBuyActions(product: ProductSummary) {
   const navigate = useNavigate();
   const location = useLocation();
-  return (action: LoginIntentAction) =>
-    void navigate('/login', { state: { intent: loginIntent(action, product, location.pathname + location.search) } });
+  const [adding, setAdding] = useState(false);
+  const act = async (action: LoginIntentAction) => {
+    const session = await knownSession();
+    if (session.status !== 'signed-in') {
+      return void navigate('/login', { state: { intent: loginIntent(action, product, location.pathname + location.search) } });
+    }
+    if (action === 'buyNow') return void navigate('/checkout', { state: buyNowState(product) });
+    setAdding(true);
+    await addToCart(product.id);
+    setAdding(false);
+  };
+  return { adding, addToCart: () => void act('addToCart'), buyNow: () => void act('buyNow') };
 }
 
 const soldOutTitle = 'This piece is out of stock';
 
 /** The card's pair: a quiet cart icon and a Buy Now button, above the card's link overlay. */
 export function CardBuyButtons({ product }: { product: ProductSummary }) {
-  const toLogin = useToLogin(product);
+  const buy = useBuyActions(product);
   const soldOut = product.availability === 'Out of Stock';
   return (
     <div className="relative z-10 mt-2 flex gap-2">
       <button
         type="button"
-        onClick={() => toLogin('addToCart')}
-        disabled={soldOut}
+        onClick={buy.addToCart}
+        disabled={soldOut || buy.adding}
+        aria-busy={buy.adding || undefined}
         title={soldOut ? soldOutTitle : undefined}
         aria-label={`Add ${product.name} to cart`}
         className="grid h-9 w-9 shrink-0 place-items-center rounded-full text-wine ring-1 ring-wine/60 transition-colors hover:bg-wine hover:text-ivory disabled:cursor-not-allowed disabled:text-muted disabled:ring-line disabled:hover:bg-transparent"
@@ -57,7 +75,7 @@ export function CardBuyButtons({ product }: { product: ProductSummary }) {
       </button>
       <button
         type="button"
-        onClick={() => toLogin('buyNow')}
+        onClick={buy.buyNow}
         disabled={soldOut}
         // WCAG 2.5.3: the name starts with the words on the button.
         aria-label={`${soldOut ? 'Sold out' : 'Buy Now'}: ${product.name}`}
@@ -71,23 +89,24 @@ export function CardBuyButtons({ product }: { product: ProductSummary }) {
 
 /** The product page's row: Buy Now, Add to Cart and the like button. */
 export function ProductBuyButtons({ product }: { product: ProductSummary }) {
-  const toLogin = useToLogin(product);
+  const buy = useBuyActions(product);
   const soldOut = product.availability === 'Out of Stock';
   return (
     <div className="flex flex-wrap items-center gap-3">
       <button
         type="button"
-        onClick={() => toLogin('buyNow')}
+        onClick={buy.buyNow}
         disabled={soldOut}
-        className="inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-full bg-wine px-6 font-medium text-ivory transition-colors hover:bg-wine-dark disabled:cursor-not-allowed disabled:bg-line disabled:text-muted sm:flex-none"
+        className="inline-flex h-12 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-full bg-wine px-4 sm:px-6 font-medium text-ivory transition-colors hover:bg-wine-dark disabled:cursor-not-allowed disabled:bg-line disabled:text-muted sm:flex-none"
       >
         <Zap className="size-4" aria-hidden="true" /> {soldOut ? 'Sold out' : 'Buy Now'}
       </button>
       <button
         type="button"
-        onClick={() => toLogin('addToCart')}
-        disabled={soldOut}
-        className="inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-full px-6 font-medium text-wine ring-1 ring-wine transition-colors hover:bg-wine hover:text-ivory disabled:cursor-not-allowed disabled:text-muted disabled:ring-line disabled:hover:bg-transparent sm:flex-none"
+        onClick={buy.addToCart}
+        disabled={soldOut || buy.adding}
+        aria-busy={buy.adding || undefined}
+        className="inline-flex h-12 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-full px-4 sm:px-6 font-medium text-wine ring-1 ring-wine transition-colors hover:bg-wine hover:text-ivory disabled:cursor-not-allowed disabled:text-muted disabled:ring-line disabled:hover:bg-transparent sm:flex-none"
       >
         <ShoppingBag className="size-4" aria-hidden="true" /> Add to Cart
       </button>

@@ -2,7 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ProductSummary } from '../../../shared/catalog.ts';
 import { imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
-import { PriceLine } from './price-line.tsx';
+import { PriceLine } from '../../components/price-line.tsx';
 import { CardBuyButtons, LikeButton } from './product-actions.tsx';
 
 /** Two columns on phones, up to four on desktops. */

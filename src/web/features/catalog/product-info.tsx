@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ProductDetail } from '../../../shared/catalog.ts';
 import { discountLabel, formatInrShort } from '../../../shared/money.ts';
 import { CollapsibleText } from './collapsible-text.tsx';
+import { useFreeShippingThreshold } from '../../lib/pricing-settings.ts';
 
 function InfoCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -15,6 +16,7 @@ function InfoCard({ title, children }: { title: string; children: ReactNode }) {
 
 export function ProductSummaryPanel({ product }: { product: ProductDetail }) {
   const { price, offerPrice } = product;
+  const freeOver = useFreeShippingThreshold();
   return (
     <div className="flex flex-col gap-3">
       <h1 className="font-display text-3xl font-semibold leading-tight sm:text-4xl">{product.name}</h1>
@@ -37,7 +39,7 @@ export function ProductSummaryPanel({ product }: { product: ProductDetail }) {
       {product.description && <p className="leading-relaxed text-ink/90">{product.description}</p>}
       <ul className="mt-1 grid gap-2 text-sm text-muted sm:grid-cols-2">
         <li className="flex items-center gap-2">
-          <Truck className="size-4 text-gold" aria-hidden="true" /> Free shipping over ₹999
+          <Truck className="size-4 text-gold" aria-hidden="true" /> Free shipping over {freeOver}
         </li>
         <li className="flex items-center gap-2">
           <ShieldCheck className="size-4 text-gold" aria-hidden="true" /> Secure payments · Ships across India

@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import type { HeroSlide } from '../../../shared/home.ts';
 import { BANNER_DESKTOP_WIDTHS, BANNER_MOBILE_WIDTHS, imageSrcSet } from '../../../shared/images.ts';
 import { BREAKPOINT_DESKTOP } from '../../../shared/ui.ts';
+import { useFreeShippingThreshold } from '../../lib/pricing-settings.ts';
 
 /**
  * One banner: the wide picture from 1024 px, the 4:5 one below, in a box of the picture's own
  * shape so nothing moves when it arrives. The words are HTML over the picture's calm side.
  */
 export function HeroSlideView({ slide, first }: { slide: HeroSlide; first: boolean }) {
+  const freeOver = useFreeShippingThreshold();
   const desktop = `/images/banners/${slide.stem}-desktop.webp`;
   const mobile = `/images/banners/${slide.stem}-mobile.webp`;
   return (
@@ -31,7 +33,9 @@ export function HeroSlideView({ slide, first }: { slide: HeroSlide; first: boole
         <div className="max-w-md">
           <p className="text-xs font-medium uppercase tracking-[0.25em] text-gold">{slide.kicker}</p>
           <h2 className="mt-2 font-display text-[2rem] font-semibold leading-[1.05] text-ink sm:text-5xl lg:text-6xl">{slide.title}</h2>
-          <p className="mt-2 max-w-sm text-sm leading-relaxed text-muted sm:mt-3 sm:text-base">{slide.text}</p>
+          <p className="mt-2 max-w-sm text-sm leading-relaxed text-muted sm:mt-3 sm:text-base">{slide.text}
+            {slide.freeShippingNote && ` Free shipping over ${freeOver}.`}
+          </p>
           <Link
             to={slide.cta.to}
             className="mt-4 inline-flex min-h-11 items-center rounded-full bg-wine px-6 text-sm font-medium text-ivory shadow-sm hover:bg-wine-dark"

@@ -1,4 +1,4 @@
-import { discountLabel, formatInrShort } from '../../../shared/money.ts';
+import { discountLabel, formatInrShort } from '../../shared/money.ts';
 
 /** Offer price, the original struck through, and 'N% off'; or just the price when there is no offer. */
 export function PriceLine({ price, offerPrice }: { price: number; offerPrice: number | null }) {

@@ -3,7 +3,7 @@
  * inputs (422), everything else as the form's message, chosen by status and code (never by text).
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from './api.ts';
 
 /** Puts a 422's field messages under their inputs; true when there were any. */
 export function showFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>): boolean {

@@ -1,0 +1,62 @@
+/**
+ * What the database holds after a checkout scenario, for one orders.source: its orders, paid and
+ * pending, their payment ids, and the 'order_confirmation' mails in the outbox. Run by serve.ts
+ * (the server holds PGlite's files) on {type: 'audit'}; checkout-check.ts holds it against what the
+ * shoppers were answered.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/server/db/client.ts';
+import type { CheckoutAudit, CheckoutKind } from './messages.ts';
+import { rows } from './seed.ts';
+
+// The confirmation mail has no order column: it names its order in the subject ("Your Vastra order
+// VA001234 is confirmed") and its payment in the text ("We have received your payment (pay_...)"),
+// src/server/modules/orders/orders.mails.ts. Should that wording change, the mails stop matching
+// and the audit reports paid orders without a mail: loudly, never a false all-clear.
+const MAIL_ORDER = 'order (VA[0-9]+) is confirmed';
+const MAIL_PAYMENT = 'payment \\((pay_[A-Za-z0-9_]+)\\)';
+
+export async function auditCheckout(db: Db, source: CheckoutKind): Promise<CheckoutAudit> {
+  const mails = sql`select substring(subject from ${MAIL_ORDER}::text) as order_number, substring(text_body from ${MAIL_PAYMENT}::text) as payment_id
+                    from mail_outbox where kind = 'order_confirmation'`;
+  const [counts] = await rows<Omit<CheckoutAudit, 'paymentsOnSeveralOrders' | 'mailsWithoutPaidOrder' | 'paidOrders'>>(
+    db,
+    sql`with m as (${mails}),
+        per_order as (
+          select o.id, o.payment_status, o.payment_id,
+                 count(m.order_number)::int as mails,
+                 count(m.order_number) filter (where m.payment_id is distinct from o.payment_id)::int as other
+          from orders o left join m on m.order_number = o.order_number
+          where o.source = ${source}
+          group by o.id, o.payment_status, o.payment_id)
+        select count(*)::int as "orders",
+               count(*) filter (where payment_status = 'pending')::int as "pending",
+               count(*) filter (where payment_status = 'paid')::int as "paid",
+               count(distinct payment_id) filter (where payment_status = 'paid')::int as "distinctPaymentIds",
+               coalesce(sum(mails), 0)::int as "mails",
+               count(*) filter (where payment_status = 'paid' and mails = 0)::int as "paidWithoutMail",
+               count(*) filter (where payment_status = 'paid' and mails > 1)::int as "paidWithSeveralMails",
+               coalesce(sum(other), 0)::int as "mailsWithOtherPayment"
+        from per_order`,
+  );
+  const [several] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select payment_id from orders where payment_id is not null group by payment_id having count(*) > 1) x`,
+  );
+  const [orphans] = await rows<{ n: number }>(
+    db,
+    sql`with m as (${mails})
+        select count(*)::int as n from m
+        where not exists (select 1 from orders o where o.order_number = m.order_number and o.payment_status = 'paid')`,
+  );
+  const paid = await rows<{ id: string; payment_id: string }>(
+    db,
+    sql`select id, payment_id from orders where source = ${source} and payment_status = 'paid'`,
+  );
+  return {
+    ...counts!,
+    paymentsOnSeveralOrders: several?.n ?? 0,
+    mailsWithoutPaidOrder: orphans?.n ?? 0,
+    paidOrders: paid.map((r) => [r.id, r.payment_id]),
+  };
+}

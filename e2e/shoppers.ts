@@ -1,0 +1,29 @@
+/**
+ * Shoppers for journeys about what follows sign-up: an account made through the API. With
+ * `page.request` (which shares the page's cookies) the page is signed in at once; with the
+ * `request` fixture (a client of its own) the browser stays signed out, to log in by the form.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+export const PASSWORD = 'Saree@2026';
+
+export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** Makes an account and returns its email address. */
+export async function accountFor(request: APIRequestContext, who: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const email = uniqueEmail(who);
+  const body = { firstName: 'Asha', email, phone: '9876543210', gender: 'female', password: PASSWORD, ...extra };
+  const res = await request.post('/api/accounts/signup', { data: body });
+  expect(res.status()).toBe(200);
+  return email;
+}
+
+/** A page whose browser is signed in as a new shopper; returns their email address. */
+export const signedIn = (page: Page, who: string, extra?: Record<string, unknown>) => accountFor(page.request, who, extra);
+
+export async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}

@@ -1,0 +1,109 @@
+/**
+ * Orders (design.md resolutions: one `orders` table plus `order_items`), the pricing settings they
+ * are priced with, and the payment provider's events. An order is written before the payment
+ * dialog opens (status pending), with its address and items snapshotted and every amount in paise
+ * as the server computed it; the payment's confirmation, by the browser, the webhook or the
+ * reconcile step, settles it once.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AddressFields } from '../../../shared/addresses.ts';
+import { users } from './accounts.ts';
+import { products } from './catalog.ts';
+import { timestamps } from './columns.ts';
+import { addresses } from './shelf.ts';
+
+/** Spec §3 pricing_settings: name, value (as text, as the spec's schema keeps it), description. */
+export const pricingSettings = pgTable('pricing_settings', {
+  settingName: text('setting_name').primaryKey(),
+  settingValue: text('setting_value').notNull(),
+  description: text('description'),
+  ...timestamps,
+});
+
+export const orderNumbers = pgSequence('order_number_seq', { startWith: 100001 });
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'failed'] as const;
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the shopper and the owner call it: VA100001, VA100002, ... (no padding to outgrow) */
+    orderNumber: text('order_number')
+      .notNull()
+      .unique()
+      .default(sql`'VA' || nextval('order_number_seq')::text`),
+    // An account with orders is never deleted out from under them.
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').$type<(typeof ORDER_STATUSES)[number]>().notNull().default('pending'),
+    paymentStatus: text('payment_status').$type<(typeof PAYMENT_STATUSES)[number]>().notNull().default('pending'),
+    /** 'cart' (its lines leave the cart when paid) or 'buy_now' (the cart is left alone). */
+    source: text('source').$type<'cart' | 'buy_now'>().notNull(),
+    paymentProvider: text('payment_provider').$type<'razorpay' | 'test'>().notNull(),
+    providerOrderId: text('provider_order_id').unique(),
+    paymentId: text('payment_id').unique(),
+    addressId: uuid('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    addressJson: jsonb('address_json').$type<AddressFields>().notNull(),
+    currency: text('currency').notNull().default('INR'),
+    subtotal: integer('subtotal').notNull(),
+    gstAmount: integer('gst_amount').notNull(),
+    gstRateBp: integer('gst_rate_bp').notNull(),
+    pricesIncludeGst: boolean('prices_include_gst').notNull(),
+    shippingCharges: integer('shipping_charges').notNull(),
+    total: integer('total').notNull(),
+    shippingMethod: text('shipping_method').notNull().default('Standard Delivery'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * What was being bought (source, address, lines and total): a second Pay for the same thing
+     * while its order is still pending reuses that order instead of making another.
+     */
+    checkoutFingerprint: text('checkout_fingerprint').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('orders_user_created').on(t.userId, t.createdAt.desc()),
+    index('orders_user_fingerprint').on(t.userId, t.checkoutFingerprint).where(sql`${t.paymentStatus} = 'pending'`),
+    // Orders left pending, for the reconcile step.
+    index('orders_pending').on(t.createdAt).where(sql`${t.paymentStatus} = 'pending'`),
+    check('orders_status_check', sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'failed')`),
+    check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
+    check('orders_amounts_check', sql`${t.subtotal} > 0 and ${t.gstAmount} >= 0 and ${t.shippingCharges} >= 0 and ${t.total} >= 100`),
+    // A paid order carries its payment; nothing else does.
+    check('orders_paid_check', sql`(${t.paymentStatus} = 'paid') = (${t.paymentId} is not null and ${t.paidAt} is not null)`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // The product may later leave the catalog; the order keeps its own name and price.
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: integer('line_total').notNull(),
+  },
+  (t) => [
+    index('order_items_order').on(t.orderId),
+    check('order_items_check', sql`${t.quantity} > 0 and ${t.unitPrice} >= 0 and ${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
+  ],
+);
+
+/** Every webhook event, once: its id is Razorpay's X-Razorpay-Event-Id, so a redelivery is a no-op. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  event: text('event').notNull(),
+  providerOrderId: text('provider_order_id'),
+  paymentId: text('payment_id'),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,29 @@
+/**
+ * The store owner's API under /api/admin (design.md Admin): every route behind one guard, signed
+ * out 401, a customer 403, the role read from the database on each request.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { pricingSettingsContract } from '../../../shared/pricing-settings.contract.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { requireShopper, type ShopperEnv } from '../../http/session.ts';
+import { valid } from '../../http/validate.ts';
+import type { PricingService } from '../pricing/pricing.service.ts';
+import { isAdmin } from './admin.queries.ts';
+
+export const NOT_ALLOWED = 'This is for the store owner only.';
+
+export function adminsOnly(db: Db): MiddlewareHandler<ShopperEnv> {
+  return async (c, next) => {
+    const shopper = requireShopper(c);
+    if (!(await isAdmin(db, shopper.id))) throw new AppError(403, 'not_allowed', NOT_ALLOWED);
+    await next();
+  };
+}
+
+export function adminRoutes(db: Db, pricing: PricingService) {
+  return new Hono<ShopperEnv>()
+    .use('/admin/*', adminsOnly(db))
+    .get('/admin/settings', async (c) => c.json(await pricing.current()))
+    .put('/admin/settings', valid('json', pricingSettingsContract), async (c) => c.json(await pricing.save(c.req.valid('json'))));
+}

@@ -1,0 +1,42 @@
+/**
+ * What the checkout asks Razorpay before it acts (../shared/reference/razorpay.md §8, pitfall 4:
+ * a valid signature is not yet money). The test mode's payments are our own, signed with our
+ * secret: there is nothing to ask, and both checks pass.
+ */
+import { PAYMENT_NOT_VERIFIED } from '../../../shared/checkout.contract.ts';
+import { AppError } from '../../http/errors.ts';
+import type { OrderRow } from '../orders/orders.queries.ts';
+import { ProviderError, type PaymentProvider } from '../payments/provider.ts';
+import type { Settle } from '../payments/settle.ts';
+
+export const CONFIRM_LATER = 'We could not reach the payment service to confirm your payment. It is safe: we will confirm it within a few minutes.';
+export const ALREADY_PAID = 'You have already paid for this order. You will find it in Your Orders.';
+
+export function providerChecks(provider: PaymentProvider, settle: Settle) {
+  /** Razorpay's payments for our order; the provider away is a 502 the shopper can retry (the webhook or reconcile settles it meanwhile). */
+  async function paymentsOf(order: OrderRow) {
+    return provider.orderPayments(order.providerOrderId!).catch((err: unknown) => {
+      if (err instanceof ProviderError) throw new AppError(502, 'payment_unavailable', CONFIRM_LATER);
+      throw err;
+    });
+  }
+
+  /** The payment must be Razorpay's, on this order, for its amount, in rupees, and authorized or captured. */
+  async function paymentHeld(order: OrderRow, paymentId: string) {
+    if (provider.mode !== 'razorpay') return;
+    const payment = (await paymentsOf(order)).find((p) => p.id === paymentId);
+    const good = payment && payment.amount === order.total && payment.currency === 'INR' && (payment.status === 'captured' || payment.status === 'authorized');
+    if (!good) throw new AppError(400, 'payment_not_verified', PAYMENT_NOT_VERIFIED);
+  }
+
+  /** A pending order the browser paid but never confirmed: settle it now rather than offer it again. */
+  async function settledAlready(order: OrderRow) {
+    if (provider.mode !== 'razorpay') return;
+    const captured = (await paymentsOf(order)).find((p) => p.status === 'captured' && p.amount === order.total && p.currency === 'INR');
+    if (!captured) return;
+    await settle(order.providerOrderId!, captured.id, captured.amount);
+    throw new AppError(409, 'already_paid', ALREADY_PAID);
+  }
+
+  return { paymentHeld, settledAlready };
+}

@@ -1,0 +1,39 @@
+/**
+ * What a checkout buys and what it costs, from the database alone (design.md: the server owns every
+ * price): the selected cart lines or Buy Now's one piece, each at its price now, priced with the
+ * settings now. A piece gone or sold out is refused by name.
+ */
+import { unitPrice } from '../../../shared/cart.ts';
+import type { Quote, QuoteLine } from '../../../shared/orders.ts';
+import { priceOrder } from '../../../shared/pricing.ts';
+import { AppError } from '../../http/errors.ts';
+import type { CartService } from '../cart/cart.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { PricingService } from '../pricing/pricing.service.ts';
+
+export type { Quote, QuoteLine };
+
+export const NOTHING_SELECTED = 'Your cart has nothing selected to buy.';
+
+export interface QuoteDeps {
+  catalog: CatalogService;
+  cart: CartService;
+  pricing: PricingService;
+}
+
+export async function quote({ catalog, cart, pricing }: QuoteDeps, userId: string, buyNow: { productId: number } | undefined): Promise<Quote> {
+  const wanted = buyNow
+    ? [{ productId: buyNow.productId, quantity: 1 }]
+    : (await cart.selected(userId)).items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+  if (wanted.length === 0) throw new AppError(409, 'nothing_selected', NOTHING_SELECTED);
+  const products = new Map((await catalog.cards(wanted.map((w) => w.productId))).map((p) => [p.id, p]));
+  const lines = wanted.map(({ productId, quantity }): QuoteLine => {
+    const p = products.get(productId);
+    if (!p) throw new AppError(409, 'unavailable', buyNow ? 'This piece is no longer available.' : 'A piece in your cart is no longer available. Please check your cart.');
+    if (p.availability === 'Out of Stock') throw new AppError(409, 'sold_out', `${p.name} is out of stock. Please remove it to continue.`);
+    const unit = unitPrice(p);
+    return { productId, name: p.name, thumbnail: p.thumbnail ?? p.images[0] ?? null, unitPrice: unit, quantity, lineTotal: unit * quantity };
+  });
+  const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
+  return { source: buyNow ? 'buy_now' : 'cart', lines, amounts: priceOrder(subtotal, await pricing.current()) };
+}

@@ -1,0 +1,30 @@
+/**
+ * The checkout API: what the checkout would cost now, starting a payment (our order and the
+ * provider's), the dialog's confirmation, and in test mode the stand-in for Razorpay's servers.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { productId } from '../../../shared/catalog.contract.ts';
+import { confirmPaymentContract, startCheckoutContract } from '../../../shared/checkout.contract.ts';
+import { requireShopper, shoppersOnly, type ShopperEnv } from '../../http/session.ts';
+import { valid } from '../../http/validate.ts';
+import { ORDER_NOT_FOUND, type CheckoutService } from './checkout.service.ts';
+
+const quoteQuery = z.object({ buyNow: productId.optional() });
+const order = z.object({ id: z.uuid({ error: ORDER_NOT_FOUND }) });
+
+export function checkoutRoutes(checkout: CheckoutService, mode: 'razorpay' | 'test') {
+  return new Hono<ShopperEnv>()
+    .use('/checkout/*', shoppersOnly)
+    .get('/checkout/quote', valid('query', quoteQuery, { status: 404 }), async (c) => {
+      const { buyNow } = c.req.valid('query');
+      return c.json({ ...(await checkout.quote(requireShopper(c).id, buyNow === undefined ? undefined : { productId: buyNow })), paymentMode: mode });
+    })
+    .post('/checkout/orders', valid('json', startCheckoutContract), async (c) => c.json(await checkout.start(requireShopper(c), c.req.valid('json')), 201))
+    .post('/checkout/orders/:id/confirm', valid('param', order, { status: 404 }), valid('json', confirmPaymentContract), async (c) =>
+      c.json(await checkout.confirm(requireShopper(c).id, c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .post('/checkout/orders/:id/test-payment', valid('param', order, { status: 404 }), async (c) =>
+      c.json(await checkout.testPayment(requireShopper(c).id, c.req.valid('param').id)),
+    );
+}

@@ -1,0 +1,143 @@
+/**
+ * Checkout (spec §2 Checkout, §5 Payment start; design.md Payments): the order is written before
+ * the payment dialog opens, every amount recomputed from the database, and a provider order made
+ * for the same amount; the payment's confirmation is verified against the provider order WE stored
+ * and settled once.
+ */
+import crypto from 'node:crypto';
+import { addressContract } from '../../../shared/address.contract.ts';
+import { isPlaceholderAddress, type Address, type AddressFields } from '../../../shared/addresses.ts';
+import {
+  INVALID_ADDRESS,
+  PAYMENT_NOT_VERIFIED,
+  PLACEHOLDER_ADDRESS,
+  type ConfirmPaymentInput,
+  type StartCheckoutInput,
+} from '../../../shared/checkout.contract.ts';
+import type { CheckoutStart, PaymentConfirmed } from '../../../shared/orders.ts';
+import { AppError, NotFoundError } from '../../http/errors.ts';
+import type { Shopper } from '../../http/session.ts';
+import type { AddressesService } from '../addresses/addresses.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { OrderRow } from '../orders/orders.queries.ts';
+import { ProviderError, type CheckoutSuccess, type PaymentProvider } from '../payments/provider.ts';
+import type { Settle } from '../payments/settle.ts';
+import { providerChecks } from './checkout.provider-checks.ts';
+import { quote, type Quote, type QuoteDeps } from './checkout.quote.ts';
+
+export { INVALID_ADDRESS, PLACEHOLDER_ADDRESS };
+export const PRICE_CHANGED = 'Prices have changed since you opened checkout. Please check your order and pay again.';
+export const PROVIDER_AWAY = 'We could not reach the payment service. Please try again in a moment.';
+export const ORDER_NOT_FOUND = 'Order not found.';
+
+export interface CheckoutDeps extends QuoteDeps {
+  addresses: AddressesService;
+  orders: OrdersService;
+  provider: PaymentProvider & { issuePayment?: (providerOrderId: string, amount: number) => CheckoutSuccess };
+  settle: Settle;
+}
+
+const fields = ({ name, phone, house, street, city, state, pincode, country }: Address): AddressFields => ({ name, phone, house, street, city, state, pincode, country });
+
+/** Spec §5 Payment start: the address must pass the address rules and carry no placeholder. */
+async function deliverableAddress(addresses: AddressesService, userId: string, addressId: string): Promise<Address> {
+  const address = (await addresses.list(userId)).find((a) => a.id === addressId);
+  if (!address) throw new AppError(422, 'address_invalid', INVALID_ADDRESS);
+  if (!addressContract.safeParse(fields(address)).success) throw new AppError(422, 'address_invalid', INVALID_ADDRESS);
+  if (isPlaceholderAddress(address)) throw new AppError(422, 'address_placeholder', PLACEHOLDER_ADDRESS);
+  return address;
+}
+
+/** What was being bought, so a second Pay for the same thing reuses its pending order. */
+function fingerprint(q: Quote, address: Address): string {
+  const what = { source: q.source, address: address.id, fields: fields(address), lines: q.lines.map((l) => [l.productId, l.quantity, l.unitPrice]), amounts: q.amounts };
+  return crypto.createHash('sha256').update(JSON.stringify(what)).digest('hex');
+}
+
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { orders, provider, settle } = deps;
+
+  function started(order: OrderRow, shopper: Shopper, address: Address): CheckoutStart {
+    return {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      amounts: { subtotal: order.subtotal, gstAmount: order.gstAmount, shippingCharges: order.shippingCharges, total: order.total, gstRateBp: order.gstRateBp, gstIncluded: order.pricesIncludeGst },
+      provider: { mode: provider.mode, keyId: provider.keyId, orderId: order.providerOrderId! },
+      prefill: { name: address.name, email: shopper.email, contact: `+91${address.phone}` },
+      addressNote: `${address.house}, ${address.street}, ${address.city}, ${address.state} ${address.pincode}`,
+    };
+  }
+
+  const { paymentHeld, settledAlready } = providerChecks(provider, settle);
+
+  return {
+    quote: (userId: string, buyNow?: { productId: number }) => quote(deps, userId, buyNow),
+
+    async start(shopper: Shopper, input: StartCheckoutInput): Promise<CheckoutStart> {
+      const address = await deliverableAddress(deps.addresses, shopper.id, input.addressId);
+      const q = await quote(deps, shopper.id, input.buyNow);
+      if (q.amounts.total !== input.expectedTotal) throw new AppError(409, 'price_changed', PRICE_CHANGED);
+      // A piece priced 0 by mistake: neither the orders table nor Razorpay takes less than ₹1.00 (was a 500).
+      if (q.amounts.subtotal <= 0 || q.amounts.total < 100) throw new AppError(409, 'unavailable', 'This order cannot be paid online. Please contact us.');
+      const print = fingerprint(q, address);
+      const twin = await orders.pendingTwin(shopper.id, print);
+      if (twin) {
+        await settledAlready(twin);
+        return started(twin, shopper, address);
+      }
+      const { amounts: a } = q;
+      const order = await orders.create(
+        shopper.id,
+        {
+          userId: shopper.id,
+          source: q.source,
+          paymentProvider: provider.mode,
+          addressId: address.id,
+          addressJson: fields(address),
+          subtotal: a.subtotal,
+          gstAmount: a.gstAmount,
+          gstRateBp: a.gstRateBp,
+          pricesIncludeGst: a.gstIncluded,
+          shippingCharges: a.shippingCharges,
+          total: a.total,
+          checkoutFingerprint: print,
+        },
+        q.lines.map(({ productId, name, unitPrice, quantity, lineTotal }) => ({ productId, name, unitPrice, quantity, lineTotal })),
+      );
+      const providerOrder = await provider.createOrder({ amount: a.total, receipt: order.orderNumber, notes: { order_id: order.id } }).catch((err: unknown) => {
+        if (err instanceof ProviderError) {
+          console.error(`Payment provider: order ${order.orderNumber}: ${err.message} (${err.status})`);
+          throw new AppError(502, 'payment_unavailable', PROVIDER_AWAY);
+        }
+        throw err;
+      });
+      await orders.offered(order.id, providerOrder.id);
+      return started({ ...order, providerOrderId: providerOrder.id }, shopper, address);
+    },
+
+    /** The dialog's success, verified with the provider order we stored (never the browser's), then settled once. */
+    async confirm(userId: string, orderId: string, input: ConfirmPaymentInput): Promise<PaymentConfirmed> {
+      const order = await orders.own(userId, orderId);
+      if (!order?.providerOrderId) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (!provider.verifyPaymentSignature(order.providerOrderId, input.razorpay_payment_id, input.razorpay_signature)) {
+        throw new AppError(400, 'payment_not_verified', PAYMENT_NOT_VERIFIED);
+      }
+      await paymentHeld(order, input.razorpay_payment_id);
+      const settled = await settle(order.providerOrderId, input.razorpay_payment_id, null);
+      if (settled.outcome === 'other-payment') throw new AppError(409, 'already_paid', 'This order is already paid. A second payment for it will be refunded.');
+      if (settled.outcome !== 'paid' && settled.outcome !== 'already') throw new AppError(409, 'not_settled', PAYMENT_NOT_VERIFIED);
+      return { orderId: order.id, orderNumber: order.orderNumber, paymentId: input.razorpay_payment_id };
+    },
+
+    /** Test mode only: what Razorpay's servers would hand the dialog, signed with the local secret. */
+    async testPayment(userId: string, orderId: string): Promise<CheckoutSuccess> {
+      if (provider.mode !== 'test' || !provider.issuePayment) throw new NotFoundError('Not found');
+      const order = await orders.own(userId, orderId);
+      if (!order?.providerOrderId) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (order.paymentStatus !== 'pending') throw new AppError(409, 'already_paid', 'This order is already paid.');
+      return provider.issuePayment(order.providerOrderId, order.total);
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,39 @@
+/**
+ * Settling a payment, the one step the browser's confirmation, the webhook and the reconcile step
+ * share (design.md Payments): the order is marked paid once (orders.service settle), and in the
+ * same transaction, only then, the bought pieces leave the cart (not for Buy Now) and the
+ * confirmation mail is written to the outbox.
+ */
+import type { CartService } from '../cart/cart.service.ts';
+import { enqueue } from '../mail/mail.queries.ts';
+import { orderConfirmationMail } from '../orders/orders.mails.ts';
+import type { OrdersService, Settlement } from '../orders/orders.service.ts';
+
+export interface SettleDeps {
+  orders: OrdersService;
+  cart: CartService;
+  /** The shop's public address, for the mail's link to the orders; none in development without PUBLIC_URL. */
+  publicUrl: string | undefined;
+  /** A mail was written: the sender may go at once. */
+  mailWritten: () => void;
+}
+
+export type Settle = (providerOrderId: string, paymentId: string, amount: number | null) => Promise<Settlement>;
+
+export function createSettle({ orders, cart, publicUrl, mailWritten }: SettleDeps): Settle {
+  return async (providerOrderId, paymentId, amount) => {
+    let mailed = false;
+    const settlement = await orders.settle(providerOrderId, paymentId, amount, async (tx, paid) => {
+      if (paid.order.source === 'cart') {
+        const bought = paid.lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
+        await cart.removeBoughtIn(tx, paid.order.userId, bought);
+      }
+      if (paid.buyer) {
+        await enqueue(tx, orderConfirmationMail({ ...paid, buyer: paid.buyer }, publicUrl ? `${publicUrl}/orders` : null));
+        mailed = true;
+      }
+    });
+    if (mailed) mailWritten();
+    return settlement;
+  };
+}

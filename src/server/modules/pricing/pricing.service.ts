@@ -1,0 +1,61 @@
+/**
+ * The shop's pricing settings as the pricing module takes them (src/shared/pricing.ts), read fresh
+ * for every checkout so that a change shows at once on every app server. A value that does not
+ * parse keeps its default and is logged (the owner's settings screen validates what it writes).
+ */
+import { DEFAULT_PRICING, type PricingSettings } from '../../../shared/pricing.ts';
+import type { Db } from '../../db/client.ts';
+import { saveSettingRows, settingRows } from './pricing.queries.ts';
+
+/** Rupees with at most two decimals, as the settings hold them, in paise; null if not that. */
+function paiseOf(text: string): number | null {
+  const m = /^\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
+}
+
+const READERS: { [K in keyof PricingSettings]: [name: string, read: (text: string) => PricingSettings[K] | null] } = {
+  gstRateBp: ['gst_percentage', (t) => { const bp = paiseOf(t); return bp !== null && bp <= 100_00 ? bp : null; }],
+  freeShippingThreshold: ['free_shipping_threshold', paiseOf],
+  standardShippingCharge: ['standard_shipping_charge', paiseOf],
+  expressShippingCharge: ['express_shipping_charge', paiseOf],
+  expressShippingThreshold: ['express_shipping_threshold', paiseOf],
+  pricesIncludeGst: ['prices_include_gst', (t) => (/^\s*true\s*$/i.test(t) ? true : /^\s*false\s*$/i.test(t) ? false : null)],
+};
+
+export function settingsFrom(rows: { name: string; value: string }[], log: (line: string) => void = console.error): PricingSettings {
+  const byName = new Map(rows.map((r) => [r.name, r.value]));
+  const settings = { ...DEFAULT_PRICING };
+  for (const key of Object.keys(READERS) as (keyof PricingSettings)[]) {
+    const [name, read] = READERS[key];
+    const text = byName.get(name);
+    if (text === undefined) continue;
+    const value = read(text);
+    if (value === null) log(`Pricing setting ${name} = ${JSON.stringify(text)} is not valid; using ${String(DEFAULT_PRICING[key])}`);
+    else (settings as Record<string, unknown>)[key] = value;
+  }
+  return settings;
+}
+
+/** Two decimals, as the spec's schema writes them: 99900 paise is '999.00', 1800 bp is '18.00'. */
+const hundredths = (n: number) => `${Math.trunc(n / 100)}.${String(n % 100).padStart(2, '0')}`;
+
+/** The rows for the settings, inverse of settingsFrom. */
+export function rowsFrom(s: PricingSettings): { name: string; value: string }[] {
+  return (Object.keys(READERS) as (keyof PricingSettings)[]).map((key) => {
+    const value = s[key];
+    return { name: READERS[key][0], value: typeof value === 'boolean' ? String(value) : hundredths(value) };
+  });
+}
+
+export function createPricingService(db: Db) {
+  return {
+    current: async (): Promise<PricingSettings> => settingsFrom(await settingRows(db)),
+    /** The owner's change: every new checkout on every app server prices with it (orders placed keep theirs). */
+    async save(settings: PricingSettings): Promise<PricingSettings> {
+      await saveSettingRows(db, rowsFrom(settings));
+      return settingsFrom(await settingRows(db));
+    },
+  };
+}
+
+export type PricingService = ReturnType<typeof createPricingService>;

@@ -1,0 +1,26 @@
+/** The buying side of the app: pricing, orders, the payment provider, checkout and the payments' settlement. */
+import crypto from 'node:crypto';
+import type { AppDeps } from './app.ts';
+import type { Db } from './db/client.ts';
+import type { AddressesService } from './modules/addresses/addresses.service.ts';
+import type { CartService } from './modules/cart/cart.service.ts';
+import type { CatalogService } from './modules/catalog/catalog.service.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createRazorpayProvider } from './modules/payments/razorpay.provider.ts';
+import { createSettle } from './modules/payments/settle.ts';
+import { createTestModeProvider } from './modules/payments/test-mode.provider.ts';
+import { createPricingService } from './modules/pricing/pricing.service.ts';
+
+/** Without Razorpay's keys, the test mode signs with a secret of its own, derived from AUTH_SECRET. */
+export function createShop(db: Db, deps: { catalog: CatalogService; cart: CartService; addresses: AddressesService }, config: AppDeps['config'], mailWritten: () => void) {
+  const provider = config.razorpay
+    ? createRazorpayProvider(config.razorpay)
+    : createTestModeProvider(crypto.createHmac('sha256', config.authSecret).update('vastra test-mode payments').digest('hex'));
+  const pricing = createPricingService(db);
+  const orders = createOrdersService(db);
+  const settle = createSettle({ orders, cart: deps.cart, publicUrl: config.publicUrl, mailWritten });
+  const checkout = createCheckoutService({ ...deps, pricing, orders, provider, settle });
+  return { provider, pricing, orders, checkout, payments: createPaymentsService(db, provider, orders, settle) };
+}

@@ -1,0 +1,25 @@
+/** The cart's request contract (spec §5 Cart: quantity at least 1), for the API and the quantity control. */
+import { MAX_ID } from './catalog.contract.ts';
+import { MAX_QUANTITY, MIN_QUANTITY, QUANTITY_NOT_WHOLE, QUANTITY_TOO_HIGH, QUANTITY_TOO_LOW } from './cart.ts';
+import { z } from './zod.ts';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+const quantity = z
+  .number({ error: QUANTITY_NOT_WHOLE })
+  .int(QUANTITY_NOT_WHOLE)
+  .min(MIN_QUANTITY, QUANTITY_TOO_LOW)
+  .max(MAX_QUANTITY, QUANTITY_TOO_HIGH);
+
+/** Spec §7 upsert: a card adds one; the product page may say how many. */
+export const addToCartContract = z.object({
+  productId: z.number({ error: PRODUCT_NOT_FOUND }).int(PRODUCT_NOT_FOUND).min(1, PRODUCT_NOT_FOUND).max(MAX_ID, PRODUCT_NOT_FOUND),
+  quantity: quantity.default(MIN_QUANTITY),
+});
+export type AddToCartInput = z.infer<typeof addToCartContract>;
+
+/** Spec §7: update quantity, update selected; one or both. */
+export const cartLineContract = z
+  .object({ quantity: quantity.optional(), selected: z.boolean({ error: 'Selected must be true or false.' }).optional() })
+  .refine((v) => v.quantity !== undefined || v.selected !== undefined, { message: 'Nothing to change.' });
+export type CartLineInput = z.infer<typeof cartLineContract>;

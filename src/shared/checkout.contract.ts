@@ -1,0 +1,31 @@
+/** The checkout's request contracts: starting a payment, and its confirmation. */
+import { MAX_ID } from './catalog.contract.ts';
+import { z } from './zod.ts';
+
+export const CHOOSE_ADDRESS = 'Please choose a delivery address.';
+/** Spec §5 Payment start, word for word: checked in the browser and again by the server. */
+export const INVALID_ADDRESS = 'Please ensure your delivery address has valid information before proceeding to payment.';
+export const PLACEHOLDER_ADDRESS = 'Please update your address with your actual details before proceeding to payment.';
+
+/** Spec §2 Checkout: the selected cart lines, or Buy Now's one product; the total the shopper was shown. */
+export const startCheckoutContract = z.object({
+  addressId: z.uuid({ error: CHOOSE_ADDRESS }),
+  buyNow: z
+    .object({ productId: z.number({ error: 'Product not found' }).int('Product not found').min(1, 'Product not found').max(MAX_ID, 'Product not found') })
+    .optional(),
+  /** Paise, as the checkout showed it: the server refuses to charge anything else. */
+  expectedTotal: z.number({ error: 'The total is missing.' }).int('The total is missing.').min(0, 'The total is missing.'),
+});
+export type StartCheckoutInput = z.infer<typeof startCheckoutContract>;
+
+const providerId = (message: string) => z.string({ error: message }).regex(/^[A-Za-z0-9_]{1,64}$/, message);
+const PAYMENT_NOT_VERIFIED = 'We could not verify this payment. If money left your account, it will be settled or refunded; please contact us.';
+
+/** What checkout.js (or the test dialog) hands its success handler (spec §7). */
+export const confirmPaymentContract = z.object({
+  razorpay_payment_id: providerId(PAYMENT_NOT_VERIFIED),
+  razorpay_order_id: providerId(PAYMENT_NOT_VERIFIED),
+  razorpay_signature: z.string({ error: PAYMENT_NOT_VERIFIED }).regex(/^[0-9a-f]{64}$/i, PAYMENT_NOT_VERIFIED),
+});
+export type ConfirmPaymentInput = z.infer<typeof confirmPaymentContract>;
+export { PAYMENT_NOT_VERIFIED };

@@ -1,0 +1,86 @@
+/**
+ * Orders as the API returns them (design.md: one clean shape over `orders` and `order_items`), the
+ * statuses and how each is shown, and what the checkout's start answers.
+ */
+import type { AddressFields } from './addresses.ts';
+import type { PriceBreakdown } from './pricing.ts';
+
+/** design.md: pending, processing (paid), completed, failed, and what fulfilment needs. */
+export const ORDER_STATUS_LABELS = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+} as const;
+export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
+
+/** Spec §4: pending is also what a missing or unknown status shows as. */
+export const shownStatus = (status: string | null | undefined): OrderStatus =>
+  status && Object.hasOwn(ORDER_STATUS_LABELS, status) ? (status as OrderStatus) : 'pending';
+
+export interface OrderLine {
+  productId: number | null;
+  name: string;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface Order {
+  id: string;
+  orderNumber: string;
+  createdAt: string;
+  status: OrderStatus;
+  paymentStatus: 'pending' | 'paid' | 'failed';
+  paymentId: string | null;
+  amounts: PriceBreakdown;
+  address: AddressFields;
+  items: OrderLine[];
+}
+
+/** What opening the payment dialog needs (design.md Payments; spec §7 Card payment provider). */
+export interface CheckoutStart {
+  orderId: string;
+  orderNumber: string;
+  amounts: PriceBreakdown;
+  provider: {
+    mode: 'razorpay' | 'test';
+    /** The public key id (never the secret). */
+    keyId: string;
+    /** The provider's order the dialog pays. */
+    orderId: string;
+  };
+  prefill: { name: string; email: string; contact: string };
+  /** Spec §7: an address note for the dialog. */
+  addressNote: string;
+}
+
+/** What a confirmed payment answers: what the confirmation screen shows. */
+export interface PaymentConfirmed {
+  orderId: string;
+  orderNumber: string;
+  paymentId: string;
+}
+
+/** A line of the checkout's quote: an order line with its picture. */
+export interface QuoteLine extends OrderLine {
+  productId: number;
+  thumbnail: string | null;
+}
+
+/** What the checkout would cost now, as the server priced it (GET /api/checkout/quote). */
+export interface Quote {
+  source: 'cart' | 'buy_now';
+  lines: QuoteLine[];
+  amounts: PriceBreakdown;
+}
+
+/** What checkout.js hands its success handler (and the test dialog hands ours): spec §7. */
+export interface CheckoutSuccess {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}

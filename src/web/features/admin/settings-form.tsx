@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { parsePriceText, formatInr } from '../../../shared/money.ts';
+import { pricingSettingsContract } from '../../../shared/pricing-settings.contract.ts';
+import { priceOrder, type PricingSettings } from '../../../shared/pricing.ts';
+import { FormMessage, SubmitButton, TextField } from '../../components/form-field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useSaveSettings } from './admin.api.ts';
+
+type Money = 'freeShippingThreshold' | 'standardShippingCharge' | 'expressShippingCharge' | 'expressShippingThreshold';
+const MONEY: { key: Money; label: string; hint: string }[] = [
+  { key: 'freeShippingThreshold', label: 'Free shipping from (₹)', hint: 'A subtotal at or above this ships free.' },
+  { key: 'expressShippingThreshold', label: 'Lower charge from (₹)', hint: 'Below this subtotal, the higher charge applies.' },
+  { key: 'standardShippingCharge', label: 'Shipping charge (₹)', hint: 'For a subtotal between the two thresholds.' },
+  { key: 'expressShippingCharge', label: 'Shipping charge below the lower threshold (₹)', hint: 'For the smallest orders.' },
+];
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+/** The first message for each field. */
+const firstByField = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  issues.reduce<Record<string, string>>((all, i) => ({ [String(i.path[0])]: i.message, ...all }), {});
+
+/** The owner's pricing settings (spec §3 pricing_settings, design.md GST), checked by the same contract as the API. */
+export function SettingsForm({ settings }: { settings: PricingSettings }) {
+  const save = useSaveSettings();
+  const [text, setText] = useState<Record<string, string>>({
+    gstRateBp: (settings.gstRateBp / 100).toFixed(2),
+    ...Object.fromEntries(MONEY.map(({ key }) => [key, rupees(settings[key])])),
+  });
+  const [included, setIncluded] = useState(settings.pricesIncludeGst);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  const asSettings = () => ({
+    gstRateBp: parsePriceText(text.gstRateBp) ?? -1,
+    ...Object.fromEntries(MONEY.map(({ key }) => [key, parsePriceText(text[key]) ?? -1])),
+    pricesIncludeGst: included,
+  });
+  const checked = pricingSettingsContract.safeParse(asSettings());
+  const example = checked.success ? priceOrder(800_00, checked.data) : null;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setMessage(null);
+    if (!checked.success) {
+      setErrors(firstByField(checked.error.issues));
+      return setMessage({ tone: 'error', text: 'Please fix the errors below.' });
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(checked.data);
+      setMessage({ tone: 'success', text: 'Settings saved. New checkouts use them now.' });
+    } catch (err) {
+      if (err instanceof ApiError) setErrors({ ...err.fields });
+      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  const field = (key: string, label: string, hint: string) => (
+    <TextField key={key} label={label} hint={hint} inputMode="decimal" value={text[key]} error={errors[key]} onChange={(e) => setText({ ...text, [key]: e.target.value })} />
+  );
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-5 rounded-2xl border border-line bg-white/80 p-5 sm:p-8">
+      <h1 className="font-display text-3xl font-semibold">Pricing</h1>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('gstRateBp', 'GST (%)', 'The rate on every order, 0 to 28.')}
+        <label className="flex items-start gap-3 self-end rounded-lg bg-sand/50 p-3 text-sm">
+          <input type="checkbox" className="mt-1 size-5 accent-wine" checked={included} onChange={(e) => setIncluded(e.target.checked)} />
+          <span>
+            <span className="font-medium">Prices include GST</span>
+            <span className="block text-muted">Shown as “GST included”; off, GST is added at checkout.</span>
+          </span>
+        </label>
+        {MONEY.map(({ key, label, hint }) => field(key, label, hint))}
+      </div>
+      {example && (
+        <p className="text-sm text-muted">
+          An order of {formatInr(800_00)} would pay {example.shippingCharges === 0 ? 'no shipping' : `${formatInr(example.shippingCharges)} shipping`}, GST{' '}
+          {formatInr(example.gstAmount)} {example.gstIncluded ? 'included' : 'added'}: {formatInr(example.total)} in all.
+        </p>
+      )}
+      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+      <div>
+        <SubmitButton busy={save.isPending} busyText="Saving...">
+          Save settings
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

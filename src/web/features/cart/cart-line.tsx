@@ -1,0 +1,76 @@
+import { ImageOff, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { unitPrice, type CartItem } from '../../../shared/cart.ts';
+import { imageAtWidth } from '../../../shared/images.ts';
+import { formatInr } from '../../../shared/money.ts';
+import { PriceLine } from '../../components/price-line.tsx';
+import type { LineChange } from './cart.api.ts';
+import { QuantityStepper } from './quantity-stepper.tsx';
+
+/** Spec §2 Cart: one line, with its select checkbox, quantity control and remove. */
+export function CartLine({ item, busy, onChange }: { item: CartItem; busy: boolean; onChange: (change: LineChange) => void }) {
+  const { product, productId } = item;
+  const picture = product.thumbnail ?? product.images[0];
+  const soldOut = product.availability === 'Out of Stock';
+  // The tick follows the tap in the same event (the cart's cached copy follows a moment later).
+  const [selected, setSelected] = useState(item.selected);
+  useEffect(() => setSelected(item.selected), [item.selected]);
+  return (
+    <li className="flex gap-3 border-b border-line/70 py-4 last:border-b-0 sm:gap-4">
+      <div className="flex items-start pt-1">
+        <input
+          type="checkbox"
+          checked={selected}
+          disabled={busy}
+          onChange={(e) => {
+            setSelected(e.target.checked);
+            onChange({ productId, change: { selected: e.target.checked } });
+          }}
+          aria-label={`Select ${product.name}`}
+          className="size-5 accent-wine"
+        />
+      </div>
+      <Link to={`/product/${productId}`} className="block w-20 shrink-0 overflow-hidden rounded-md bg-sand sm:w-24" tabIndex={-1} aria-hidden="true">
+        {picture ? (
+          <img src={imageAtWidth(picture, 320)} alt="" width={320} height={427} loading="lazy" className="aspect-[3/4] w-full object-cover" />
+        ) : (
+          <div className="grid aspect-[3/4] place-items-center text-muted">
+            <ImageOff className="size-6" />
+          </div>
+        )}
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="text-sm leading-snug sm:text-base">
+            <Link to={`/product/${productId}`} className="hover:text-wine">
+              {product.name}
+            </Link>
+          </h2>
+          <button
+            type="button"
+            onClick={() => onChange({ productId, remove: true })}
+            disabled={busy}
+            aria-label={`Remove ${product.name} from cart`}
+            className="-mr-2 -mt-2 grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-sand hover:text-wine disabled:opacity-50"
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+        <PriceLine price={product.price} offerPrice={product.offerPrice} />
+        {product.availability !== 'In Stock' && (
+          <p className={soldOut ? 'text-sm font-medium text-red-800' : 'text-sm text-wine'}>
+            {soldOut ? 'Out of stock: it stays here, but cannot be bought now.' : product.availability}
+          </p>
+        )}
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <QuantityStepper name={product.name} quantity={item.quantity} busy={busy} onChange={(quantity) => onChange({ productId, change: { quantity } })} />
+          <p className="text-sm text-muted">
+            <span className="sr-only">Line total: </span>
+            <span className="font-semibold text-ink">{formatInr(unitPrice(product) * item.quantity)}</span>
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}

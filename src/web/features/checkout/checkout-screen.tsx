@@ -1,0 +1,77 @@
+import { FlaskConical } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Address } from '../../../shared/addresses.ts';
+import { formatInr } from '../../../shared/money.ts';
+import { buttonClass, EmptyState, RetryButton } from '../../components/empty-state.tsx';
+import { FormMessage } from '../../components/form-field.tsx';
+import { LoadingIndicator } from '../../components/loading-indicator.tsx';
+import { SignInFirst } from '../../components/sign-in-first.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { readBuyNow } from '../../lib/buy-now.ts';
+import { useQuote } from './checkout.api.ts';
+import { CheckoutSummary } from './checkout-summary.tsx';
+import { TestPaymentDialog } from './test-payment-dialog.tsx';
+import { usePayment } from './use-payment.ts';
+
+export interface AddressPicker {
+  shopperId: string;
+  selectedId: string | null;
+  onSelect: (address: Address | null) => void;
+}
+
+/**
+ * Spec §2 Checkout: the delivery address (the address book, handed in by the route: features do
+ * not import each other), the order summary and the pay button. Buy Now's product comes in router
+ * state; otherwise the cart's selected pieces.
+ */
+export function CheckoutScreen({ addresses }: { addresses: (picker: AddressPicker) => ReactNode }) {
+  return (
+    <SignInFirst from="/checkout" loading="Loading checkout..." title="Checkout" text="Please log in to check out." action="Log in">
+      {({ shopper }) => <Checkout shopperId={shopper.id} addresses={addresses} />}
+    </SignInFirst>
+  );
+}
+
+function Checkout({ shopperId, addresses }: { shopperId: string; addresses: (picker: AddressPicker) => ReactNode }) {
+  const buyNowId = readBuyNow(useLocation().state)?.product_id ?? null;
+  const quote = useQuote(shopperId, buyNowId);
+  const [address, setAddress] = useState<Address | null>(null);
+  const payment = usePayment({ shopperId, buyNowId, address, quote: quote.data });
+
+  if (quote.isPending) return <LoadingIndicator text="Loading checkout..." />;
+  if (quote.isError) {
+    const err = quote.error;
+    if (err instanceof ApiError && err.status === 409) {
+      return (
+        <EmptyState level={1} title="Nothing to check out yet" action={<Link to="/cart" className={buttonClass}>Go to your cart</Link>}>
+          {err.message}
+        </EmptyState>
+      );
+    }
+    return <EmptyState level={1} title="We could not load checkout." action={<RetryButton onRetry={() => void quote.refetch()} />} />;
+  }
+  const total = quote.data.amounts.total;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="font-display text-4xl font-semibold">Checkout</h1>
+      {quote.data.paymentMode === 'test' && (
+        <p className="mt-3 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Test mode: this shop takes no real payments yet. Orders are placed, but no money moves.
+        </p>
+      )}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem] lg:items-start">
+        <div>{addresses({ shopperId, selectedId: address?.id ?? null, onSelect: setAddress })}</div>
+        <CheckoutSummary quote={quote.data}>
+          {payment.message && <FormMessage tone="error">{payment.message}</FormMessage>}
+          <button type="button" className={buttonClass} disabled={!address || total <= 0 || payment.processing} onClick={payment.pay}>
+            {payment.processing ? 'Processing...' : `Pay ${formatInr(total)}`}
+          </button>
+          {!address && <p className="-mt-1 text-center text-xs text-muted">Add or choose a delivery address to pay.</p>}
+        </CheckoutSummary>
+      </div>
+      {payment.test && <TestPaymentDialog start={payment.test.start} onPay={payment.test.pay} onDismiss={payment.test.dismiss} />}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { ImageOff, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { imageAtWidth } from '../../../shared/images.ts';
+import { formatInr } from '../../../shared/money.ts';
+import { gstLabel } from '../../../shared/pricing.ts';
+import type { Quote } from './checkout.api.ts';
+
+/** Spec §2 Checkout: what is being bought and what it costs, as the server priced it; the pay button under it. */
+export function CheckoutSummary({ quote, children }: { quote: Quote; children: ReactNode }) {
+  const a = quote.amounts;
+  return (
+    <section aria-labelledby="checkout-summary" className="rounded-2xl border border-line bg-white/80 p-5 lg:sticky lg:top-32">
+      <h2 id="checkout-summary" className="font-display text-2xl font-semibold">
+        Order Summary
+      </h2>
+      <ul aria-label="Pieces in this order" className="mt-4 grid gap-3">
+        {quote.lines.map((l) => (
+          <li key={l.productId} className="flex items-center gap-3 text-sm">
+            <div className="w-12 shrink-0 overflow-hidden rounded bg-sand">
+              {l.thumbnail ? (
+                <img src={imageAtWidth(l.thumbnail, 320)} alt="" width={320} height={427} className="aspect-[3/4] w-full object-cover" />
+              ) : (
+                <div className="grid aspect-[3/4] place-items-center text-muted">
+                  <ImageOff className="size-4" aria-hidden="true" />
+                </div>
+              )}
+            </div>
+            <span className="min-w-0 flex-1">
+              <span className="line-clamp-2">{l.name}</span>
+              <span className="text-muted">Qty {l.quantity}</span>
+            </span>
+            <span className="tabular-nums">{formatInr(l.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 grid gap-2 border-t border-line pt-4 text-sm">
+        <Row label="Subtotal" value={formatInr(a.subtotal)} />
+        <Row label={gstLabel(a)} value={formatInr(a.gstAmount)} muted={a.gstIncluded} />
+        <Row label="Shipping" value={a.shippingCharges === 0 ? 'FREE' : formatInr(a.shippingCharges)} />
+        <div className="flex justify-between border-t border-line pt-3 text-base">
+          <dt className="font-medium">Total</dt>
+          <dd className="font-semibold tabular-nums">{formatInr(a.total)}</dd>
+        </div>
+      </dl>
+      <div className="mt-5 grid gap-3">{children}</div>
+      <p className="mt-4 flex items-center gap-2 text-xs text-muted">
+        <ShieldCheck className="size-4 text-gold" aria-hidden="true" /> Secure payments. Ships across India.
+      </p>
+    </section>
+  );
+}
+
+function Row({ label, value, muted = false }: { label: string; value: string; muted?: boolean }) {
+  return (
+    <div className={`flex justify-between ${muted ? 'text-muted' : ''}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}

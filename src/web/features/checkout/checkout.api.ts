@@ -1,0 +1,35 @@
+/**
+ * The checkout's calls: what the order costs now (the server's quote, so the screen shows exactly
+ * what will be charged), starting the payment, the test mode's stand-in payment, and confirming.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { CheckoutStart, CheckoutSuccess, PaymentConfirmed, Quote as SharedQuote } from '../../../shared/orders.ts';
+import type { StartCheckoutInput } from '../../../shared/checkout.contract.ts';
+import { getJson, sendJson } from '../../lib/api.ts';
+
+/** The server's quote, and whether payments run in the test mode. */
+export interface Quote extends SharedQuote {
+  paymentMode: 'razorpay' | 'test';
+}
+
+export type { CheckoutSuccess };
+
+export const quoteKey = (shopperId: string, buyNowId: number | null) => ['checkout-quote', shopperId, buyNowId ?? 'cart'] as const;
+
+export function useQuote(shopperId: string, buyNowId: number | null) {
+  return useQuery({
+    queryKey: quoteKey(shopperId, buyNowId),
+    queryFn: ({ signal }) => getJson<Quote>(`/api/checkout/quote${buyNowId === null ? '' : `?buyNow=${buyNowId}`}`, signal),
+    staleTime: 0,
+    refetchOnMount: 'always',
+    retry: false,
+  });
+}
+
+export const startPayment = (body: StartCheckoutInput) =>
+  sendJson<CheckoutStart>('POST', '/api/checkout/orders', body);
+
+export const testPayment = (orderId: string) => sendJson<CheckoutSuccess>('POST', `/api/checkout/orders/${orderId}/test-payment`);
+
+export const confirmPayment = (orderId: string, success: CheckoutSuccess) =>
+  sendJson<PaymentConfirmed>('POST', `/api/checkout/orders/${orderId}/confirm`, success);

@@ -1,0 +1,86 @@
+/**
+ * Paying (spec §4 Checkout and Payment success, §5 Payment start): the address is checked first
+ * (the server checks again), our server makes the order and the provider's, the dialog opens
+ * (Razorpay's, or the test mode's), and its success is confirmed by our server before the shopper
+ * sees the confirmation. Closing the dialog resets the button.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { addressContract } from '../../../shared/address.contract.ts';
+import { isPlaceholderAddress, type Address } from '../../../shared/addresses.ts';
+import { INVALID_ADDRESS, PLACEHOLDER_ADDRESS } from '../../../shared/checkout.contract.ts';
+import type { CheckoutStart } from '../../../shared/orders.ts';
+import { ApiError } from '../../lib/api.ts';
+import { refreshSession } from '../../lib/session.ts';
+import { confirmPayment, quoteKey, startPayment, testPayment, type CheckoutSuccess, type Quote } from './checkout.api.ts';
+import { openRazorpay } from './razorpay-checkout.ts';
+
+interface Paying {
+  shopperId: string;
+  buyNowId: number | null;
+  address: Address | null;
+  quote: Quote | undefined;
+}
+
+export function usePayment({ shopperId, buyNowId, address, quote }: Paying) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [processing, setProcessing] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [testStart, setTestStart] = useState<CheckoutStart | null>(null);
+
+  const fail = (err: unknown) => {
+    setProcessing(false);
+    setTestStart(null);
+    setMessage(err instanceof Error ? err.message : String(err));
+    // The prices or the cart moved under the shopper: show what it costs now.
+    if (err instanceof ApiError && err.status === 409) void client.invalidateQueries({ queryKey: quoteKey(shopperId, buyNowId) });
+  };
+
+  async function finish(start: CheckoutStart, success: CheckoutSuccess) {
+    try {
+      const paid = await confirmPayment(start.orderId, success);
+      await refreshSession(); // the cart badge: the bought pieces have left the cart
+      void navigate('/order-confirmation', { replace: true, state: { paymentId: paid.paymentId, orderNumber: paid.orderNumber } });
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  async function pay() {
+    if (!address || !quote) return;
+    setMessage(null);
+    const { id, createdAt: _, ...fields } = address;
+    if (!addressContract.safeParse(fields).success) return setMessage(INVALID_ADDRESS);
+    if (isPlaceholderAddress(address)) return setMessage(PLACEHOLDER_ADDRESS);
+    setProcessing(true);
+    try {
+      const start = await startPayment({ addressId: id, ...(buyNowId !== null && { buyNow: { productId: buyNowId } }), expectedTotal: quote.amounts.total });
+      if (start.provider.mode === 'test') return setTestStart(start);
+      await openRazorpay(start, { onSuccess: (s) => void finish(start, s), onDismiss: () => setProcessing(false) });
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  return {
+    processing,
+    message,
+    pay: () => void pay(),
+    test: testStart && {
+      start: testStart,
+      pay: async () => {
+        try {
+          await finish(testStart, await testPayment(testStart.orderId));
+        } catch (err) {
+          fail(err);
+        }
+      },
+      dismiss: () => {
+        setTestStart(null);
+        setProcessing(false);
+      },
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { CreditCard } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { formatInr } from '../../../shared/money.ts';
+import type { Order, OrderLine } from '../../../shared/orders.ts';
+import { OrderAddress } from './order-address.tsx';
+import { OrderAmounts, shownAmounts } from './order-amounts.tsx';
+import { OrderStatusBadge } from './order-status.tsx';
+
+/** Spec §2 Orders: dates in en-US long form with hour and minute (design.md: money stays en-IN). */
+const placedAt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** One order: number, date and status; its pieces and amounts; where it goes and the payment's id. */
+export function OrderCard({ order }: { order: Order }) {
+  const id = useId();
+  const amounts = shownAmounts(order);
+  return (
+    <article aria-labelledby={`${id}-title`} className="overflow-hidden rounded-2xl border border-line bg-white/80">
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b border-line/70 bg-sand/40 px-4 py-3 sm:px-5 sm:py-4">
+        <div className="min-w-0">
+          <h2 id={`${id}-title`} className="font-display text-2xl font-semibold leading-tight lining-nums">
+            Order {order.orderNumber}
+          </h2>
+          <p className="mt-0.5 text-sm text-muted">
+            Placed on <time dateTime={order.createdAt}>{placedAt.format(new Date(order.createdAt))}</time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+      <div className="grid gap-6 px-4 py-4 sm:px-5 sm:py-5 md:grid-cols-[1fr_17rem] md:gap-8">
+        <div className="grid content-start gap-5">
+          <section aria-labelledby={`${id}-items`}>
+            <h3 id={`${id}-items`} className="text-xs font-medium uppercase tracking-[0.16em] text-gold">
+              {order.items.length === 1 ? 'Item' : `Items (${order.items.length})`}
+            </h3>
+            <ul className="mt-1">
+              {order.items.map((line, i) => (
+                <OrderLineRow key={`${line.productId ?? 'gone'}-${i}`} line={line} />
+              ))}
+            </ul>
+          </section>
+          <OrderAddress address={order.address} />
+        </div>
+        <div className="grid content-start gap-4 md:border-l md:border-line/70 md:pl-8">
+          <section aria-labelledby={`${id}-amounts`}>
+            <h3 id={`${id}-amounts`} className="mb-2 text-xs font-medium uppercase tracking-[0.16em] text-gold">
+              Payment summary
+            </h3>
+            <OrderAmounts amounts={amounts} labelledBy={`${id}-amounts`} />
+          </section>
+          {order.paymentId && (
+            <p className="flex items-start gap-2 rounded-lg bg-sand/50 px-3 py-2 text-xs text-muted">
+              <CreditCard className="mt-0.5 size-3.5 shrink-0 text-gold" aria-hidden="true" />
+              <span className="min-w-0">
+                Payment ID: <span className="inline-block break-all font-mono text-ink">{order.paymentId}</span>
+              </span>
+            </p>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** 'quantity × name' and the line's total; the unit price too when more than one was bought. */
+function OrderLineRow({ line }: { line: OrderLine }) {
+  const name = line.productId === null ? line.name : (
+    <Link to={`/product/${line.productId}`} className="underline-offset-4 hover:text-wine hover:underline">
+      {line.name}
+    </Link>
+  );
+  return (
+    <li className="flex items-start justify-between gap-3 border-b border-line/60 py-2.5 text-sm last:border-b-0">
+      <p className="min-w-0">
+        <span className="tabular-nums text-muted">{line.quantity} ×</span> {name}
+        {line.quantity > 1 && <span className="block text-xs text-muted">{formatInr(line.unitPrice)} each</span>}
+      </p>
+      <p className="shrink-0 font-medium tabular-nums">
+        <span className="sr-only">Line total: </span>
+        {formatInr(line.lineTotal)}
+      </p>
+    </li>
+  );
+}
