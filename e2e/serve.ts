@@ -2,6 +2,8 @@
  * The real server for browser tests, on a fresh embedded database each run. Pictures are kept in
  * node_modules/.cache between runs, since making them is the slow part and they never change.
  *
+ * It has a store owner (e2e/owner.ts) for the admin journeys.
+ *
  * Mail goes over real SMTP to a local server (smtp-server) started here, which files each mail it
  * receives as JSON in the port's mailbox folder, where the journeys read their links (e2e/mailbox.ts).
  */
@@ -28,4 +30,20 @@ const inbox = await startSmtpInbox((mail, n) => {
 });
 process.env.SMTP_URL = inbox.url;
 
-await import('../src/server/index.ts');
+// The store owner of the admin journeys (e2e/shoppers.ts OWNER), made before the shop opens. The
+// account goes through the real sign-up; the role is given as `npm run admin -- grant` gives it.
+const { loadConfig } = await import('../src/server/env.ts');
+const { startServer } = await import('../src/server/start.ts');
+const { setAdmin } = await import('../src/server/modules/admin/admin.queries.ts');
+const { OWNER } = await import('./owner.ts');
+await startServer(loadConfig(), async ({ app, database }) => {
+  const res = await app.request('/api/accounts/signup', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ firstName: OWNER.firstName, email: OWNER.email, phone: '9876543210', gender: 'female', password: OWNER.password }),
+  });
+  if (res.status !== 200) throw new Error(`The owner's sign-up answered ${res.status}: ${await res.text()}`);
+  await setAdmin(database.db, OWNER.email, true);
+  // On the server that asks new accounts to verify their email, the owner has (as one would have).
+  await database.db.execute(`update users set email_verified = true where email = '${OWNER.email}'`);
+});

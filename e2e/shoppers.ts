@@ -5,6 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
+import { OWNER } from './owner.ts';
 
 export const PASSWORD = 'Saree@2026';
 
@@ -26,4 +27,10 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Signs the page's browser in as the store owner (e2e/owner.ts), through the API. */
+export async function signedInAsOwner(page: Page) {
+  const res = await page.request.post('/api/accounts/login', { data: { email: OWNER.email, password: OWNER.password } });
+  expect(res.status()).toBe(200);
 }
