@@ -39,7 +39,7 @@ import { webRoutes } from './web/web.routes.ts';
 export interface AppDeps {
   db: Db;
   config: Pick<AppConfig, 'imagesDir'> &
-    Partial<Pick<AppConfig, 'publicUrl' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay'>> & {
+    Partial<Pick<AppConfig, 'importDir' | 'publicUrl' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay'>> & {
       /** Signs sessions and links (src/server/modules/accounts/auth-secret.ts). */
       authSecret: string;
     };
@@ -61,9 +61,11 @@ interface ApiParts {
   shop: ReturnType<typeof createShop>;
   allow: (path: string) => string[];
   publicUrl: string | undefined;
+  imagesDir: string;
+  importDir: string | undefined;
 }
 
-function apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, allow, publicUrl }: ApiParts) {
+function apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, allow, publicUrl, imagesDir, importDir }: ApiParts) {
   return (
     new Hono<ShopperEnv>()
       .use(apiHeaders())
@@ -82,7 +84,7 @@ function apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, all
       .route('/', addressesRoutes(addresses))
       .route('/', checkoutRoutes(shop.checkout, shop.provider.mode))
       .route('/', ordersRoutes(shop.orders))
-      .route('/', adminRoutes(db, shop.pricing))
+      .route('/', adminRoutes(db, { pricing: shop.pricing, imagesDir, importDir }))
       .all('*', (c) => wrongMethod(c, allow(c.req.path)) ?? c.json<ErrorBody>({ code: 'not_found', message: 'Not found' }, 404))
   );
 }
@@ -117,7 +119,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   const addresses = createAddressesService(db);
   const shop = createShop(db, { catalog, cart, addresses }, config, mailWritten);
   onPayments?.(shop.payments);
-  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, allow: apiPaths, publicUrl: config.publicUrl }));
+  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir }));
 
   app.get(
     '/images/*',

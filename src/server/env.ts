@@ -20,6 +20,8 @@ const envSchema = z.object({
   DATABASE_URL: databaseUrl.optional(),
   DATA_DIR: z.string().default('./data'),
   IMAGES_DIR: z.string().optional(),
+  /** Where the owner puts folders of photographs to import as products; DATA_DIR/import by default. */
+  IMPORT_DIR: z.string().optional(),
   /**
    * Where the store is reachable from outside: canonical links, Open Graph tags, robots.txt, the
    * sitemaps and (later) mails are built from it, never from the request's Host header. An origin
@@ -89,6 +91,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   imagesDir: string;
+  /** The owner's import folders (src/server/modules/admin/import-folders.ts). */
+  importDir: string;
   publicUrl: string | undefined;
   seedDemo: boolean;
   smtpUrl: string | undefined;
@@ -129,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     imagesDir: path.resolve(e.IMAGES_DIR ?? path.join(dataDir, 'images')),
+    importDir: path.resolve(e.IMPORT_DIR ?? path.join(dataDir, 'import')),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     seedDemo: e.SEED_DEMO === 'true',
     smtpUrl: e.SMTP_URL,

@@ -39,6 +39,8 @@ export interface Order {
   amounts: PriceBreakdown;
   address: AddressFields;
   items: OrderLine[];
+  /** The courier's number, once the owner has shipped it. */
+  trackingNumber: string | null;
 }
 
 /** What opening the payment dialog needs (design.md Payments; spec §7 Card payment provider). */

@@ -47,7 +47,13 @@ export const SCREENS = [
   { path: '/order-confirmation', title: 'Order Confirmed', chunk: 'routes/order-confirmation.tsx', access: 'private' },
   { path: '/orders', title: 'Your Orders', chunk: 'routes/orders.tsx', data: true, access: 'private' },
   // The store owner's (design.md Admin): private, so never indexed nor in the sitemap.
-  { path: '/admin', title: 'Store admin', chunk: 'routes/admin.tsx', data: true, access: 'private' },
+  { path: '/admin', title: 'Products · Store admin', chunk: 'routes/admin.tsx', data: true, access: 'private' },
+  { path: '/admin/products/new', title: 'New product · Store admin', chunk: 'routes/admin-product.tsx', data: true, access: 'private' },
+  { path: '/admin/products/:id', title: 'Edit product · Store admin', chunk: 'routes/admin-product.tsx', data: true, access: 'private' },
+  { path: '/admin/import', title: 'Import · Store admin', chunk: 'routes/admin-import.tsx', data: true, access: 'private' },
+  { path: '/admin/orders', title: 'Orders · Store admin', chunk: 'routes/admin-orders.tsx', data: true, access: 'private' },
+  { path: '/admin/settings', title: 'Pricing · Store admin', chunk: 'routes/admin-settings.tsx', data: true, access: 'private' },
+  { path: '/admin/sql', title: 'SQL console · Store admin', chunk: 'routes/admin-sql.tsx', data: true, access: 'private' },
 ] as const satisfies readonly Screen[];
 
 /** Meta descriptions that say more than the shop's default (server only; see the file's comment). */
@@ -63,8 +69,18 @@ export const SCREEN_DESCRIPTIONS: Readonly<Record<string, string>> = {
 /** Screens at a fixed path (no parameter). */
 export const FIXED_SCREENS: readonly Screen[] = SCREENS.filter((s) => !s.path.includes(':'));
 
-/** The fixed screen at `path` (already canonical: no trailing slash), if any. */
-export const screenAt = (path: string): Screen | undefined => FIXED_SCREENS.find((s) => s.path === path);
+/**
+ * Private screens with a parameter (the owner's product editor): nothing to look up for their
+ * head, so any value of the parameter is the screen, which answers for itself.
+ */
+const PRIVATE_PARAM_SCREENS = SCREENS.filter((s) => s.path.includes(':') && s.access === 'private').map((s) => ({
+  screen: s as Screen,
+  pattern: new RegExp(`^${s.path.replace(/:[a-z]+/gi, '[^/]+')}$`, 'i'),
+}));
+
+/** The fixed screen at `path` (already canonical: no trailing slash), or a private one with a parameter, if any. */
+export const screenAt = (path: string): Screen | undefined =>
+  FIXED_SCREENS.find((s) => s.path === path) ?? PRIVATE_PARAM_SCREENS.find((p) => p.pattern.test(path))?.screen;
 
 /** Whether search engines should list the screen (and the sitemap name it). */
 export const indexable = (s: Screen) => s.access === 'public' && !s.noindex;

@@ -5,6 +5,9 @@
  * - carry JSON when they carry anything: else 415. A page on another site can send a form-encoded,
  *   multipart or plain-text POST without asking; JSON it cannot, so this closes what an Origin check
  *   alone might miss (hono/csrf only looks at form content types).
+ * Uploads (the owner's photographs and CSV files, under UPLOADS) carry their bytes as
+ * `application/octet-stream`, which another site cannot send either without a CORS preflight that
+ * the shop never grants; each upload route sets its own size limit.
  * Clients that are not browsers (curl, tests, Razorpay's webhooks later) send neither header.
  */
 import type { Context, MiddlewareHandler } from 'hono';
@@ -13,6 +16,9 @@ import type { ErrorBody } from './errors.ts';
 import { originOf } from './origin.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The routes that take raw bytes instead of JSON. */
+export const UPLOADS = /^\/api\/admin\/uploads\//;
 
 export function sameOriginJson(publicUrl: string | undefined, routed: (c: Context) => boolean): MiddlewareHandler {
   return async (c, next) => {
@@ -25,7 +31,11 @@ export function sameOriginJson(publicUrl: string | undefined, routed: (c: Contex
     }
     const type = c.req.header('Content-Type');
     const hasBody = type !== undefined || Number(c.req.header('Content-Length') ?? 0) > 0 || c.req.header('Transfer-Encoding') !== undefined;
-    if (hasBody && !/^application\/json\s*(;|$)/i.test(type ?? '')) {
+    if (UPLOADS.test(c.req.path)) {
+      if (!/^application\/octet-stream\s*(;|$)/i.test(type ?? '')) {
+        return c.json<ErrorBody>({ code: 'unsupported_media_type', message: 'Send the file itself (Content-Type: application/octet-stream).' }, 415);
+      }
+    } else if (hasBody && !/^application\/json\s*(;|$)/i.test(type ?? '')) {
       return c.json<ErrorBody>({ code: 'unsupported_media_type', message: 'Send JSON (Content-Type: application/json).' }, 415);
     }
     return next();
@@ -35,8 +45,11 @@ export function sameOriginJson(publicUrl: string | undefined, routed: (c: Contex
 /** Far more than any form of the shop sends; a bigger body is refused before it is read whole. */
 export const MAX_JSON_BODY = 16 * 1024;
 
-export const jsonBodyLimit = (): MiddlewareHandler =>
-  bodyLimit({
-    maxSize: MAX_JSON_BODY,
-    onError: (c) => c.json<ErrorBody>({ code: 'too_large', message: 'This request is too large.' }, 413),
-  });
+export const jsonBodyLimit = (): MiddlewareHandler => {
+  const limit = bodyLimitOf(MAX_JSON_BODY, 'This request is too large.');
+  return (c, next) => (UPLOADS.test(c.req.path) ? next() : limit(c, next));
+};
+
+/** A body limit with the shop's error shape: the upload routes' own. */
+export const bodyLimitOf = (maxSize: number, message: string): MiddlewareHandler =>
+  bodyLimit({ maxSize, onError: (c) => c.json<ErrorBody>({ code: 'too_large', message }, 413) });

@@ -18,6 +18,8 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: Database;
   imagesDir: string;
+  /** The import folder (IMPORT_DIR), not made until a test makes it. */
+  importDir: string;
   /** On PostgreSQL: the database's URL, for a second app server over it. */
   databaseUrl?: string;
   /** The payments service (its webhook handling and reconcile step) of `app`. */
@@ -87,6 +89,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-files-'));
   const imagesDir = path.join(files, 'images');
   fs.mkdirSync(imagesDir);
+  // The owner's import folders: made by the tests that import (absent, the shop says where to put them).
+  const importDir = path.join(files, 'import');
   let webDir: string | undefined;
   if (options.web) {
     webDir = path.join(files, 'web');
@@ -94,7 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     fs.writeFileSync(path.join(webDir, 'index.html'), FAKE_INDEX_HTML);
   }
   const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay } = options;
-  const config = { imagesDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, authSecret: TEST_AUTH_SECRET };
+  const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, authSecret: TEST_AUTH_SECRET };
   let payments: PaymentsService | undefined;
   const app = createApp({ db: database.db, config, webDir, mailWritten, onPayments: (p) => (payments = p) });
   return {
@@ -102,6 +106,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     payments: payments!,
     database,
     imagesDir,
+    importDir,
     databaseUrl,
     another: (db) => createApp({ db, config, webDir, mailWritten }),
     get: (url) => Promise.resolve(app.request(url)),

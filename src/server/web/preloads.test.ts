@@ -46,6 +46,15 @@ describe('early hints in the HTML', () => {
     expect(await (await app.request('/cart')).text()).toContain('<meta name="robots" content="noindex" />');
     expect(await (await app.request('/about')).text()).not.toContain('noindex');
   });
+
+  it('serves the owner’s screens, the product editor with its id too, noindex (the app asks who is signing in)', async () => {
+    for (const path of ['/admin', '/admin/products/new', '/admin/products/5', '/admin/orders', '/admin/sql']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('<meta name="robots" content="noindex" />');
+    }
+    expect((await app.request('/admin/products/5/more')).status).toBe(404);
+  });
 });
 
 describe('a product page', () => {

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { PHONE_DIGITS } from '../../shared/accounts.ts';
 import { buttonClass } from './empty-state.tsx';
 
@@ -17,8 +17,8 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
 }
 
-/** A labelled input with its error under it, tied together for screen readers (react-hook-form's register fits). */
-export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, hint, className, ...input }, ref) {
+/** The label above, the hint under it, the error below: one field's frame, tied together for screen readers. */
+function Labelled({ label, hint, error, className, children }: { label: string; hint?: ReactNode; error?: string; className?: string; children: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
   const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
@@ -31,9 +31,33 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
           {hint}
         </p>
       )}
-      <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={described} className={inputClass} {...input} />
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </div>
+  );
+}
+
+/** A labelled input with its error under it, tied together for screen readers (react-hook-form's register fits). */
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField({ label, error, hint, className, ...input }, ref) {
+  return (
+    <Labelled label={label} hint={hint} error={error} className={className}>
+      {(aria) => <input ref={ref} {...aria} className={inputClass} {...input} />}
+    </Labelled>
+  );
+});
+
+interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled text area (several lines: descriptions, care notes), tied to its hint and error as TextField is. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextAreaField({ label, error, hint, className, rows = 4, ...area }, ref) {
+  return (
+    <Labelled label={label} hint={hint} error={error} className={className}>
+      {(aria) => <textarea ref={ref} rows={rows} {...aria} className={`${controlClass} py-2`} {...area} />}
+    </Labelled>
   );
 });
 

@@ -1,21 +1,11 @@
-import { EmptyState, RetryButton } from '../components/empty-state.tsx';
-import { LoadingIndicator } from '../components/loading-indicator.tsx';
-import { useAdminSettings } from '../features/admin/admin.api.ts';
 import { AdminGate } from '../features/admin/admin-gate.tsx';
-import { SettingsForm } from '../features/admin/settings-form.tsx';
+import { ProductsTable } from '../features/admin/products-table.tsx';
 
-/** /admin: the store owner's screens (design.md Admin); today the pricing settings. */
+/** /admin: the store owner's products (spec §2 Admin product management). */
 export function Component() {
   return (
     <AdminGate>
-      <Settings />
+      <ProductsTable />
     </AdminGate>
   );
-}
-
-function Settings() {
-  const settings = useAdminSettings();
-  if (settings.isPending) return <LoadingIndicator text="Loading the settings..." />;
-  if (settings.isError) return <EmptyState title="We could not load the settings." action={<RetryButton onRetry={() => void settings.refetch()} />} />;
-  return <SettingsForm settings={settings.data} />;
 }

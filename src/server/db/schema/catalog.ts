@@ -39,6 +39,16 @@ export const products = pgTable(
       .notNull()
       .default({ standardDelivery: true, expressDelivery: true, pincodeDelivery: true }),
     featured: boolean('featured').notNull().default(false),
+    /**
+     * Set when the owner deletes a product that orders refer to: it leaves the shop (listings,
+     * search, its page, carts) but stays for the orders that name it.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /**
+     * Where an import made it (`folder:<name>` or `csv:<handle>`): importing the same folder or
+     * row again updates this product instead of making another.
+     */
+    importKey: text('import_key').unique(),
     ...timestamps,
   },
   (t) => [

@@ -5,3 +5,4 @@ export * from './mail.ts';
 export * from './limits.ts';
 export * from './shelf.ts';
 export * from './orders.ts';
+export * from './console.ts';

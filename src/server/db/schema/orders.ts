@@ -57,6 +57,8 @@ export const orders = pgTable(
     total: integer('total').notNull(),
     shippingMethod: text('shipping_method').notNull().default('Standard Delivery'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The courier's number, given when the owner ships it. */
+    trackingNumber: text('tracking_number'),
     /**
      * What was being bought (source, address, lines and total): a second Pay for the same thing
      * while its order is still pending reuses that order instead of making another.
@@ -66,6 +68,9 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_created').on(t.userId, t.createdAt.desc()),
+    // The owner's list: newest first, all or one status at a time.
+    index('orders_created').on(t.createdAt.desc()),
+    index('orders_status_created').on(t.status, t.createdAt.desc()),
     index('orders_user_fingerprint').on(t.userId, t.checkoutFingerprint).where(sql`${t.paymentStatus} = 'pending'`),
     // Orders left pending, for the reconcile step.
     index('orders_pending').on(t.createdAt).where(sql`${t.paymentStatus} = 'pending'`),
@@ -95,6 +100,28 @@ export const orderItems = pgTable(
     index('order_items_order').on(t.orderId),
     check('order_items_check', sql`${t.quantity} > 0 and ${t.unitPrice} >= 0 and ${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
   ],
+);
+
+/**
+ * Every fulfilment step the owner takes (design.md order status), with who and when: an order's
+ * history, and the record of who shipped or cancelled what.
+ */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    trackingNumber: text('tracking_number'),
+    // The owner's account may go one day; the step stays, with the email it was made under.
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedByEmail: text('changed_by_email').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_changes_order').on(t.orderId, t.changedAt)],
 );
 
 /** Every webhook event, once: its id is Razorpay's X-Razorpay-Event-Id, so a redelivery is a no-op. */

@@ -10,6 +10,13 @@ import { requireShopper, type ShopperEnv } from '../../http/session.ts';
 import { valid } from '../../http/validate.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
 import { isAdmin } from './admin.queries.ts';
+import { adminOrdersRoutes } from './orders.routes.ts';
+import { createAdminOrdersService } from './orders.service.ts';
+import { importRoutes } from './import.routes.ts';
+import { createImportService } from './import.service.ts';
+import { adminProductsRoutes } from './products.routes.ts';
+import { sqlConsoleRoutes } from '../sql-console/sql-console.routes.ts';
+import { createAdminProductsService } from './products.service.ts';
 
 export const NOT_ALLOWED = 'This is for the store owner only.';
 
@@ -21,9 +28,13 @@ export function adminsOnly(db: Db): MiddlewareHandler<ShopperEnv> {
   };
 }
 
-export function adminRoutes(db: Db, pricing: PricingService) {
+export function adminRoutes(db: Db, deps: { pricing: PricingService; imagesDir: string; importDir: string | undefined }) {
   return new Hono<ShopperEnv>()
     .use('/admin/*', adminsOnly(db))
-    .get('/admin/settings', async (c) => c.json(await pricing.current()))
-    .put('/admin/settings', valid('json', pricingSettingsContract), async (c) => c.json(await pricing.save(c.req.valid('json'))));
+    .route('/', sqlConsoleRoutes(db))
+    .get('/admin/settings', async (c) => c.json(await deps.pricing.current()))
+    .put('/admin/settings', valid('json', pricingSettingsContract), async (c) => c.json(await deps.pricing.save(c.req.valid('json'))))
+    .route('/', adminProductsRoutes(createAdminProductsService(db), deps.imagesDir))
+    .route('/', importRoutes(createImportService(db, deps)))
+    .route('/', adminOrdersRoutes(createAdminOrdersService(db)));
 }

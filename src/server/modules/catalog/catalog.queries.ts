@@ -1,7 +1,7 @@
 /**
  * The catalog's SQL. Only the catalog service calls these; other modules go through the service.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   categories,
@@ -31,14 +31,17 @@ export type ProductCard = Omit<ProductSummary, 'likeCount'>;
 
 const summaryColumns = { ...cardColumns, likeCount };
 
+/** In the shop: not hidden by the owner (a deleted product that orders still name). */
+const onSale = isNull(products.hiddenAt);
+
 export function listProducts(db: Db, offset: number, limit: number): Promise<ProductSummary[]> {
-  return db.select(summaryColumns).from(products).orderBy(desc(products.id)).offset(offset).limit(limit);
+  return db.select(summaryColumns).from(products).where(onSale).orderBy(desc(products.id)).offset(offset).limit(limit);
 }
 
 /** Cards (without like counts) for the given ids, in the order of the ids. */
 export async function cardsByIds(db: Db, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(cardColumns).from(products).where(inArray(products.id, ids));
+  const rows = await db.select(cardColumns).from(products).where(and(onSale, inArray(products.id, ids)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -46,7 +49,7 @@ export async function cardsByIds(db: Db, ids: number[]): Promise<ProductCard[]> 
 /** Cards with their like counts for the given ids, in the order of the ids. */
 export async function summariesByIds(db: Db, ids: number[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(summaryColumns).from(products).where(inArray(products.id, ids));
+  const rows = await db.select(summaryColumns).from(products).where(and(onSale, inArray(products.id, ids)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -74,7 +77,7 @@ export async function productById(db: Db, id: number) {
       deliveryInfo: products.deliveryInfo,
     })
     .from(products)
-    .where(eq(products.id, id));
+    .where(and(onSale, eq(products.id, id)));
   return row;
 }
 
@@ -108,13 +111,14 @@ export function bestSellers(db: Db, offset: number, limit: number): Promise<Prod
   return db
     .select(summaryColumns)
     .from(products)
+    .where(onSale)
     .orderBy(desc(products.featured), desc(likeCount), desc(products.id))
     .offset(offset)
     .limit(limit);
 }
 
 export async function likeCountOf(db: Db, productId: number): Promise<number | undefined> {
-  const [row] = await db.select({ n: likeCount }).from(products).where(eq(products.id, productId));
+  const [row] = await db.select({ n: likeCount }).from(products).where(and(onSale, eq(products.id, productId)));
   return row?.n;
 }
 
@@ -126,7 +130,7 @@ export function allCategories(db: Db) {
       name: categories.name,
       description: categories.description,
       parentSlug: sql<string | null>`${parent}`,
-      productCount: sql<number>`(select count(*)::int from product_categories pc where pc.category_id = "categories"."id")`,
+      productCount: sql<number>`(select count(*)::int from product_categories pc join products p on p.id = pc.product_id where pc.category_id = "categories"."id" and p.hidden_at is null)`,
     })
     .from(categories)
     .orderBy(asc(categories.id));
@@ -139,7 +143,7 @@ export function allCollections(db: Db) {
       name: collections.name,
       description: collections.description,
       poster: collections.poster,
-      productCount: sql<number>`(select count(*)::int from product_collections pc where pc.collection_id = "collections"."id")`,
+      productCount: sql<number>`(select count(*)::int from product_collections pc join products p on p.id = pc.product_id where pc.collection_id = "collections"."id" and p.hidden_at is null)`,
     })
     .from(collections)
     .orderBy(asc(collections.id));
@@ -152,6 +156,7 @@ export function productsInGroup(db: Db, kind: GroupKind, slug: string, offset: n
     .from(products)
     .innerJoin(g.link, eq(g.productId, products.id))
     .innerJoin(g.table, and(eq(g.table.id, g.groupId), eq(g.table.slug, slug)))
+    .where(onSale)
     .orderBy(desc(products.id))
     .offset(offset)
     .limit(limit);
@@ -162,7 +167,7 @@ export function productIdsAfter(db: Db, afterId: number, limit: number) {
   return db
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
-    .where(sql`${products.id} > ${afterId}`)
+    .where(and(onSale, sql`${products.id} > ${afterId}`))
     .orderBy(asc(products.id))
     .limit(limit);
 }
@@ -170,7 +175,7 @@ export function productIdsAfter(db: Db, afterId: number, limit: number) {
 /** The ids that start each run of `per` products, for a sitemap index. */
 export async function sitemapStarts(db: Db, per: number): Promise<number[]> {
   const { rows } = (await db.execute(sql`
-    select id from (select id, row_number() over (order by id) as n from products) t
+    select id from (select id, row_number() over (order by id) as n from products where hidden_at is null) t
     where (n - 1) % ${per} = 0 order by id`)) as unknown as { rows: { id: number }[] };
   return rows.map((r) => Number(r.id));
 }

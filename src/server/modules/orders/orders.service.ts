@@ -32,6 +32,7 @@ export function asOrder(row: q.OrderRow, lines: q.LineRow[]): Order {
     },
     address: row.addressJson,
     items: lines.map(({ productId, name, unitPrice, quantity, lineTotal }): OrderLine => ({ productId, name, unitPrice, quantity, lineTotal })),
+    trackingNumber: row.trackingNumber,
   };
 }
 

@@ -165,6 +165,7 @@ describe('the orders list', () => {
         { productId: a, name: names.get(a), unitPrice: 899_00, quantity: 2, lineTotal: 1798_00 },
         { productId: b, name: names.get(b), unitPrice: 350_00, quantity: 1, lineTotal: 350_00 },
       ]),
+      trackingNumber: null,
     } satisfies Order);
     expect(oldest.items).toHaveLength(2);
     expect(pending).toEqual({
@@ -177,6 +178,7 @@ describe('the orders list', () => {
       amounts: priceOrder(420_00, { ...DEFAULT_PRICING, pricesIncludeGst: false }),
       address,
       items: [{ productId: c, name: names.get(c)!, unitPrice: 420_00, quantity: 1, lineTotal: 420_00 }],
+      trackingNumber: null,
     } satisfies Order);
     expect(pending.amounts).toMatchObject({ gstAmount: 75_60, shippingCharges: 149_00, total: 644_60, gstIncluded: false });
     expect(newest).toMatchObject({ status: 'processing', paymentStatus: 'paid', amounts: priceOrder(2500_00, DEFAULT_PRICING), items: [{ productId: d, quantity: 1, unitPrice: 2500_00 }] });

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { Address } from '../../../shared/addresses.ts';
-import { secondaryButtonClass } from '../../components/buttons.ts';
+import { dangerButtonClass, secondaryButtonClass } from '../../components/buttons.ts';
 import { AddressLines } from '../../components/address-lines.tsx';
 
 interface Props {
@@ -55,7 +55,7 @@ export function DeleteAddressDialog({ address, onConfirm, onClose, onCloseFocus 
               type="button"
               onClick={() => void confirm()}
               disabled={busy}
-              className="inline-flex min-h-11 items-center justify-center rounded-full bg-red-800 px-6 text-sm font-medium text-white hover:bg-red-900 disabled:cursor-wait disabled:opacity-70"
+              className={dangerButtonClass}
             >
               {busy ? 'Deleting...' : 'Delete address'}
             </button>

@@ -1,15 +1,23 @@
-import { Settings } from 'lucide-react';
+import { ClipboardList, Database, FileUp, Package, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Navigate, NavLink, useLocation } from 'react-router';
 import { BrowseProductsLink, EmptyState } from '../../components/empty-state.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { useSession } from '../../lib/session.ts';
+
+const SECTIONS = [
+  { to: '/admin', label: 'Products', icon: Package, end: false, also: '/admin/products' },
+  { to: '/admin/import', label: 'Import', icon: FileUp, end: true },
+  { to: '/admin/orders', label: 'Orders', icon: ClipboardList, end: true },
+  { to: '/admin/settings', label: 'Pricing', icon: Settings, end: true },
+  { to: '/admin/sql', label: 'SQL console', icon: Database, end: true },
+] as const;
 
 /**
  * The store owner's screens (design.md Admin): signed out, log in and come back; a customer gets a
  * plain 'not allowed' screen. The API checks the role again on every request.
  */
-export function AdminGate({ children }: { children: ReactNode }) {
+export function AdminGate({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   const session = useSession();
   const { pathname } = useLocation();
   if (session.status === 'unknown') return <LoadingIndicator text="Loading..." />;
@@ -21,13 +29,26 @@ export function AdminGate({ children }: { children: ReactNode }) {
       </EmptyState>
     );
   }
+  const current = (s: (typeof SECTIONS)[number]) =>
+    s.to === '/admin' ? pathname === '/admin' || pathname.startsWith('/admin/products') : pathname === s.to;
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className={`mx-auto w-full px-4 py-6 sm:px-6 sm:py-10 ${wide ? 'max-w-7xl' : 'max-w-5xl'}`}>
       <p className="text-xs font-medium uppercase tracking-[0.2em] text-gold">Store admin</p>
-      <nav aria-label="Store admin" className="mt-2 flex gap-2 border-b border-line pb-3 text-sm">
-        <Link to="/admin" aria-current="page" className="inline-flex min-h-10 items-center gap-2 rounded-full bg-sand px-4 text-wine">
-          <Settings className="size-4" aria-hidden="true" /> Pricing
-        </Link>
+      <nav aria-label="Store admin" className="-mx-4 mt-2 overflow-x-auto border-b border-line px-4 pb-3 [scrollbar-width:none] sm:mx-0 sm:px-0">
+        <ul className="flex min-w-max gap-2 text-sm">
+          {SECTIONS.map((s) => (
+            <li key={s.to}>
+              <NavLink
+                to={s.to}
+                end={s.end}
+                aria-current={current(s) ? 'page' : undefined}
+                className={`inline-flex min-h-10 items-center gap-2 rounded-full px-4 ${current(s) ? 'bg-sand text-wine' : 'text-muted hover:bg-sand/60 hover:text-ink'}`}
+              >
+                <s.icon className="size-4" aria-hidden="true" /> {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
       </nav>
       <div className="mt-6">{children}</div>
     </div>

@@ -1,11 +1,11 @@
-import { CreditCard } from 'lucide-react';
+import { CreditCard, Truck } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatInr } from '../../../shared/money.ts';
 import type { Order, OrderLine } from '../../../shared/orders.ts';
 import { OrderAddress } from './order-address.tsx';
 import { OrderAmounts, shownAmounts } from './order-amounts.tsx';
-import { OrderStatusBadge } from './order-status.tsx';
+import { OrderStatusBadge } from '../../components/order-status-badge.tsx';
 
 /** Spec §2 Orders: dates in en-US long form with hour and minute (design.md: money stays en-IN). */
 const placedAt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -48,6 +48,14 @@ export function OrderCard({ order }: { order: Order }) {
             </h3>
             <OrderAmounts amounts={amounts} labelledBy={`${id}-amounts`} />
           </section>
+          {order.trackingNumber && (
+            <p className="flex items-start gap-2 rounded-lg bg-indigo-50 px-3 py-2 text-xs text-indigo-900">
+              <Truck className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+              <span className="min-w-0">
+                Tracking number: <span className="inline-block break-all font-mono">{order.trackingNumber}</span>
+              </span>
+            </p>
+          )}
           {order.paymentId && (
             <p className="flex items-start gap-2 rounded-lg bg-sand/50 px-3 py-2 text-xs text-muted">
               <CreditCard className="mt-0.5 size-3.5 shrink-0 text-gold" aria-hidden="true" />

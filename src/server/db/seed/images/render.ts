@@ -3,9 +3,10 @@
  * resized from those pixels; librsvg is the expensive step, so it must never run twice per picture.
  */
 import { availableParallelism } from 'node:os';
-import { access, copyFile, link, mkdir, rename, rm } from 'node:fs/promises';
+import { access, copyFile, link, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { writeAtomic } from '../../../write-atomic.ts';
 
 const QUALITY = 78;
 /** Measured on these pictures: effort 3-4 take twice as long as 2 for files only 3-6% smaller. */
@@ -36,18 +37,6 @@ async function exists(file: string): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** Write-then-rename, so an interrupted seed never leaves a half file that later counts as done. */
-async function writeAtomic(file: string, write: (tmp: string) => Promise<unknown>): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    await write(tmp);
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
   }
 }
 

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Ban, CircleCheck, Clock, PackageCheck, RefreshCw, Truck, type LucideIcon } from 'lucide-react';
-import { ORDER_STATUS_LABELS, shownStatus, type OrderStatus } from '../../../shared/orders.ts';
+import { ORDER_STATUS_LABELS, shownStatus, type OrderStatus } from '../../shared/orders.ts';
 
 /** Spec §2 Orders: a status styled per status; each pair keeps WCAG AA contrast on its tint. */
 const LOOKS: Record<OrderStatus, { icon: LucideIcon; tone: string }> = {

@@ -1,0 +1,171 @@
+/**
+ * The store owner running the shop from /admin, at both widths: a product made with photographs
+ * and found in the shop, its price edited and the new price and discount shown there, a pricing
+ * setting changed and a checkout's total changing with it, an order shipped and the shopper seeing
+ * it on their orders; axe on each admin screen.
+ *
+ * These journeys add products and change settings, so they run on the shop that the other journeys
+ * (which count cards and read totals) do not use: the one with email verification on.
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { VERIFYING_PORT } from '../playwright.config.ts';
+import { expectNoSeriousViolations } from './axe.ts';
+import { linkFromMail } from './mailbox.ts';
+import { test, expect } from './fixtures.ts';
+import { OWNER } from './owner.ts';
+import { signedInAsOwner } from './shoppers.ts';
+
+test.use({ baseURL: `http://localhost:${VERIFYING_PORT}` });
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+const photo = async (colour: string) => ({
+  name: `${colour.slice(1)}.jpg`,
+  mimeType: 'image/jpeg',
+  buffer: await sharp({ create: { width: 600, height: 800, channels: 3, background: colour } }).jpeg().toBuffer(),
+});
+
+test('the owner makes a product with photographs, finds it in the shop, and edits its price', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signedInAsOwner(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Store admin' }).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('link', { name: 'New product' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
+  const name = `Ikat Cotton Saree ${unique()}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Price (₹)', { exact: true }).fill('Rs. 1,499');
+  await expect(page.getByText('Saved as ₹1,499.00')).toBeVisible();
+  await page.getByLabel('Offer price (₹)').fill('₹1,199.00');
+  await expect(page.getByText('The shop will show ₹1,199.00 instead of ₹1,499.00: 20% off.')).toBeVisible();
+  await page.getByLabel('Add photographs').setInputFiles([await photo('#7a1f3d'), await photo('#c8a96a')]);
+  await expect(page.getByRole('img', { name: 'Photograph 2' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show photograph 2 on the cards' }).click();
+  await expect(page.getByRole('button', { name: 'Show photograph 2 on the cards' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Move photograph 2 earlier' }).click();
+  await page.getByLabel('Description', { exact: true }).fill('Handwoven ikat from Pochampally.');
+  await page.getByRole('button', { name: 'Add a highlight' }).click();
+  await page.getByLabel('Highlight 1 label').fill('Fabric');
+  await page.getByLabel('Highlight 1', { exact: true }).fill('Cotton');
+  await page.getByRole('checkbox', { name: 'Cotton Sarees' }).check();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  await page.getByRole('link', { name: 'View in the shop' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('20% off').first()).toBeVisible();
+  await expect(page.getByText('₹1,199').first()).toBeVisible();
+  await expect(page.getByText('Handwoven ikat from Pochampally.')).toBeVisible();
+
+  await page.goBack();
+  await page.getByLabel('Offer price (₹)').fill('999');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Saved. The shop shows the change now.')).toBeVisible();
+  await page.getByRole('link', { name: 'View in the shop' }).click();
+  await expect(page.getByText('33% off').first()).toBeVisible();
+  await expect(page.getByText('₹999').first()).toBeVisible();
+
+  // And it is in the owner's table, found by its name.
+  await page.goto('/admin');
+  await page.getByRole('searchbox', { name: /Search products/ }).fill(name);
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+});
+
+/** A new shopper in a browser of their own, verified by the mailed link as this shop asks, and signed in. */
+async function verifiedBuyer(browser: Browser, firstName: string) {
+  const context = await browser.newContext({ baseURL: `http://localhost:${VERIFYING_PORT}` });
+  const page = await context.newPage();
+  const email = `${firstName.toLowerCase()}.${unique()}@example.com`;
+  expect((await page.request.post('/api/accounts/signup', { data: { firstName, email, phone: '9876543210', gender: 'female', password: 'Saree@2026' } })).status()).toBe(200);
+  await page.goto(await linkFromMail(VERIFYING_PORT, email, /^Verify your email/));
+  expect((await page.request.post('/api/accounts/login', { data: { email, password: 'Saree@2026' } })).status()).toBe(200);
+  const address = { name: `${firstName} Menon`, phone: '9876543210', house: '21', street: 'Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' };
+  const saved = await page.request.post('/api/addresses', { data: address });
+  expect(saved.status()).toBe(201);
+  return { context, page, addressId: (await saved.json()).id as string };
+}
+
+/** A product the owner makes at `rupees`, in the buyer's cart. */
+async function cartAt(owner: APIRequestContext, buyer: APIRequestContext, rupees: number) {
+  const made = await owner.post('/api/admin/products', { data: { name: `Cotton Dupatta ${unique()}`, price: rupees * 100, availability: 'In Stock' } });
+  expect(made.status()).toBe(201);
+  const { id } = await made.json();
+  expect((await buyer.post('/api/cart/items', { data: { productId: id, quantity: 1 } })).status()).toBe(200);
+}
+
+async function shippingShown(page: Page) {
+  await page.goto('/checkout');
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary).toBeVisible();
+  return summary;
+}
+
+test('a pricing setting changed in /admin/settings changes the next checkout’s total', async ({ page, browser }, testInfo) => {
+  test.setTimeout(60_000);
+  await signedInAsOwner(page);
+  const buyer = await verifiedBuyer(browser, 'Tara');
+  // Each width changes a charge of its own, so the two runs side by side never meet.
+  const phone = testInfo.project.name === 'phone';
+  const { rupees, field, before, after } = phone
+    ? { rupees: 300, field: 'Shipping charge below the lower threshold (₹)', before: '₹149.00', after: '₹129.00' }
+    : { rupees: 700, field: 'Shipping charge (₹)', before: '₹99.00', after: '₹79.00' };
+  await cartAt(page.request, buyer.page.request, rupees);
+  const summary = await shippingShown(buyer.page);
+  await expect(summary.getByText(before)).toBeVisible();
+
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  const input = page.getByLabel(field, { exact: true });
+  try {
+    await input.fill(after.slice(1));
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved. New checkouts use them now.')).toBeVisible();
+    const changed = await shippingShown(buyer.page);
+    await expect(changed.getByText(after)).toBeVisible();
+    await expect(changed.getByText(`₹${(rupees + Number(after.slice(1))).toLocaleString('en-IN')}.00`, { exact: true })).toBeVisible();
+  } finally {
+    await page.goto('/admin/settings');
+    await page.getByLabel(field, { exact: true }).fill(before.slice(1));
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved. New checkouts use them now.')).toBeVisible();
+    await buyer.context.close();
+  }
+});
+
+test('the owner ships an order with a tracking number, and the shopper sees it', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const { context: shopper, page: buyer, addressId } = await verifiedBuyer(browser, 'Nila');
+  await signedInAsOwner(page);
+  const { items } = await (await buyer.request.get('/api/products?limit=1')).json();
+  const quote = await (await buyer.request.get(`/api/checkout/quote?buyNow=${items[0].id}`)).json();
+  const started = await (await buyer.request.post('/api/checkout/orders', { data: { addressId, buyNow: { productId: items[0].id }, expectedTotal: quote.amounts.total } })).json();
+  const success = await (await buyer.request.post(`/api/checkout/orders/${started.orderId}/test-payment`)).json();
+  expect((await buyer.request.post(`/api/checkout/orders/${started.orderId}/confirm`, { data: success })).status()).toBe(200);
+
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await page.getByRole('searchbox', { name: /Find an order/ }).fill(started.orderNumber);
+  const row = page.getByRole('button', { name: new RegExp(started.orderNumber) });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('button', { name: /^VA\d+/ })).toHaveCount(1);
+  await row.click();
+  await expect(page.getByText('Nila Menon')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Mark shipped' }).click();
+  await page.getByLabel('Tracking number').fill('DTDC 7788-1');
+  await page.getByRole('button', { name: `Ship order ${started.orderNumber}` }).click();
+  await expect(page.getByText('Marked shipped. The shopper sees it on their orders.')).toBeVisible();
+  await expect(page.getByText(`Processing → Shipped (tracking DTDC 7788-1) by ${OWNER.email}`)).toBeVisible();
+
+  await buyer.goto('/orders');
+  const card = buyer.getByRole('article', { name: `Order ${started.orderNumber}` });
+  await expect(card.getByText('Shipped')).toBeVisible();
+  await expect(card.getByText('DTDC 7788-1')).toBeVisible();
+  await shopper.close();
+});

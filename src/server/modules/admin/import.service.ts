@@ -1,0 +1,103 @@
+/**
+ * Imports (spec §2, §9): products from the owner's preset folders, one at a time, and from a CSV
+ * file, many at once. Both go through the form's contract with spec §9's defaults, and both know a
+ * product by its import key, so importing the same folder or file again updates, never duplicates.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DETAILS_FILE, IMPORT_MESSAGES as M, type FolderImportResult, type ImportFolderList } from '../../../shared/admin-import.contract.ts';
+import type { ProductInput } from '../../../shared/admin-product.contract.ts';
+import type { Db } from '../../db/client.ts';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
+import { AppError, NotFoundError } from '../../http/errors.ts';
+import { runCsv } from './import-csv-rows.ts';
+import { readCsv } from './import-csv.ts';
+import { checkDraft, draftOf } from './import-fields.ts';
+import { folderNames, nameOf, scanFolder } from './import-folders.ts';
+import { importRoot, isFolderName } from './import-paths.ts';
+import * as q from './import.queries.ts';
+import { storePhoto } from './photos.ts';
+import { insertProduct, productByImportKey, updateProduct } from './products.queries.ts';
+import { linkGroups, productColumns } from './products.service.ts';
+
+export const folderKey = (name: string) => `folder:${name}`;
+
+export function createImportService(db: Db, deps: { imagesDir: string; importDir: string | undefined }) {
+  /** Writes the folder's product: its own product if an import made one, else a new one. */
+  async function save(key: string, input: ProductInput) {
+    const once = () =>
+      db.transaction(async (tx) => {
+        const id = await productByImportKey(tx, key);
+        if (id !== undefined) await updateProduct(tx, id, productColumns(input));
+        const productId = id ?? (await insertProduct(tx, { ...productColumns(input), importKey: key }));
+        await linkGroups(tx, productId, input);
+        return { productId, outcome: id === undefined ? ('created' as const) : ('updated' as const) };
+      });
+    try {
+      return await once();
+    } catch (err) {
+      // The same folder imported twice at once: the second finds the first's product and updates it.
+      if (pgErrorCode(err) === UNIQUE_VIOLATION) return once();
+      throw err;
+    }
+  }
+
+  return {
+    async folders(): Promise<ImportFolderList> {
+      const importDir = deps.importDir ?? null;
+      let root: string;
+      try {
+        root = await importRoot(deps.importDir);
+      } catch (err) {
+        if (err instanceof AppError) return { importDir, exists: false, message: err.message, folders: [] };
+        throw err;
+      }
+      const groups = await q.groupMaps(db);
+      const names = await folderNames(root);
+      const unreadable = (name: string) => ({ name, photos: [], hasDetails: false, problems: [M.unreadableFolder], warnings: [] });
+      const scans = (await Promise.all(names.map((n) => scanFolder(root, n, groups).catch(() => unreadable(n))))).filter((s) => s !== null);
+      const made = await q.productIdsByKeys(db, scans.map((s) => folderKey(s.name)));
+      return {
+        importDir,
+        exists: true,
+        folders: scans.map((s) => ({
+          name: s.name,
+          photos: s.photos.length,
+          hasDetails: s.hasDetails,
+          productId: made.get(folderKey(s.name)) ?? null,
+          problems: s.problems,
+          warnings: s.warnings,
+        })),
+      };
+    },
+
+    async importFolder(name: string): Promise<FolderImportResult> {
+      if (!isFolderName(name)) throw new AppError(400, 'bad_folder_name', M.badFolderName);
+      const root = await importRoot(deps.importDir);
+      const scan = await scanFolder(root, name, await q.groupMaps(db));
+      if (!scan) throw new NotFoundError(M.folderNotFound);
+      if (scan.problems.length) throw new AppError(422, 'cannot_import', scan.problems[0]!);
+      const urls: string[] = [];
+      for (const file of scan.photos) {
+        try {
+          urls.push(await storePhoto(await readFile(file), deps.imagesDir));
+        } catch (err) {
+          if (err instanceof AppError) throw new AppError(422, err.code, `${path.basename(file)}: ${err.message}`);
+          throw err;
+        }
+      }
+      const checked = checkDraft(draftOf(scan.fields, [...new Set(urls)], nameOf(scan)));
+      if (!checked.ok) throw new AppError(422, 'cannot_import', `${DETAILS_FILE}: ${checked.reason}`);
+      const { productId, outcome } = await save(folderKey(name), checked.input);
+      return { outcome, productId, name: checked.input.name, photos: checked.input.images.length, warnings: scan.warnings };
+    },
+
+    /** Reads the file (refusing one that cannot be read at all) and answers how to run its import. */
+    csv(bytes: Uint8Array) {
+      const file = readCsv(bytes);
+      return { total: file.rows.length, run: (dryRun: boolean) => runCsv(db, file, { dryRun, imagesDir: deps.imagesDir, importDir: deps.importDir }) };
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

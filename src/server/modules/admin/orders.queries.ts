@@ -1,0 +1,93 @@
+/**
+ * The owner's order SQL: every shopper's orders (as the server, outside any shopper's row-level
+ * security), one order with its history, and the status step, taken with the order locked.
+ */
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminOrdersQuery } from '../../../shared/admin-orders.contract.ts';
+import type { OrderStatus } from '../../../shared/orders.ts';
+import type { Db } from '../../db/client.ts';
+import type { ShopperTx } from '../../db/shopper.ts';
+import { orderItems, orders, orderStatusChanges, profiles, users } from '../../db/schema/index.ts';
+
+type Tx = ShopperTx;
+
+const customerName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${profiles.firstName}, ${profiles.lastName})), ''), ${users.name})`;
+const escape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filters(q: AdminOrdersQuery): SQL | undefined {
+  // Orders never offered for payment (the provider was away) are no one's business.
+  const parts: (SQL | undefined)[] = [isNotNull(orders.providerOrderId)];
+  if (q.status) parts.push(eq(orders.status, q.status));
+  if (q.search) {
+    const number = q.search.toUpperCase().replace(/^#/, '');
+    parts.push(or(eq(orders.orderNumber, number), eq(orders.orderNumber, `VA${number}`), ilike(users.email, `%${escape(q.search)}%`)));
+  }
+  return and(...parts);
+}
+
+export async function orderPage(db: Db, q: AdminOrdersQuery, pageSize: number) {
+  const where = filters(q);
+  const pieces = sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = "orders"."id")`;
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        total: orders.total,
+        customerEmail: users.email,
+        customerName,
+        pieces,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(profiles, eq(profiles.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .offset((q.page - 1) * pageSize)
+      .limit(pageSize),
+    db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function orderWithCustomer(db: Db | Tx, id: string) {
+  const [row] = await db
+    .select({ order: orders, email: users.email, name: customerName })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(profiles, eq(profiles.id, orders.userId))
+    .where(eq(orders.id, id));
+  return row;
+}
+
+export const linesOfOrder = (db: Db | Tx, id: string) => db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id));
+
+export const historyOf = (db: Db | Tx, id: string) =>
+  db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, id)).orderBy(asc(orderStatusChanges.changedAt), asc(orderStatusChanges.id));
+
+/** The order's status, locked until the step is taken: two owners' clicks take turns. */
+export async function lockStatus(tx: Tx, id: string) {
+  const [row] = await tx.select({ status: orders.status, trackingNumber: orders.trackingNumber }).from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+export async function setStatus(tx: Tx, id: string, to: OrderStatus, trackingNumber: string | null | undefined) {
+  await tx
+    .update(orders)
+    .set({ status: to, ...(trackingNumber !== undefined && { trackingNumber }), updatedAt: sql`now()` })
+    .where(eq(orders.id, id));
+}
+
+export async function setTracking(tx: Tx, id: string, trackingNumber: string | null) {
+  await tx.update(orders).set({ trackingNumber, updatedAt: sql`now()` }).where(eq(orders.id, id));
+}
+
+export async function recordChange(
+  tx: Tx,
+  change: { orderId: string; fromStatus: string; toStatus: string; trackingNumber: string | null; changedBy: string; changedByEmail: string },
+) {
+  await tx.insert(orderStatusChanges).values(change);
+}

@@ -1,0 +1,90 @@
+/**
+ * Fulfilment: every order for the owner, and the steps design.md allows (NEXT_STATUSES), each one
+ * recorded with who and when. A step is taken with the order locked and only from the status the
+ * owner saw, so two tabs cannot ship twice or cancel what was just shipped; repeating a step that
+ * is already taken changes nothing (a retry is safe).
+ */
+import { ADMIN_ORDERS_PAGE_SIZE, canMove, type AdminOrder, type AdminOrderPage, type AdminOrdersQuery, type MoveOrder } from '../../../shared/admin-orders.contract.ts';
+import { ORDER_STATUS_LABELS, shownStatus } from '../../../shared/orders.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, NotFoundError } from '../../http/errors.ts';
+import { asOrder } from '../orders/orders.service.ts';
+import * as q from './orders.queries.ts';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const SHIPPED_ONLY = 'A tracking number goes with a shipped order.';
+
+export interface Owner {
+  id: string;
+  email: string;
+}
+
+export function createAdminOrdersService(db: Db) {
+  async function get(id: string): Promise<AdminOrder> {
+    const row = await q.orderWithCustomer(db, id);
+    if (!row || !row.order.providerOrderId) throw new NotFoundError(ORDER_NOT_FOUND);
+    const [lines, history] = await Promise.all([q.linesOfOrder(db, id), q.historyOf(db, id)]);
+    return {
+      ...asOrder(row.order, lines),
+      customer: { email: row.email, name: row.name },
+      paidAt: row.order.paidAt?.toISOString() ?? null,
+      history: history.map((h) => ({
+        from: shownStatus(h.fromStatus),
+        to: shownStatus(h.toStatus),
+        trackingNumber: h.trackingNumber,
+        by: h.changedByEmail,
+        at: h.changedAt.toISOString(),
+      })),
+    };
+  }
+
+  return {
+    async page(query: AdminOrdersQuery): Promise<AdminOrderPage> {
+      const { items, total } = await q.orderPage(db, query, ADMIN_ORDERS_PAGE_SIZE);
+      return {
+        items: items.map((r) => ({ ...r, status: shownStatus(r.status), createdAt: r.createdAt.toISOString() })),
+        total,
+        page: query.page,
+        pageSize: ADMIN_ORDERS_PAGE_SIZE,
+      };
+    },
+
+    get,
+
+    async move(id: string, step: MoveOrder, by: Owner): Promise<AdminOrder> {
+      await db.transaction(async (tx) => {
+        const current = await q.lockStatus(tx, id);
+        if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
+        const now = shownStatus(current.status);
+        if (now === step.to) return; // taken already: by this very request's first try, or by another tab
+        if (now !== step.from) {
+          throw new AppError(409, 'order_moved_on', `This order is ${ORDER_STATUS_LABELS[now].toLowerCase()} now, not ${ORDER_STATUS_LABELS[step.from].toLowerCase()}. Look again before changing it.`);
+        }
+        if (!canMove(now, step.to)) {
+          throw new AppError(409, 'step_not_allowed', `A ${ORDER_STATUS_LABELS[now].toLowerCase()} order cannot be marked ${ORDER_STATUS_LABELS[step.to].toLowerCase()}.`);
+        }
+        if (step.trackingNumber && step.to !== 'shipped') throw new AppError(422, 'invalid', SHIPPED_ONLY, { trackingNumber: SHIPPED_ONLY });
+        const trackingNumber = step.to === 'shipped' ? step.trackingNumber : undefined;
+        await q.setStatus(tx, id, step.to, trackingNumber);
+        await q.recordChange(tx, { orderId: id, fromStatus: now, toStatus: step.to, trackingNumber: trackingNumber ?? null, changedBy: by.id, changedByEmail: by.email });
+      });
+      return get(id);
+    },
+
+    /** Gives or corrects a shipped order's tracking number (recorded like a step, status unchanged). */
+    async track(id: string, trackingNumber: string | null, by: Owner): Promise<AdminOrder> {
+      await db.transaction(async (tx) => {
+        const current = await q.lockStatus(tx, id);
+        if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
+        const now = shownStatus(current.status);
+        if (now !== 'shipped' && now !== 'delivered') throw new AppError(409, 'not_shipped', SHIPPED_ONLY);
+        if (current.trackingNumber === trackingNumber) return;
+        await q.setTracking(tx, id, trackingNumber);
+        await q.recordChange(tx, { orderId: id, fromStatus: now, toStatus: now, trackingNumber, changedBy: by.id, changedByEmail: by.email });
+      });
+      return get(id);
+    },
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;

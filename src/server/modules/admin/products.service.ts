@@ -1,0 +1,111 @@
+/**
+ * The owner's products: the table, create, edit, delete (hidden instead when orders name the
+ * product, so they stay whole), and show again. Each write is one transaction with its links; the
+ * catalog's triggers bump its version, so every app server's cached answers turn over at once.
+ */
+import { ADMIN_PAGE_SIZE, type AdminProduct, type AdminProductPage, type AdminProductsQuery, type DeleteOutcome, type ProductInput } from '../../../shared/admin-product.contract.ts';
+import type { Db } from '../../db/client.ts';
+import type { ShopperTx } from '../../db/shopper.ts';
+import { AppError, NotFoundError } from '../../http/errors.ts';
+import * as q from './products.queries.ts';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const DELETED = 'The product is deleted.';
+export const HIDDEN = 'Orders name this product, so it is hidden from the shop instead of deleted: those orders stay whole.';
+
+/** The row's columns for an input: highlights as the stored object, the thumbnail the first photograph unless chosen. */
+export function productColumns(input: ProductInput) {
+  const { categories: _c, collections: _k, keyHighlights, ...rest } = input;
+  return {
+    ...rest,
+    keyHighlights: Object.fromEntries(keyHighlights.map((h) => [h.label, h.text])),
+    thumbnail: input.thumbnail ?? input.images[0] ?? null,
+  };
+}
+
+/** Links the product to its groups; a slug that names no group is refused with the field's message. */
+export async function linkGroups(tx: ShopperTx, id: number, input: Pick<ProductInput, 'categories' | 'collections'>) {
+  const cats = await q.groupIds(tx, 'category', input.categories);
+  const cols = await q.groupIds(tx, 'collection', input.collections);
+  if (cats.unknown.length) throw new AppError(422, 'invalid', `No category ${cats.unknown.join(', ')}.`, { categories: `No category ${cats.unknown.join(', ')}.` });
+  if (cols.unknown.length) throw new AppError(422, 'invalid', `No collection ${cols.unknown.join(', ')}.`, { collections: `No collection ${cols.unknown.join(', ')}.` });
+  await q.setLinks(tx, id, cats.ids, cols.ids);
+}
+
+export function createAdminProductsService(db: Db) {
+  async function get(id: number): Promise<AdminProduct> {
+    const row = await q.productRow(db, id);
+    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const [groups, orderCount] = await Promise.all([q.groupSlugsOf(db, id), q.orderCountOf(db, id)]);
+    return {
+      id: row.id,
+      name: row.name,
+      price: row.price,
+      offerPrice: row.offerPrice,
+      availability: row.availability,
+      description: row.description,
+      keyHighlights: Object.entries(row.keyHighlights).map(([label, text]) => ({ label, text })),
+      fullDescription: row.fullDescription,
+      manufactureAndCare: row.manufactureAndCare,
+      returnPolicy: row.returnPolicy,
+      deliveryInfo: row.deliveryInfo,
+      featured: row.featured,
+      images: row.images,
+      thumbnail: row.thumbnail,
+      ...groups,
+      hidden: row.hiddenAt !== null,
+      orderCount,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  return {
+    async page(query: AdminProductsQuery): Promise<AdminProductPage> {
+      const { items, total } = await q.adminProductPage(db, query, ADMIN_PAGE_SIZE);
+      return { items, total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+    },
+
+    get,
+
+    async groups() {
+      const [categories, collections] = await q.groupChoices(db);
+      return { categories, collections };
+    },
+
+    async create(input: ProductInput): Promise<AdminProduct> {
+      const id = await db.transaction(async (tx) => {
+        const id = await q.insertProduct(tx, productColumns(input));
+        await linkGroups(tx, id, input);
+        return id;
+      });
+      return get(id);
+    },
+
+    async update(id: number, input: ProductInput): Promise<AdminProduct> {
+      await db.transaction(async (tx) => {
+        if (!(await q.updateProduct(tx, id, productColumns(input)))) throw new NotFoundError(PRODUCT_NOT_FOUND);
+        await linkGroups(tx, id, input);
+      });
+      return get(id);
+    },
+
+    async remove(id: number): Promise<DeleteOutcome> {
+      return db.transaction(async (tx) => {
+        if (!(await q.lockProduct(tx, id))) throw new NotFoundError(PRODUCT_NOT_FOUND);
+        if ((await q.orderCountOf(tx, id)) > 0) {
+          await q.hideProduct(tx, id);
+          return { outcome: 'hidden', message: HIDDEN } as const;
+        }
+        await q.deleteProduct(tx, id);
+        return { outcome: 'deleted', message: DELETED } as const;
+      });
+    },
+
+    async show(id: number): Promise<AdminProduct> {
+      if (!(await q.showProduct(db, id)) && !(await q.productRow(db, id))) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      return get(id);
+    },
+  };
+}
+
+export type AdminProductsService = ReturnType<typeof createAdminProductsService>;

@@ -1,0 +1,99 @@
+/**
+ * Fulfilment (design.md order status): the steps the owner may take, the admin's order list and
+ * details, and the request that moves an order on.
+ */
+import type { AddressFields } from './addresses.ts';
+import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from './orders.ts';
+import { tidy } from './text-rules.ts';
+import { z } from './zod.ts';
+
+/**
+ * Where an order may go from each status. Paying moves pending to processing (the payment's own
+ * step, never the owner's); an unpaid order can only be cancelled. Failed, completed and cancelled
+ * are the end.
+ */
+export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered', 'completed'],
+  delivered: ['completed'],
+  completed: [],
+  cancelled: [],
+  failed: [],
+};
+
+export const canMove = (from: OrderStatus, to: OrderStatus) => NEXT_STATUSES[from].includes(to);
+
+/** What the owner's button says for each step. */
+export const STEP_LABELS: Partial<Record<OrderStatus, string>> = {
+  shipped: 'Mark shipped',
+  delivered: 'Mark delivered',
+  completed: 'Mark completed',
+  cancelled: 'Cancel order',
+};
+
+export const TRACKING_MAX = 40;
+const tracking = z
+  .string({ error: 'The tracking number must be text.' })
+  .transform((v) => v.replace(/\s+/g, ' ').trim())
+  .refine((v) => v.length <= TRACKING_MAX, `The tracking number must be at most ${TRACKING_MAX} characters.`)
+  .refine((v) => v === '' || /^[A-Za-z0-9][A-Za-z0-9 \-/]*$/.test(v), 'A tracking number has letters, digits, spaces, - and / only.')
+  .transform((v) => v || null);
+
+const statuses = Object.keys(ORDER_STATUS_LABELS) as [OrderStatus, ...OrderStatus[]];
+
+export const moveOrderContract = z.object({
+  /** The status the owner saw: if the order has moved on since, nothing changes (409). */
+  from: z.enum(statuses, { error: 'Unknown status.' }),
+  to: z.enum(statuses, { error: 'Unknown status.' }),
+  trackingNumber: tracking.nullish().transform((v) => v ?? null),
+});
+export type MoveOrder = z.infer<typeof moveOrderContract>;
+
+export const trackingContract = z.object({ trackingNumber: tracking });
+
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+export const adminOrdersQuery = z.object({
+  status: z.enum(statuses, { error: 'Unknown status.' }).optional(),
+  search: z
+    .string()
+    .optional()
+    .transform((v) => tidy(v ?? '').slice(0, 100)),
+  page: z.coerce.number({ error: 'page must be a whole number.' }).int('page must be a whole number.').min(1, 'page must be at least 1.').max(100_000, 'page must be at most 100000.').default(1),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+
+export interface AdminOrderRow {
+  id: string;
+  orderNumber: string;
+  createdAt: string;
+  status: OrderStatus;
+  paymentStatus: 'pending' | 'paid' | 'failed';
+  total: number;
+  customerEmail: string;
+  customerName: string;
+  pieces: number;
+}
+
+export interface AdminOrderPage {
+  items: AdminOrderRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface StatusChange {
+  from: OrderStatus;
+  to: OrderStatus;
+  trackingNumber: string | null;
+  by: string;
+  at: string;
+}
+
+export interface AdminOrder extends Order {
+  customer: { email: string; name: string };
+  address: AddressFields;
+  paidAt: string | null;
+  history: StatusChange[];
+}

@@ -1,0 +1,162 @@
+/**
+ * A product as the store owner writes it (spec §3 product, every field), for the admin form, the
+ * admin API and the imports alike. Prices are paise here: the form turns what the owner typed into
+ * paise with spec §3's rule (parsePriceText) and shows the result before saving.
+ */
+import { AVAILABILITY } from './catalog.ts';
+import { charCount } from './text-rules.ts';
+import { z } from './zod.ts';
+
+export const PRODUCT_LIMITS = {
+  name: 150,
+  shortText: 500,
+  longText: 5000,
+  highlights: 12,
+  highlightLabel: 40,
+  highlightText: 200,
+  images: 12,
+  groups: 20,
+  /** Ten lakh rupees: far above any saree's price, low enough to catch a slipped key. */
+  maxPricePaise: 10_00_000_00,
+} as const;
+
+/** Spec §9: an imported product without a price costs ₹599 and returns as below. */
+export const IMPORT_DEFAULTS = { pricePaise: 599_00, returnPolicy: '15 Days Returns & Exchange' } as const;
+
+/** Pictures the shop stored itself (uploads and imports): `/images/products/<name>.webp`. */
+export const STORED_PHOTO = /^\/images\/products\/[a-z0-9][a-z0-9-]{0,80}\.webp$/;
+
+// Control characters other than line breaks are taken as spaces: a NUL cannot be stored, a
+// pasted tab is a space; paragraphs of the long texts keep their line breaks.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
+const oneLine = (s: string) => s.replace(CONTROL, ' ').replace(/[\r\n]+/g, ' ').trim().replace(/\s+/g, ' ');
+const paragraphs = (s: string) => s.replace(/\r\n?/g, '\n').replace(CONTROL, ' ').replace(/[ ]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+
+/** Optional text: empty means none (null). */
+const optionalText = (label: string, max: number, shape: (s: string) => string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .nullish()
+    .transform((v) => (v == null ? null : shape(v) || null))
+    .refine((v) => v === null || charCount(v) <= max, `${label} must be at most ${max} characters.`);
+
+const paise = (label: string) =>
+  z
+    .number({ error: `Enter the ${label} in rupees, such as 1299 or 1299.50.` })
+    .int(`The ${label} must be in whole paise.`)
+    .min(100, `The ${label} must be at least ₹1.`)
+    .max(PRODUCT_LIMITS.maxPricePaise, `The ${label} must be at most ₹10,00,000.`);
+
+const slugs = (label: string) =>
+  z
+    .array(z.string().regex(/^[a-z0-9-]{1,60}$/, `Unknown ${label}.`), { error: `Choose ${label}s from the list.` })
+    .max(PRODUCT_LIMITS.groups, `At most ${PRODUCT_LIMITS.groups} ${label}s.`)
+    .default([])
+    .transform((list) => [...new Set(list)]);
+
+const highlight = z.object({
+  label: z
+    .string()
+    .transform(oneLine)
+    .refine((v) => v.length > 0, 'Give each highlight a label, such as Fabric.')
+    .refine((v) => charCount(v) <= PRODUCT_LIMITS.highlightLabel, `A highlight's label must be at most ${PRODUCT_LIMITS.highlightLabel} characters.`),
+  text: z
+    .string()
+    .transform(oneLine)
+    .refine((v) => v.length > 0, 'Say what each highlight is, such as Pure silk.')
+    .refine((v) => charCount(v) <= PRODUCT_LIMITS.highlightText, `A highlight must be at most ${PRODUCT_LIMITS.highlightText} characters.`),
+});
+
+export const productInputContract = z
+  .object({
+    name: z
+      .string({ error: 'Enter the product name.' })
+      .transform(oneLine)
+      .refine((v) => v.length > 0, 'Enter the product name.')
+      .refine((v) => charCount(v) <= PRODUCT_LIMITS.name, `The name must be at most ${PRODUCT_LIMITS.name} characters.`),
+    price: paise('price'),
+    offerPrice: paise('offer price').nullable().default(null),
+    availability: z.enum(AVAILABILITY, { error: 'Choose In Stock, Only a few left or Out of Stock.' }),
+    description: optionalText('The description', PRODUCT_LIMITS.shortText, paragraphs),
+    keyHighlights: z
+      .array(highlight, { error: 'Key highlights must be a list.' })
+      .max(PRODUCT_LIMITS.highlights, `At most ${PRODUCT_LIMITS.highlights} key highlights.`)
+      .default([])
+      .refine((list) => new Set(list.map((h) => h.label.toLowerCase())).size === list.length, 'Each highlight needs a label of its own.'),
+    fullDescription: optionalText('The full description', PRODUCT_LIMITS.longText, paragraphs),
+    manufactureAndCare: optionalText('Manufacture and care', PRODUCT_LIMITS.longText, paragraphs),
+    returnPolicy: optionalText('The return policy', PRODUCT_LIMITS.shortText, paragraphs),
+    deliveryInfo: z
+      .object({ standardDelivery: z.boolean(), expressDelivery: z.boolean(), pincodeDelivery: z.boolean() }, { error: 'Say which deliveries are offered.' })
+      .default({ standardDelivery: true, expressDelivery: true, pincodeDelivery: true }),
+    featured: z.boolean({ error: 'Say whether the product is featured.' }).default(false),
+    categories: slugs('category'),
+    collections: slugs('collection'),
+    images: z
+      .array(z.string().regex(STORED_PHOTO, 'Add photographs by uploading them.'), { error: 'Photographs must be a list.' })
+      .max(PRODUCT_LIMITS.images, `At most ${PRODUCT_LIMITS.images} photographs.`)
+      .default([])
+      .refine((list) => new Set(list).size === list.length, 'A photograph is in the list twice.'),
+    /** One of the images (the first when not given). */
+    thumbnail: z.string().nullable().default(null),
+  })
+  .refine((p) => p.offerPrice === null || p.offerPrice <= p.price, { message: 'The offer price cannot be above the price.', path: ['offerPrice'] })
+  .refine((p) => p.thumbnail === null || p.images.includes(p.thumbnail), { message: 'The thumbnail must be one of the photographs.', path: ['thumbnail'] });
+
+export type ProductInput = z.infer<typeof productInputContract>;
+export type ProductInputDraft = z.input<typeof productInputContract>;
+
+/** The owner's table: search, paging, sort. */
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_SORTS = ['newest', 'oldest', 'name', 'price-low', 'price-high', 'updated'] as const;
+export type AdminSort = (typeof ADMIN_SORTS)[number];
+
+export const adminProductsQuery = z.object({
+  search: z
+    .string()
+    .optional()
+    .transform((v) => (v ? oneLine(v).slice(0, 100) : '')),
+  page: z.coerce.number({ error: 'page must be a whole number.' }).int('page must be a whole number.').min(1, 'page must be at least 1.').max(100_000, 'page must be at most 100000.').default(1),
+  sort: z.enum(ADMIN_SORTS, { error: `sort must be one of ${ADMIN_SORTS.join(', ')}.` }).default('newest'),
+});
+export type AdminProductsQuery = z.infer<typeof adminProductsQuery>;
+
+export interface AdminProductRow {
+  id: number;
+  name: string;
+  thumbnail: string | null;
+  price: number;
+  offerPrice: number | null;
+  availability: (typeof AVAILABILITY)[number];
+  featured: boolean;
+  hidden: boolean;
+  updatedAt: string;
+}
+
+export interface AdminProductPage {
+  items: AdminProductRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A product as the form edits it: the input's fields plus what the owner should know. */
+export interface AdminProduct extends ProductInput {
+  id: number;
+  hidden: boolean;
+  /** Orders that name it: such a product is hidden on delete, never destroyed. */
+  orderCount: number;
+  updatedAt: string;
+}
+
+export interface GroupChoice {
+  slug: string;
+  name: string;
+}
+
+/** What a delete did: destroyed, or hidden because orders name the product. */
+export interface DeleteOutcome {
+  outcome: 'deleted' | 'hidden';
+  message: string;
+}

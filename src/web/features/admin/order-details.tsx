@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { NEXT_STATUSES, STEP_LABELS, TRACKING_MAX, type AdminOrder } from '../../../shared/admin-orders.contract.ts';
+import { formatInr } from '../../../shared/money.ts';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders.ts';
+import { AddressLines } from '../../components/address-lines.tsx';
+import { dangerButtonClass, quietDangerButtonClass, secondaryButtonClass } from '../../components/buttons.ts';
+import { buttonClass, RetryButton } from '../../components/empty-state.tsx';
+import { FormMessage, TextField } from '../../components/form-field.tsx';
+import { LoadingIndicator } from '../../components/loading-indicator.tsx';
+import { useAdminOrder, useMoveOrder, useSetTracking } from './orders.api.ts';
+
+const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** One order for the owner: who, where, what, how much, its history, and the steps it may take next. */
+export function OrderDetails({ id }: { id: string }) {
+  const order = useAdminOrder(id);
+  if (order.isPending) return <LoadingIndicator text="Loading the order..." />;
+  if (order.isError) return <RetryButton onRetry={() => void order.refetch()} />;
+  const o = order.data;
+  return (
+    <div className="grid gap-5 text-sm md:grid-cols-2">
+      <Block title="Shopper">
+        <p>{o.customer.name}</p>
+        <p className="break-all text-muted">{o.customer.email}</p>
+      </Block>
+      <Block title="Deliver to">
+        <AddressLines address={o.address} />
+      </Block>
+      <Block title="Pieces">
+        <ul className="grid gap-1">
+          {o.items.map((line, i) => (
+            <li key={i} className="flex justify-between gap-3">
+              <span>
+                {line.quantity} × {line.name}
+              </span>
+              <span className="tabular-nums">{formatInr(line.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 border-t border-line/70 pt-2 text-muted">
+          <dt>Shipping</dt>
+          <dd className="text-right tabular-nums">{formatInr(o.amounts.shippingCharges)}</dd>
+          <dt>GST {o.amounts.gstIncluded ? '(included)' : ''}</dt>
+          <dd className="text-right tabular-nums">{formatInr(o.amounts.gstAmount)}</dd>
+          <dt className="font-medium text-ink">Total</dt>
+          <dd className="text-right font-medium text-ink tabular-nums">{formatInr(o.amounts.total)}</dd>
+        </dl>
+      </Block>
+      <Block title="Payment">
+        <p>{o.paymentStatus === 'paid' ? `Paid ${o.paidAt ? when.format(new Date(o.paidAt)) : ''}` : o.paymentStatus === 'failed' ? 'Failed' : 'Not paid yet'}</p>
+        {o.paymentId && <p className="break-all font-mono text-xs text-muted">{o.paymentId}</p>}
+        {o.trackingNumber && (
+          <p className="mt-2">
+            Tracking number: <span className="font-mono">{o.trackingNumber}</span>
+          </p>
+        )}
+      </Block>
+      <div className="md:col-span-2">
+        <Steps order={o} />
+      </div>
+      {o.history.length > 0 && (
+        <Block title="History" wide>
+          <ol className="grid gap-1 text-muted">
+            {o.history.map((h, i) => (
+              <li key={i}>
+                <time dateTime={h.at}>{when.format(new Date(h.at))}</time>: {h.from === h.to ? `tracking number ${h.trackingNumber ?? 'removed'}` : `${ORDER_STATUS_LABELS[h.from]} → ${ORDER_STATUS_LABELS[h.to]}`}
+                {h.from !== h.to && h.trackingNumber && ` (tracking ${h.trackingNumber})`} by {h.by}
+              </li>
+            ))}
+          </ol>
+        </Block>
+      )}
+    </div>
+  );
+}
+
+function Block({ title, wide = false, children }: { title: string; wide?: boolean; children: React.ReactNode }) {
+  return (
+    <section className={wide ? 'md:col-span-2' : undefined}>
+      <h3 className="mb-1 text-xs font-medium uppercase tracking-[0.16em] text-gold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** The next steps design.md allows from here; shipping asks for the courier's number, cancelling asks first. */
+function Steps({ order }: { order: AdminOrder }) {
+  const move = useMoveOrder(order.id);
+  const setTracking = useSetTracking(order.id);
+  const [asking, setAsking] = useState<OrderStatus | null>(null);
+  const [tracking, setTrackingText] = useState(order.trackingNumber ?? '');
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const next = NEXT_STATUSES[order.status];
+
+  async function take(to: OrderStatus) {
+    setMessage(null);
+    try {
+      await move.mutateAsync({ from: order.status, to, ...(to === 'shipped' && tracking.trim() && { trackingNumber: tracking }) });
+      setAsking(null);
+      setMessage({ tone: 'success', text: `Marked ${ORDER_STATUS_LABELS[to].toLowerCase()}. The shopper sees it on their orders.` });
+    } catch (err) {
+      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  async function saveTracking() {
+    setMessage(null);
+    try {
+      await setTracking.mutateAsync(tracking);
+      setMessage({ tone: 'success', text: 'Tracking number saved.' });
+    } catch (err) {
+      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  const canTrack = order.status === 'shipped' || order.status === 'delivered';
+  if (next.length === 0 && !canTrack) return <p className="text-muted">This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}: nothing more to do.</p>;
+  return (
+    <div className="grid gap-3 rounded-xl border border-line bg-white p-3 sm:p-4">
+      {asking === 'shipped' || (canTrack && asking === null) ? (
+        <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+          <TextField label="Tracking number" hint="The courier's number, shown to the shopper." value={tracking} maxLength={TRACKING_MAX} onChange={(e) => setTrackingText(e.target.value)} />
+          {canTrack && (
+            <button type="button" className={secondaryButtonClass} disabled={setTracking.isPending} onClick={() => void saveTracking()}>
+              Save tracking number
+            </button>
+          )}
+        </div>
+      ) : null}
+      {asking === 'cancelled' && (
+        <FormMessage tone="info">
+          Cancel order {order.orderNumber}? {order.paymentStatus === 'paid' ? 'It is paid: refund the payment in your Razorpay Dashboard; cancelling here does not.' : 'It is not paid, so nothing needs refunding.'}
+        </FormMessage>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {asking ? (
+          <>
+            <button type="button" className={asking === 'cancelled' ? dangerButtonClass : buttonClass} disabled={move.isPending} onClick={() => void take(asking)}>
+              {move.isPending ? 'Saving...' : asking === 'cancelled' ? 'Yes, cancel it' : `Ship order ${order.orderNumber}`}
+            </button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setAsking(null)}>
+              Not now
+            </button>
+          </>
+        ) : (
+          next.map((to) => (
+            <button
+              key={to}
+              type="button"
+              className={to === 'cancelled' ? quietDangerButtonClass : buttonClass}
+              disabled={move.isPending}
+              onClick={() => (to === 'shipped' || to === 'cancelled' ? setAsking(to) : void take(to))}
+            >
+              {STEP_LABELS[to]}
+            </button>
+          ))
+        )}
+      </div>
+      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import { Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { productInputContract, type AdminProduct, type GroupChoice, type ProductInput } from '../../../shared/admin-product.contract.ts';
+import { AVAILABILITY, type Availability, type DeliveryInfo } from '../../../shared/catalog.ts';
+import { discountLabel, formatInr, parsePriceText } from '../../../shared/money.ts';
+import { secondaryButtonClass } from '../../components/buttons.ts';
+import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form-field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { PhotosEditor } from './photos-editor.tsx';
+import { useSaveProduct } from './products.api.ts';
+
+interface Draft {
+  name: string;
+  price: string;
+  offerPrice: string;
+  availability: Availability;
+  description: string;
+  keyHighlights: { label: string; text: string }[];
+  fullDescription: string;
+  manufactureAndCare: string;
+  returnPolicy: string;
+  deliveryInfo: DeliveryInfo;
+  featured: boolean;
+  categories: string[];
+  collections: string[];
+  images: string[];
+  thumbnail: string | null;
+}
+
+const rupees = (paise: number | null) => (paise === null ? '' : (paise / 100).toFixed(2));
+
+function draftOf(p: AdminProduct | undefined): Draft {
+  return {
+    name: p?.name ?? '',
+    price: p ? rupees(p.price) : '',
+    offerPrice: p ? rupees(p.offerPrice) : '',
+    availability: p?.availability ?? 'In Stock',
+    description: p?.description ?? '',
+    keyHighlights: p?.keyHighlights ?? [],
+    fullDescription: p?.fullDescription ?? '',
+    manufactureAndCare: p?.manufactureAndCare ?? '',
+    returnPolicy: p?.returnPolicy ?? '',
+    deliveryInfo: p?.deliveryInfo ?? { standardDelivery: true, expressDelivery: true, pincodeDelivery: true },
+    featured: p?.featured ?? false,
+    categories: p?.categories ?? [],
+    collections: p?.collections ?? [],
+    images: p?.images ?? [],
+    thumbnail: p?.thumbnail ?? null,
+  };
+}
+
+/** What the owner typed, as the contract takes it: prices by spec §3's rule (digits and dot kept). */
+function inputOf(d: Draft) {
+  return {
+    ...d,
+    price: d.price.trim() === '' ? undefined : (parsePriceText(d.price) ?? 'not a price'),
+    offerPrice: d.offerPrice.trim() === '' ? null : (parsePriceText(d.offerPrice) ?? 'not a price'),
+  };
+}
+
+const firstByField = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  issues.reduce<Record<string, string>>((all, i) => ({ [String(i.path[0])]: i.message, ...all }), {});
+
+const DELIVERIES: { key: keyof DeliveryInfo; label: string }[] = [
+  { key: 'standardDelivery', label: 'Standard delivery' },
+  { key: 'expressDelivery', label: 'Express delivery' },
+  { key: 'pincodeDelivery', label: 'Delivery check by PIN code' },
+];
+
+interface Props {
+  product?: AdminProduct;
+  groups: { categories: GroupChoice[]; collections: GroupChoice[] };
+  onSaved: (saved: AdminProduct, created: boolean) => void;
+}
+
+/** Every field of spec §3's product, checked by the same contract as the API before it is sent. */
+export function ProductForm({ product, groups, onSaved }: Props) {
+  const [draft, setDraft] = useState(() => draftOf(product));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const save = useSaveProduct(product?.id);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const price = draft.price.trim() ? parsePriceText(draft.price) : null;
+  const offer = draft.offerPrice.trim() ? parsePriceText(draft.offerPrice) : null;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setMessage(null);
+    const checked = productInputContract.safeParse(inputOf(draft));
+    if (!checked.success) {
+      setErrors(firstByField(checked.error.issues));
+      return setMessage({ tone: 'error', text: 'Please fix the errors below.' });
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync(checked.data as ProductInput);
+      setMessage({ tone: 'success', text: product ? 'Saved. The shop shows the change now.' : 'Product created. It is in the shop now.' });
+      onSaved(saved, !product);
+    } catch (err) {
+      if (err instanceof ApiError) setErrors({ ...err.fields });
+      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  const saysAs = (paise: number | null, typed: string) =>
+    typed.trim() === '' ? undefined : paise === null ? 'Type digits, such as 1299 or 1,299.50.' : `Saved as ${formatInr(paise)}`;
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-6">
+      <Card title="The basics">
+        <TextField label="Name" value={draft.name} error={errors.name} onChange={(e) => set('name', e.target.value)} maxLength={200} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Price (₹)" inputMode="decimal" value={draft.price} error={errors.price} hint={saysAs(price, draft.price) ?? 'The full price, such as 1299 or ₹1,299.00.'} onChange={(e) => set('price', e.target.value)} />
+          <TextField
+            label="Offer price (₹)"
+            inputMode="decimal"
+            value={draft.offerPrice}
+            error={errors.offerPrice}
+            hint={saysAs(offer, draft.offerPrice) ?? 'Optional: what the shopper pays instead.'}
+            onChange={(e) => set('offerPrice', e.target.value)}
+          />
+        </div>
+        {price !== null && (
+          <p className="text-sm text-muted" aria-live="polite">
+            The shop will show {formatInr(offer ?? price)}
+            {offer !== null && offer < price && (
+              <>
+                {' '}
+                instead of {formatInr(price)}: {discountLabel(price, offer)}
+              </>
+            )}
+            .
+          </p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Availability" placeholder="Choose" options={AVAILABILITY} value={draft.availability} error={errors.availability} onChange={(e) => set('availability', e.target.value as Availability)} />
+          <label className="flex items-center gap-3 self-end rounded-lg bg-sand/50 p-3 text-sm">
+            <input type="checkbox" className="size-5 accent-wine" checked={draft.featured} onChange={(e) => set('featured', e.target.checked)} />
+            <span>
+              <span className="font-medium">Featured</span>
+              <span className="block text-muted">First on the home page and in Best Seller.</span>
+            </span>
+          </label>
+        </div>
+      </Card>
+
+      <Card title="Photographs">
+        <PhotosEditor images={draft.images} thumbnail={draft.thumbnail} error={errors.images ?? errors.thumbnail} onChange={(images, thumbnail) => setDraft((d) => ({ ...d, images, thumbnail }))} />
+      </Card>
+
+      <Card title="Words">
+        <TextAreaField label="Description" rows={3} value={draft.description} error={errors.description} hint="A line or two under the name." onChange={(e) => set('description', e.target.value)} />
+        <Highlights rows={draft.keyHighlights} error={errors.keyHighlights} onChange={(rows) => set('keyHighlights', rows)} />
+        <TextAreaField label="Full description" rows={6} value={draft.fullDescription} error={errors.fullDescription} onChange={(e) => set('fullDescription', e.target.value)} />
+        <TextAreaField label="Manufacture and care" value={draft.manufactureAndCare} error={errors.manufactureAndCare} onChange={(e) => set('manufactureAndCare', e.target.value)} />
+        <TextAreaField label="Return policy" rows={2} value={draft.returnPolicy} error={errors.returnPolicy} onChange={(e) => set('returnPolicy', e.target.value)} />
+      </Card>
+
+      <Card title="Delivery and groups">
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Delivery</legend>
+          {DELIVERIES.map(({ key, label }) => (
+            <label key={key} className="flex items-center gap-3 text-sm">
+              <input type="checkbox" className="size-5 accent-wine" checked={draft.deliveryInfo[key]} onChange={(e) => set('deliveryInfo', { ...draft.deliveryInfo, [key]: e.target.checked })} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <GroupPicker legend="Categories" choices={groups.categories} chosen={draft.categories} error={errors.categories} onChange={(v) => set('categories', v)} />
+        <GroupPicker legend="Collections" choices={groups.collections} chosen={draft.collections} error={errors.collections} onChange={(v) => set('collections', v)} />
+      </Card>
+
+      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton busy={save.isPending} busyText="Saving...">
+          {product ? 'Save changes' : 'Create product'}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="grid gap-4 rounded-2xl border border-line bg-white/80 p-4 sm:p-6">
+      <h2 className="font-display text-xl font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Highlights({ rows, error, onChange }: { rows: Draft['keyHighlights']; error?: string; onChange: (rows: Draft['keyHighlights']) => void }) {
+  const change = (i: number, part: 'label' | 'text', value: string) => onChange(rows.map((r, j) => (j === i ? { ...r, [part]: value } : r)));
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium">Key highlights</legend>
+      {rows.map((row, i) => (
+        <div key={i} className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[12rem_1fr_auto]">
+          <TextField label={`Highlight ${i + 1} label`} placeholder="Fabric" value={row.label} onChange={(e) => change(i, 'label', e.target.value)} className="col-span-1" />
+          <TextField label={`Highlight ${i + 1}`} placeholder="Pure silk" value={row.text} onChange={(e) => change(i, 'text', e.target.value)} className="col-span-2 row-start-2 sm:col-span-1 sm:row-start-1 sm:col-start-2" />
+          <button
+            type="button"
+            className="mt-6 inline-grid size-11 place-items-center self-start rounded-full text-muted ring-1 ring-line hover:text-red-800 sm:col-start-3"
+            aria-label={`Remove highlight ${i + 1}`}
+            onClick={() => onChange(rows.filter((_, j) => j !== i))}
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      ))}
+      <div>
+        <button type="button" className={secondaryButtonClass} onClick={() => onChange([...rows, { label: '', text: '' }])}>
+          <Plus className="mr-1 size-4" aria-hidden="true" /> Add a highlight
+        </button>
+      </div>
+      {error && <p className="text-sm text-red-800">{error}</p>}
+    </fieldset>
+  );
+}
+
+function GroupPicker({ legend, choices, chosen, error, onChange }: { legend: string; choices: GroupChoice[]; chosen: string[]; error?: string; onChange: (v: string[]) => void }) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {choices.map((g) => (
+          <label key={g.slug} className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-line bg-white px-3 text-sm has-[:checked]:border-wine has-[:checked]:bg-wine/5">
+            <input
+              type="checkbox"
+              className="size-4 accent-wine"
+              checked={chosen.includes(g.slug)}
+              onChange={(e) => onChange(e.target.checked ? [...chosen, g.slug] : chosen.filter((s) => s !== g.slug))}
+            />
+            {g.name}
+          </label>
+        ))}
+      </div>
+      {error && <p className="mt-1 text-sm text-red-800">{error}</p>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,67 @@
+/** The owner's products: the table, one product, its groups, and the writes (the API refuses anyone else). */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminProduct, AdminProductPage, DeleteOutcome, GroupChoice, ProductInput } from '../../../shared/admin-product.contract.ts';
+import { ApiError, getJson, sendJson } from '../../lib/api.ts';
+
+export interface TableQuery {
+  search: string;
+  page: number;
+  sort: string;
+}
+
+export function useAdminProducts(q: TableQuery) {
+  const params = new URLSearchParams({ page: String(q.page), sort: q.sort, ...(q.search && { search: q.search }) });
+  return useQuery({
+    queryKey: ['admin', 'products', q],
+    queryFn: ({ signal }) => getJson<AdminProductPage>(`/api/admin/products?${params}`, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function useAdminProduct(id: number | undefined) {
+  return useQuery({
+    queryKey: ['admin', 'product', id],
+    queryFn: ({ signal }) => getJson<AdminProduct>(`/api/admin/products/${id}`, signal),
+    enabled: id !== undefined,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function useGroupChoices() {
+  return useQuery({
+    queryKey: ['admin', 'groups'],
+    queryFn: ({ signal }) => getJson<{ categories: GroupChoice[]; collections: GroupChoice[] }>('/api/admin/products/groups', signal),
+    staleTime: 60_000,
+  });
+}
+
+/** After any write the shop's own cached answers are stale too: everything is asked again. */
+function useCatalogWrite<A, R>(write: (a: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: write, onSuccess: () => client.invalidateQueries() });
+}
+
+export const useSaveProduct = (id: number | undefined) =>
+  useCatalogWrite((input: ProductInput) =>
+    id === undefined ? sendJson<AdminProduct>('POST', '/api/admin/products', input) : sendJson<AdminProduct>('PUT', `/api/admin/products/${id}`, input),
+  );
+
+export const useDeleteProduct = () => useCatalogWrite((id: number) => sendJson<DeleteOutcome>('DELETE', `/api/admin/products/${id}`));
+
+export const useShowProduct = () => useCatalogWrite((id: number) => sendJson<AdminProduct>('POST', `/api/admin/products/${id}/show`));
+
+/** Sends one photograph's bytes; the server checks and converts it and answers its URL. */
+export async function uploadPhoto(file: File): Promise<string> {
+  const res = await fetch('/api/admin/uploads/photos', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/octet-stream', Accept: 'application/json' },
+    credentials: 'same-origin',
+    body: file,
+  });
+  const body = (await res.json().catch(() => null)) as { url?: string; code?: string; message?: string } | null;
+  if (!res.ok || !body?.url) throw new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? `The upload failed (${res.status}).`);
+  return body.url;
+}
