@@ -26,7 +26,8 @@ const photo = async (colour: string) => ({
 });
 
 test('the owner makes a product with photographs, finds it in the shop, and edits its price', async ({ page }) => {
-  test.setTimeout(60_000);
+  // The longest journey here (two uploads, four screens, a delete): room for a busy machine.
+  test.setTimeout(90_000);
   await signedInAsOwner(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
@@ -74,6 +75,16 @@ test('the owner makes a product with photographs, finds it in the shop, and edit
   await page.goto('/admin');
   await page.getByRole('searchbox', { name: /Search products/ }).fill(name);
   await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+
+  // No order names it, so a delete (asked first) destroys it.
+  await page.getByRole('link', { name: new RegExp(name) }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Delete “${name}”?` });
+  await expect(dialog).toContainText('This cannot be undone.');
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'Delete product' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText('The product is deleted.')).toBeVisible();
 });
 
 /** A new shopper in a browser of their own, verified by the mailed link as this shop asks, and signed in. */

@@ -18,7 +18,7 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** The label above, the hint under it, the error below: one field's frame, tied together for screen readers. */
-function Labelled({ label, hint, error, className, children }: { label: string; hint?: ReactNode; error?: string; className?: string; children: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
+export function Labelled({ label, hint, error, className, children }: { label: string; hint?: ReactNode; error?: string; className?: string; children: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
   const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
@@ -74,32 +74,22 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
   { label, error, placeholder, options, className, ...select },
   ref,
 ) {
-  const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <div className="relative">
-        <select
-          ref={ref}
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={`${controlClass} appearance-none pr-10`}
-          {...select}
-        >
-          <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-        <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-      </div>
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
-    </div>
+    <Labelled label={label} error={error} className={className}>
+      {(aria) => (
+        <div className="relative">
+          <select ref={ref} {...aria} className={`${controlClass} appearance-none pr-10`} {...select}>
+            <option value="">{placeholder}</option>
+            {options.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+          <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+        </div>
+      )}
+    </Labelled>
   );
 });
 

@@ -49,7 +49,17 @@ export const useSaveProduct = (id: number | undefined) =>
     id === undefined ? sendJson<AdminProduct>('POST', '/api/admin/products', input) : sendJson<AdminProduct>('PUT', `/api/admin/products/${id}`, input),
   );
 
-export const useDeleteProduct = () => useCatalogWrite((id: number) => sendJson<DeleteOutcome>('DELETE', `/api/admin/products/${id}`));
+/** A deleted product's own query is left alone: asked again, it would only answer 404 before the screen leaves. */
+export function useDeleteProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => sendJson<DeleteOutcome>('DELETE', `/api/admin/products/${id}`),
+    onSuccess: (outcome, id) => {
+      const gone = (key: readonly unknown[]) => outcome.outcome === 'deleted' && key[0] === 'admin' && key[1] === 'product' && key[2] === id;
+      return client.invalidateQueries({ predicate: (q) => !gone(q.queryKey) });
+    },
+  });
+}
 
 export const useShowProduct = () => useCatalogWrite((id: number) => sendJson<AdminProduct>('POST', `/api/admin/products/${id}/show`));
 
