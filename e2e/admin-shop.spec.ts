@@ -153,9 +153,12 @@ test('the owner ships an order with a tracking number, and the shopper sees it',
   test.setTimeout(60_000);
   const { context: shopper, page: buyer, addressId } = await verifiedBuyer(browser, 'Nila');
   await signedInAsOwner(page);
-  const { items } = await (await buyer.request.get('/api/products?limit=1')).json();
-  const quote = await (await buyer.request.get(`/api/checkout/quote?buyNow=${items[0].id}`)).json();
-  const started = await (await buyer.request.post('/api/checkout/orders', { data: { addressId, buyNow: { productId: items[0].id }, expectedTotal: quote.amounts.total } })).json();
+  // A piece of its own: an order naming another journey's product would change what that journey sees.
+  const made = await page.request.post('/api/admin/products', { data: { name: `Kota Doria Saree ${unique()}`, price: 1_499_00, availability: 'In Stock' } });
+  expect(made.status()).toBe(201);
+  const { id: productId } = await made.json();
+  const quote = await (await buyer.request.get(`/api/checkout/quote?buyNow=${productId}`)).json();
+  const started = await (await buyer.request.post('/api/checkout/orders', { data: { addressId, buyNow: { productId }, expectedTotal: quote.amounts.total } })).json();
   const success = await (await buyer.request.post(`/api/checkout/orders/${started.orderId}/test-payment`)).json();
   expect((await buyer.request.post(`/api/checkout/orders/${started.orderId}/confirm`, { data: success })).status()).toBe(200);
 

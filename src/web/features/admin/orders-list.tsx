@@ -1,6 +1,5 @@
 import { ChevronDown, ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import type { AdminOrderRow } from '../../../shared/admin-orders.contract.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders.ts';
@@ -9,8 +8,8 @@ import { EmptyState, RetryButton } from '../../components/empty-state.tsx';
 import { inputClass } from '../../components/form-field.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { OrderStatusBadge } from '../../components/order-status-badge.tsx';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { OrderDetails } from './order-details.tsx';
+import { useListParams } from './use-list-params.ts';
 import { useAdminOrders } from './orders.api.ts';
 
 const FILTERS: (OrderStatus | '')[] = ['', 'processing', 'shipped', 'delivered', 'completed', 'pending', 'cancelled', 'failed'];
@@ -18,27 +17,10 @@ const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', 
 
 /** Every order, newest first: by status, by order number or email; each opens to its details and next steps. */
 export function OrdersList() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, go, typed, search, type } = useListParams({});
   const status = (FILTERS as string[]).includes(params.get('status') ?? '') ? (params.get('status') ?? '') : '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [typed, setTyped] = useState(params.get('search') ?? '');
-  const search = useDebouncedValue(typed.trim(), 300);
   const orders = useAdminOrders({ status, search, page });
   const [open, setOpen] = useState<string | null>(null);
-
-  const go = (change: Record<string, string | number>) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      for (const [k, v] of Object.entries(change)) {
-        if (v === '' || (k === 'page' && v === 1)) next.delete(k);
-        else next.set(k, String(v));
-      }
-      return next;
-    });
-  useEffect(() => {
-    if (search !== (params.get('search') ?? '')) go({ search, page: 1 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the settled search moves the URL
-  }, [search]);
 
   const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize)) : 1;
   return (
@@ -56,7 +38,7 @@ export function OrdersList() {
       <label className="relative block">
         <span className="sr-only">Find an order by its number or the shopper's email</span>
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-        <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Order number or email" className={`${inputClass} pl-9`} />
+        <input type="search" value={typed} onChange={(e) => type(e.target.value)} placeholder="Order number or email" className={`${inputClass} pl-9`} />
       </label>
       <div role="group" aria-label="Show orders that are" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0">
         {FILTERS.map((f) => (

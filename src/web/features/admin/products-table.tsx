@@ -1,6 +1,5 @@
 import { ChevronLeft, ChevronRight, ImageOff, Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ADMIN_SORTS, type AdminProductRow, type AdminSort } from '../../../shared/admin-product.contract.ts';
 import { imageAtWidth } from '../../../shared/images.ts';
 import { formatInrShort } from '../../../shared/money.ts';
@@ -8,7 +7,7 @@ import { secondaryButtonClass } from '../../components/buttons.ts';
 import { buttonClass, EmptyState, RetryButton } from '../../components/empty-state.tsx';
 import { inputClass } from '../../components/form-field.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useListParams } from './use-list-params.ts';
 import { useAdminProducts } from './products.api.ts';
 
 const SORT_LABELS: Record<AdminSort, string> = {
@@ -22,26 +21,9 @@ const SORT_LABELS: Record<AdminSort, string> = {
 
 /** The owner's table of every product, hidden ones too: search, sort and pages live in the URL. */
 export function ProductsTable() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { params, page, go, typed, search, type } = useListParams({ sort: 'newest' });
   const sort = (ADMIN_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as AdminSort) : 'newest';
-  const [typed, setTyped] = useState(params.get('search') ?? '');
-  const search = useDebouncedValue(typed.trim(), 300);
   const products = useAdminProducts({ search, page, sort });
-
-  const go = (change: Record<string, string | number | null>) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      for (const [k, v] of Object.entries(change)) {
-        if (v === null || v === '' || (k === 'page' && v === 1) || (k === 'sort' && v === 'newest')) next.delete(k);
-        else next.set(k, String(v));
-      }
-      return next;
-    });
-  useEffect(() => {
-    if (search !== (params.get('search') ?? '')) go({ search, page: 1 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the settled search moves the URL
-  }, [search]);
 
   const pages = products.data ? Math.max(1, Math.ceil(products.data.total / products.data.pageSize)) : 1;
   return (
@@ -67,7 +49,7 @@ export function ProductsTable() {
         <label className="relative block">
           <span className="sr-only">Search products by name or id</span>
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Search by name or id" className={`${inputClass} pl-9`} />
+          <input type="search" value={typed} onChange={(e) => type(e.target.value)} placeholder="Search by name or id" className={`${inputClass} pl-9`} />
         </label>
         <label className="flex items-center gap-2 text-sm">
           <span className="shrink-0 text-muted">Sort</span>
