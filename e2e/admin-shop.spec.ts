@@ -11,9 +11,11 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { VERIFYING_PORT } from '../playwright.config.ts';
 import { expectNoSeriousViolations } from './axe.ts';
+import { firstCard } from './cards.ts';
 import { linkFromMail } from './mailbox.ts';
-import { test, expect } from './fixtures.ts';
+import { phoneWidthOnly, test, expect } from './fixtures.ts';
 import { OWNER } from './owner.ts';
+import { scrollToTheEnd } from './scroll.ts';
 import { signedInAsOwner } from './shoppers.ts';
 
 test.use({ baseURL: `http://localhost:${VERIFYING_PORT}` });
@@ -146,6 +148,33 @@ test('a pricing setting changed in /admin/settings changes the next checkout’s
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved. New checkouts use them now.')).toBeVisible();
     await buyer.context.close();
+  }
+});
+
+test('the owner’s new free-shipping threshold shows at once on the shop’s own screens, without a reload', async ({ page }, testInfo) => {
+  // One run: both widths changing the one setting at once would undo each other.
+  phoneWidthOnly(testInfo);
+  await signedInAsOwner(page);
+  await page.goto('/admin/settings');
+  const field = page.getByLabel('Free shipping from (₹)', { exact: true });
+  // The carts of the checkout journey here (₹300, ₹700) stay below either threshold.
+  try {
+    await field.fill('1999');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved. New checkouts use them now.')).toBeVisible();
+    await page.getByRole('link', { name: 'Vastra home' }).click();
+    await expect(page.getByText('Free shipping over ₹1,999').first()).toBeVisible();
+    await scrollToTheEnd(page);
+    await expect(page.getByRole('contentinfo').getByText(/Free shipping over ₹1,999/)).toBeVisible();
+    const { card, name } = await firstCard(page);
+    await card.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Free shipping over ₹1,999')).toBeVisible();
+  } finally {
+    await page.goto('/admin/settings');
+    await page.getByLabel('Free shipping from (₹)', { exact: true }).fill('999');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved. New checkouts use them now.')).toBeVisible();
   }
 });
 

@@ -2,16 +2,13 @@
  * For `npm run lighthouse`: medians over runs, the printed table, budgets, the home page's initial
  * JavaScript, and the audits that cost accessibility, best-practices or SEO points.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Result } from 'lighthouse';
+import { budgetLine, gzipKb, homeInitialJs } from './home-js.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 const SHORT: Record<Category, string> = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 export const BUDGET: Record<Category, number> = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
-export const JS_BUDGET_KB = 120;
 
 export interface PageResult {
   path: string;
@@ -76,47 +73,23 @@ type Item = Record<string, unknown> & { node?: { selector?: string; snippet?: st
 const itemsOf = (lhr: Result, id: string): Item[] => ((lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []);
 
 /**
- * Home's initial JavaScript, as docs/decisions/0006 defines it: what must arrive before home can
- * draw, i.e. the entry chunk, the home route's chunk and everything they import statically (from
- * Vite's build manifest), each sized as the gzip -9 of the built file (the build's .gz); 1 KB =
- * 1000 bytes, as Vite prints. Scripts the Lighthouse run of / fetched besides those (code loaded
- * as sections near the screen, which Lighthouse's full-page screenshot brings into view) are
- * listed apart, and the brotli bytes actually transferred are printed too.
+ * Home's initial JavaScript (scripts/home-js.ts), with what the Lighthouse run of / fetched besides
+ * (code loaded as sections near the screen, which Lighthouse's full-page screenshot brings into
+ * view) listed apart, and the brotli bytes actually transferred.
  */
-export function homeInitialJs(home: Result, webDir: string): { ok: boolean } {
-  const manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[] }
-  >;
-  const initial = new Set<string>();
-  const walk = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || initial.has(chunk.file)) return;
-    initial.add(chunk.file);
-    chunk.imports?.forEach(walk);
-  };
-  walk('index.html');
-  walk('routes/home.tsx');
-  const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(webDir, file)), { level: 9 }).length / 1000;
-
-  let kb = 0;
-  const lines: string[] = [];
-  for (const file of initial) {
-    const size = gzipKb(file);
-    kb += size;
-    lines.push(`    ${pad(size.toFixed(1), 7)}KB  /${file}`);
-  }
+export function printHomeInitialJs(home: Result, webDir: string): { ok: boolean } {
+  const js = homeInitialJs(webDir);
+  const initial = new Set(js.files.map((f) => f.file));
   const origin = new URL(home.finalDisplayedUrl).origin;
   const fetched = itemsOf(home, 'network-requests').filter((i) => i.resourceType === 'Script' && String(i.url).startsWith(origin));
   const later = fetched.map((i) => new URL(String(i.url)).pathname.slice(1)).filter((f) => !initial.has(f));
   const transferred = fetched.reduce((sum, i) => sum + Number(i.transferSize ?? 0), 0) / 1000;
-  const ok = kb <= JS_BUDGET_KB;
-  console.log(`\nhome initial JS: ${kb.toFixed(1)} KB gzip (budget ${JS_BUDGET_KB} KB) ${ok ? 'holds' : 'MISSED'}`);
-  console.log(lines.join('\n'));
-  const laterKb = later.reduce((sum, f) => sum + gzipKb(f), 0);
+  console.log(`\n${budgetLine(js)}`);
+  console.log(js.files.map((f) => `    ${pad(f.kb.toFixed(1), 7)}KB  /${f.file}`).join('\n'));
+  const laterKb = later.reduce((sum, f) => sum + gzipKb(webDir, f), 0);
   console.log(`  loaded later as sections came near (${later.length} scripts, ${laterKb.toFixed(1)} KB gzip): ${later.join(', ') || 'none'}`);
   console.log(`  all scripts of the run as transferred (brotli + headers): ${transferred.toFixed(1)} KB`);
-  return { ok };
+  return { ok: js.ok };
 }
 
 const describe = (i: Item): string => {

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
-import { homeInitialJs, printFailingAudits, printTable, summarise, CATEGORIES, type PageResult } from './lighthouse-report.ts';
+import { printHomeInitialJs, printFailingAudits, printTable, summarise, CATEGORIES, type PageResult } from './lighthouse-report.ts';
 import { chromiumPath, removeSnapshot, snapshot, startServer, type RunningServer, type Snapshot } from './lighthouse-server.ts';
 
 const args = process.argv.slice(2);
@@ -107,7 +107,7 @@ async function main(): Promise<number> {
 
   console.log(`Machine after the runs: ${busy()}.`);
   const scoresHold = printTable(results);
-  const js = homeInitialJs(results[0]!.median, snap.webDir);
+  const js = printHomeInitialJs(results[0]!.median, snap.webDir);
   printFailingAudits(results);
   console.log(`\nReports of the median runs: ${path.relative(process.cwd(), REPORTS)}/`);
   const allHold = scoresHold && js.ok;

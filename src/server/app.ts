@@ -132,7 +132,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   );
 
   app.route('/', sitemapRoutes(catalog, config.publicUrl));
-  if (webDir) app.route('/', webRoutes(webDir, catalog, config.publicUrl));
+  if (webDir) app.route('/', webRoutes(webDir, { ...catalog, pricing: shop.pricing.current }, config.publicUrl));
   return app;
 }
 

@@ -46,6 +46,7 @@ describe('en-IN money', () => {
   });
   it('shows paise on price tags only when there are some', () => {
     expect(formatInrShort(1_299_00)).toBe('₹1,299');
-    expect(formatInrShort(1_299_50)).toBe('₹1,299.5');
+    expect(formatInrShort(1_299_50)).toBe('₹1,299.50');
+    expect(formatInrShort(1_299_05)).toBe('₹1,299.05');
   });
 });

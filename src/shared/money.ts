@@ -12,7 +12,7 @@ const inrWholeFormatter = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
   minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
+  maximumFractionDigits: 0,
 });
 
 /** ₹1,23,456.00: the full form, for totals and anything a shopper pays. */
@@ -20,9 +20,9 @@ export function formatInr(paise: number): string {
   return inrFormatter.format(paise / 100);
 }
 
-/** ₹1,23,456 (paise shown only when there are some): the short form for price tags. */
+/** ₹1,23,456 (paise shown only when there are some, then both digits: ₹1,299.50): the short form for price tags. */
 export function formatInrShort(paise: number): string {
-  return inrWholeFormatter.format(paise / 100);
+  return paise % 100 === 0 ? inrWholeFormatter.format(paise / 100) : inrFormatter.format(paise / 100);
 }
 
 /**

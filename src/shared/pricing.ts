@@ -3,6 +3,7 @@
  * resolution): one pure module, the server's authority (it recomputes every order from the
  * database) and the browser's display. Integer paise throughout; rounding to the paisa, half up.
  */
+import { formatInrShort } from './money.ts';
 
 /** The shop's pricing settings, as the code holds them: paise, and GST in basis points (18% = 1800). */
 export interface PricingSettings {
@@ -87,5 +88,15 @@ export function fallbackBreakdown(total: number): PriceBreakdown {
 }
 
 /** The shop's free-shipping promise, from the settings (design.md: never written by hand). */
-export const freeShippingThresholdText = (s: Pick<PricingSettings, 'freeShippingThreshold'>) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(s.freeShippingThreshold / 100);
+export const freeShippingThresholdText = (s: Pick<PricingSettings, 'freeShippingThreshold'>) => formatInrShort(s.freeShippingThreshold);
+
+/** Under a product's price (design.md: prices include GST unless the owner turns it off). */
+export const priceTaxNote = (s: Pick<PricingSettings, 'pricesIncludeGst'>) => (s.pricesIncludeGst ? 'Inclusive of all taxes' : 'Plus GST, added at checkout');
+
+/** Under the cart's subtotal. */
+export const cartTaxNote = (s: Pick<PricingSettings, 'pricesIncludeGst'>) =>
+  s.pricesIncludeGst ? 'Prices include all taxes. Shipping is worked out at checkout.' : 'GST and shipping are added at checkout.';
+
+/** The shop's default page description (the head of any page without its own), with the free-shipping promise from the settings. */
+export const shopDescription = (s: Pick<PricingSettings, 'freeShippingThreshold'>) =>
+  `Handwoven silk and cotton sarees, kurtas, lehengas and dupattas from India's weaving towns. Free shipping over ${freeShippingThresholdText(s)}, secure payments, ships across India.`;

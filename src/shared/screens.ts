@@ -13,7 +13,7 @@ export interface Screen {
   title?: string;
   /** The module the router loads for it, relative to src/web. */
   chunk: `routes/${string}.tsx`;
-  /** Under the data layout, which brings the query client (src/web/routes/data-layout.tsx). */
+  /** Reads or changes the shop's data: loads with the query client (src/web/lib/data-client.ts `withData`). */
   data?: boolean;
   /** Private screens show a signed-in shopper's own data: never indexed, never in the sitemap. */
   access: 'public' | 'private';
@@ -37,8 +37,8 @@ export const SCREENS = [
   { path: '/career', title: 'Career', chunk: 'routes/career.tsx', access: 'public' },
   { path: '/help', title: 'Help & Support', chunk: 'routes/help.tsx', access: 'public' },
   // Accounts: public, but nothing for a search engine to list.
-  { path: '/login', title: 'Log in', chunk: 'routes/login.tsx', access: 'public', noindex: true },
-  { path: '/signup', title: 'Sign up', chunk: 'routes/signup.tsx', access: 'public', noindex: true },
+  { path: '/login', title: 'Log in', chunk: 'routes/login.tsx', data: true, access: 'public', noindex: true },
+  { path: '/signup', title: 'Sign up', chunk: 'routes/signup.tsx', data: true, access: 'public', noindex: true },
   { path: '/reset-password', title: 'Reset password', chunk: 'routes/reset-password.tsx', access: 'public', noindex: true },
   { path: '/profile', title: 'Profile', chunk: 'routes/profile.tsx', data: true, access: 'private' },
   { path: '/cart', title: 'Cart', chunk: 'routes/cart.tsx', data: true, access: 'private' },

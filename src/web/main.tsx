@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { adoptCspNonce } from './lib/csp-nonce.ts';
+import { DataProvider } from './lib/data-client.ts';
 import { router } from './router.tsx';
 import './styles.css';
 
@@ -9,6 +10,8 @@ adoptCspNonce();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <DataProvider>
+      <RouterProvider router={router} />
+    </DataProvider>
   </StrictMode>,
 );

@@ -1,32 +1,48 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SCREENS } from '../shared/screens.ts';
 import { LoadingIndicator } from './components/loading-indicator.tsx';
+import { RouteError } from './components/route-error.tsx';
+import { withData } from './lib/data-client.ts';
 import { AppShell } from './routes/app-shell.tsx';
 
 /**
  * Screens load on demand, so the first visit downloads only the screen it opens. The routes come
- * from the screen registry (src/shared/screens.ts); each names its module, found here by Vite's glob.
+ * from the screen registry (src/shared/screens.ts); each names its module, found here by Vite's
+ * glob. A screen that reads or changes the shop's data loads with the query client (withData);
+ * home, the text pages and the not-found page draw without it. Every route has the same error
+ * element, so a failed screen shows a way on (components/route-error.tsx).
  */
 const modules = import.meta.glob<Omit<RouteObject, 'index' | 'children'>>(['./routes/*.tsx', '!./routes/app-shell.tsx']);
 
-function lazyRoute(chunk: string): RouteObject['lazy'] {
+function lazyRoute(chunk: string, data = false): RouteObject['lazy'] {
   const load = modules[`./${chunk}`];
   if (!load) throw new Error(`The screen registry names ${chunk}, which is not in src/web/routes`);
-  return load as RouteObject['lazy'];
+  const fetch = data ? withData(load) : load;
+  // A route whose module failed to load (its chunk gone after a deploy, the network down) is left
+  // by React Router as still loading, and nothing is drawn (react-router 7.18, _renderMatches). So
+  // the failure becomes the route's loader, whose error the route's error element shows.
+  return (() =>
+    fetch().catch((error: unknown) => ({
+      loader: () => {
+        throw error;
+      },
+      Component: () => null,
+    }))) as RouteObject['lazy'];
 }
 
-const route = (s: (typeof SCREENS)[number]): RouteObject =>
-  s.path === '/' ? { index: true, lazy: lazyRoute(s.chunk) } : { path: s.path.slice(1), lazy: lazyRoute(s.chunk) };
+const route = (s: (typeof SCREENS)[number]): RouteObject => ({
+  ...(s.path === '/' ? { index: true } : { path: s.path.slice(1) }),
+  lazy: lazyRoute(s.chunk, 'data' in s),
+  ErrorBoundary: RouteError,
+});
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     Component: AppShell,
+    ErrorBoundary: RouteError,
     HydrateFallback: () => <LoadingIndicator text="Loading application..." fullPage />,
-    children: [
-      // Home, the text pages and the placeholders need no server data, so no query client.
-      ...SCREENS.filter((s) => !('data' in s)).map(route),
-      { lazy: lazyRoute('routes/data-layout.tsx'), children: SCREENS.filter((s) => 'data' in s).map(route) },
-      { path: '*', lazy: lazyRoute('routes/not-found.tsx') },
-    ],
+    children: [...SCREENS.map(route), { path: '*', lazy: lazyRoute('routes/not-found.tsx'), ErrorBoundary: RouteError }],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

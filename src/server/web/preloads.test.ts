@@ -76,3 +76,26 @@ describe('a product page', () => {
     expect(html).toContain('imagesizes="(min-width: 1024px) 560px, 100vw"');
   });
 });
+
+describe('the query client', () => {
+  it('is hinted on every page: at full priority where the screen waits for it, low where it draws first', async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8'));
+    const withClient = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-preload-'));
+    fs.cpSync(dir, withClient, { recursive: true });
+    fs.writeFileSync(
+      path.join(withClient, '.vite', 'manifest.json'),
+      JSON.stringify({
+        ...manifest,
+        'lib/query-client.ts': { file: 'assets/query-client-1.js', imports: ['_react-1.js'], isDynamicEntry: true },
+        'routes/products.tsx': { file: 'assets/products-1.js', imports: ['index.html'] },
+      }),
+    );
+    const app = webRoutes(withClient);
+    const products = await (await app.request('/products')).text();
+    expect(products).toContain('<link rel="modulepreload" crossorigin href="/assets/query-client-1.js" />');
+    expect(products).toContain('<link rel="modulepreload" crossorigin href="/assets/products-1.js" />');
+    const home = await (await app.request('/')).text();
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/query-client-1.js" fetchpriority="low" />');
+    fs.rmSync(withClient, { recursive: true, force: true });
+  });
+});

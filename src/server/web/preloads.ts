@@ -23,11 +23,18 @@ import { screenOfPath } from '../../shared/routes.ts';
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
-/** The source files of the screen at `pathname`, as the router (built from screens.ts) loads them. */
-function screenModules(pathname: string): string[] {
+/** The web app's query client, which every page asks for just after it draws (src/web/lib/data-client.ts). */
+const QUERY_CLIENT = 'lib/query-client.ts';
+
+/**
+ * The source files of the screen at `pathname`, as the router (built from screens.ts) loads them,
+ * each with whether the screen waits for it. A data screen waits for the query client too; any
+ * other screen draws first and asks for the client after, so its hint is low-priority there.
+ */
+function screenModules(pathname: string): { key: string; low?: boolean }[] {
   const screen = screenOfPath(pathname);
   if (!screen) return [];
-  return screen.data ? ['routes/data-layout.tsx', screen.chunk] : [screen.chunk];
+  return screen.data ? [{ key: QUERY_CLIENT }, { key: screen.chunk }] : [{ key: screen.chunk }, { key: QUERY_CLIENT, low: true }];
 }
 
 /** A high-priority hint for a picture the page will show first, at the width the screen will pick. */
@@ -67,10 +74,11 @@ export function preloadsFor(webDir: string, html: string): (pathname: string) =>
   return (pathname) => {
     // Chunks the entry already preloads (index.html names them) need no second hint.
     const seen = new Set<string>();
-    const files = screenModules(pathname)
-      .flatMap((m) => chunkFiles(m, seen))
-      .filter((f) => !html.includes(`/${f}"`));
-    const scripts = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`);
+    const scripts = screenModules(pathname).flatMap(({ key, low }) =>
+      chunkFiles(key, seen)
+        .filter((f) => !html.includes(`/${f}"`))
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}"${low ? ' fetchpriority="low"' : ''} />`),
+    );
     return [...(pathname === '/' ? heroPreloads() : []), ...scripts];
   };
 }

@@ -8,17 +8,18 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { cacheFor } from '../http/cache.ts';
 import type { Availability } from '../../shared/catalog.ts';
+import { DEFAULT_PRICING, shopDescription, type PricingSettings } from '../../shared/pricing.ts';
 import { canonicalPath, groupOfPath, productIdOfPath, type GroupKind } from '../../shared/routes.ts';
 import { indexable, screenAt } from '../../shared/screens.ts';
 import { originOf } from '../http/origin.ts';
 import { newNonce, pagePolicy } from '../http/security-headers.ts';
-import { DEFAULT_DESCRIPTION, screenHead } from './screen-descriptions.ts';
+import { screenHead } from './screen-descriptions.ts';
 import { pageTemplate, type PageMeta } from './page-meta.ts';
 import { preloadsFor, productImagePreload } from './preloads.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
-function screenMeta(path: string, search: string | undefined, url: string): PageMeta {
-  const { title, description } = screenHead(path, search);
+function screenMeta(path: string, search: string | undefined, url: string, pricing: PricingSettings): PageMeta {
+  const { title, description } = screenHead(path, search, pricing);
   return { title, description, url };
 }
 
@@ -33,10 +34,11 @@ export type GroupForPage = (
   slug: string,
 ) => Promise<{ name: string; description: string | null; poster: string | null } | null>;
 
-/** Where page heads come from: the catalog service provides both. */
+/** Where page heads come from: the catalog service provides the first two, the pricing settings the shop's own description. */
 export interface PageSources {
   productForPage: ProductForPage;
   groupForPage: GroupForPage;
+  pricing?: () => Promise<PricingSettings>;
 }
 
 const NO_SOURCES: PageSources = { productForPage: async () => null, groupForPage: async () => null };
@@ -92,13 +94,13 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
         const description = g.description ?? `${g.name}: sarees and clothing from Vastra.`;
         return render({ title: `${g.name} | Vastra`, description, url, image: absolute(g.poster), links });
       }
-    } else {
-      const screen = screenAt(c.req.path);
-      // Placeholders and private screens are nothing for a search engine.
-      if (screen) return render({ ...screenMeta(c.req.path, c.req.query('search'), url), links, noindex: !indexable(screen) });
     }
+    const pricing = (await sources.pricing?.()) ?? DEFAULT_PRICING;
+    const screen = productId === null && !group ? screenAt(c.req.path) : undefined;
+    // Placeholders and private screens are nothing for a search engine.
+    if (screen) return render({ ...screenMeta(c.req.path, c.req.query('search'), url, pricing), links, noindex: !indexable(screen) });
     c.header('X-Robots-Tag', 'noindex');
-    return render({ title: 'Page not found | Vastra', description: DEFAULT_DESCRIPTION, url }, 404);
+    return render({ title: 'Page not found | Vastra', description: shopDescription(pricing), url }, 404);
   });
   return app;
 }

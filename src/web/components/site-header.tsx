@@ -1,13 +1,15 @@
 import { Heart, Menu, ShoppingBag, UserRound } from 'lucide-react';
 import { Suspense, lazy, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { withData } from '../lib/data-client.ts';
 import { useSession } from '../lib/session.ts';
 import { HeaderIconLink } from './header-icon-link.tsx';
 import { SHOP_LINKS } from './nav-links.ts';
 
-const MobileSidebar = lazy(() => import('./mobile-sidebar.tsx'));
+// Both can log out, which needs the query client: each comes with it.
+const MobileSidebar = lazy(withData(() => import('./mobile-sidebar.tsx')));
 // Only a signed-in shopper needs the menu's code; a visitor's first download stays without it.
-const UserMenu = lazy(() => import('./user-menu.tsx'));
+const UserMenu = lazy(withData(() => import('./user-menu.tsx')));
 
 /** Signed out (or not known yet): the person icon leads to log in or sign up. */
 const logInLink = <HeaderIconLink to="/login" label="Log in or sign up" icon={UserRound} />;

@@ -4,6 +4,7 @@
  * completes: the piece is added and the shopper goes back where they were, or Buy Now goes on to
  * /checkout with that product.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { ProductSummary } from '../../shared/catalog.ts';
 import { buyNowState } from './buy-now.ts';
 import { addToCart } from './shelf.ts';
@@ -55,9 +56,9 @@ export interface Next {
  * Completes what the visitor meant to do (spec §4 Login success), once the session is known to be
  * signed in: adds the piece (its toast says how it went) or carries the product to checkout.
  */
-export async function completeIntent(state: unknown): Promise<Next> {
+export async function completeIntent(client: QueryClient, state: unknown): Promise<Next> {
   const intent = readLoginIntent(state);
   if (intent?.action === 'buyNow') return { to: '/checkout', state: buyNowState(intent.product) };
-  if (intent?.action === 'addToCart') await addToCart(intent.product.id);
+  if (intent?.action === 'addToCart') await addToCart(client, intent.product.id);
   return { to: returnPath(state) };
 }

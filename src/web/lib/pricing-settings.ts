@@ -1,41 +1,23 @@
 /**
  * The shop's pricing settings in the browser (GET /api/pricing), for the texts that promise free
- * shipping over a threshold: they follow the owner's settings rather than a number written by
- * hand. Asked once per page load, by the first text that needs it; until it answers, the
- * defaults (spec §3) show, which are what a new shop has.
+ * shipping over a threshold and say whether prices include GST: they follow the owner's settings
+ * rather than words written by hand. Until the server answers, the defaults (spec §3) show, which
+ * are what a new shop has; the owner's change reaches every screen through the same query
+ * (features/admin saves into it).
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { queryOptions } from '@tanstack/react-query';
 import { DEFAULT_PRICING, freeShippingThresholdText, type PricingSettings } from '../../shared/pricing.ts';
 import { getJson } from './api.ts';
+import { useShellQuery } from './data-client.ts';
+import { queryKeys } from './query-keys.ts';
 
-let settings: PricingSettings = DEFAULT_PRICING;
-let asked = false;
-const listeners = new Set<() => void>();
+export const pricingQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.pricing,
+    queryFn: ({ signal }) => getJson<PricingSettings>('/api/pricing', signal),
+  });
 
-function ask() {
-  if (asked) return;
-  asked = true;
-  getJson<PricingSettings>('/api/pricing').then(
-    (fresh) => {
-      settings = fresh;
-      listeners.forEach((l) => l());
-    },
-    () => {}, // the defaults stay: a promise on a page is no reason for an error
-  );
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export function usePricingSettings(): PricingSettings {
-  const current = useSyncExternalStore(subscribe, () => settings, () => settings);
-  useEffect(ask, []);
-  return current;
-}
+export const usePricingSettings = (): PricingSettings => useShellQuery(pricingQuery(), DEFAULT_PRICING).data;
 
 /** '₹999': the threshold as the shop's texts say it. */
-export function useFreeShippingThreshold(): string {
-  return freeShippingThresholdText(usePricingSettings());
-}
+export const useFreeShippingThreshold = (): string => freeShippingThresholdText(usePricingSettings());

@@ -1,15 +1,15 @@
 /**
- * The app shell's data (docs/decisions/0009-accounts.md): who is signed in, for the header's user
- * menu, the sidebar and the verification banner. A small store of its own rather than a query, so
- * home's first download stays without the query client; read with `useSession()`, refreshed by
- * whatever changes it (login, sign-up, logout, a verified address) with `refreshSession()`.
- * The session's answer carries the shopper's shelf (what they like, how many pieces are in the
- * cart) for the header's badges and the like buttons; likes and cart changes update it from the
- * server's answers (src/web/lib/shelf.ts).
+ * Who is signed in (docs/decisions/0009, 0017): one query, read by the header's user menu and
+ * badges, the private screens and the buttons that need a shopper. Its answer carries the
+ * shopper's shelf (what they like, how many pieces are in the cart), which likes and cart changes
+ * keep to the server's answers (lib/shelf.ts). Login, sign-up, verification and log out change it;
+ * a 401 anywhere marks it lapsed (lib/query-client.ts).
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Shelf } from '../../shared/cart.ts';
 import { getJson, sendJson } from './api.ts';
+import { useShellQuery } from './data-client.ts';
+import { isShopperKey, queryKeys } from './query-keys.ts';
 
 export interface SessionShopper {
   id: string;
@@ -19,75 +19,57 @@ export interface SessionShopper {
 
 export type Session =
   | { status: 'unknown' }
-  | { status: 'signed-out' }
+  /** `lapsed`: the shopper was signed in on this page and the server has since said no (a 401, an expired session). */
+  | { status: 'signed-out'; lapsed?: boolean }
   | { status: 'signed-in'; shopper: SessionShopper; shelf: Shelf; isAdmin: boolean };
 
+export type SignedIn = Extract<Session, { status: 'signed-in' }>;
+
 const EMPTY_SHELF: Shelf = { likedProductIds: [], cartPieces: 0 };
+const UNKNOWN: Session = { status: 'unknown' };
+const SIGNED_OUT: Session = { status: 'signed-out' };
 
-/** A tab left in the background asks again when it comes back after this long: a session may have ended. */
-const STALE_MS = 60_000;
-
-let session: Session = { status: 'unknown' };
-let fetchedAt = 0;
-let inFlight: Promise<Session> | null = null;
-const listeners = new Set<() => void>();
-
-function set(next: Session) {
-  session = next;
-  fetchedAt = Date.now();
-  listeners.forEach((l) => l());
+interface SessionAnswer {
+  shopper: SessionShopper | null;
+  shelf: Shelf | null;
+  isAdmin?: boolean;
 }
 
-/** The session as it is now, outside React (an action deciding what a tap means). */
-export const currentSession = () => session;
+export const sessionQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.session,
+    queryFn: async ({ client, signal }): Promise<Session> => {
+      const before = client.getQueryData<Session>(queryKeys.session);
+      const { shopper, shelf, isAdmin } = await getJson<SessionAnswer>('/api/accounts/session', signal);
+      if (shopper) return { status: 'signed-in', shopper, shelf: shelf ?? EMPTY_SHELF, isAdmin: isAdmin === true };
+      // Signed in a moment ago on this page, and now not: the session ended on the server.
+      return before?.status === 'signed-in' ? { status: 'signed-out', lapsed: true } : SIGNED_OUT;
+    },
+    // A tab that comes back after a while asks again: the session may have ended meanwhile.
+    refetchOnWindowFocus: true,
+  });
 
-/** The session as it is, asked of the server first if not known yet. */
-export const knownSession = () => (session.status === 'unknown' ? refreshSession() : Promise.resolve(session));
+/** The session: 'unknown' until the server has answered (or while the data layer loads). */
+export const useSession = (): Session => useShellQuery(sessionQuery(), UNKNOWN).data;
+
+/** The same, with whether asking failed, for the screens that cannot go on without knowing. */
+export const useSessionQuery = () => useShellQuery(sessionQuery(), UNKNOWN);
+
+/** The session as the server has it now (asked if not known yet), for an action deciding what a tap means. */
+export const knownSession = (client: QueryClient) => client.ensureQueryData(sessionQuery());
+
+/** After login, sign-up or a verified address: ask the server who is signed in now. */
+export const refreshSession = (client: QueryClient) => client.fetchQuery({ ...sessionQuery(), staleTime: 0 });
 
 /** Changes the signed-in shopper's shelf (from a like's or the cart's answer); nothing when signed out. */
-export function updateShelf(change: (shelf: Shelf) => Shelf) {
-  if (session.status === 'signed-in') set({ ...session, shelf: change(session.shelf) });
+export function updateShelf(client: QueryClient, change: (shelf: Shelf) => Shelf) {
+  client.setQueryData<Session>(queryKeys.session, (s) => (s?.status === 'signed-in' ? { ...s, shelf: change(s.shelf) } : s));
 }
 
-/** Asks the server who is signed in (one request at a time) and tells every reader. */
-export function refreshSession(): Promise<Session> {
-  inFlight ??= getJson<{ shopper: SessionShopper | null; shelf: Shelf | null; isAdmin?: boolean }>('/api/accounts/session')
-    .then(({ shopper, shelf, isAdmin }): Session =>
-      shopper ? { status: 'signed-in', shopper, shelf: shelf ?? EMPTY_SHELF, isAdmin: isAdmin === true } : { status: 'signed-out' },
-    )
-    // Unknown stays unknown on a failed request: the header keeps offering log in, nothing breaks.
-    .catch(() => session)
-    .then((next) => {
-      set(next);
-      return next;
-    })
-    .finally(() => {
-      inFlight = null;
-    });
-  return inFlight;
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The session, fetched on first use and again when a tab returns after a while. */
-export function useSession(): Session {
-  const current = useSyncExternalStore(subscribe, () => session, () => session);
-  useEffect(() => {
-    if (session.status === 'unknown' && !inFlight) void refreshSession();
-    const onVisible = () => {
-      if (document.visibilityState === 'visible' && Date.now() - fetchedAt > STALE_MS) void refreshSession();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, []);
-  return current;
-}
-
-/** Ends the session on the server, then everywhere on the page. */
-export async function signOut(): Promise<void> {
+/** Ends the session on the server, then on the page: signed out, and the shopper's own answers dropped. */
+export async function signOut(client: QueryClient): Promise<void> {
   await sendJson('POST', '/api/accounts/logout');
-  set({ status: 'signed-out' });
+  await client.cancelQueries();
+  client.setQueryData<Session>(queryKeys.session, SIGNED_OUT);
+  client.removeQueries({ predicate: isShopperKey });
 }

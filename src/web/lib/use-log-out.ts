@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { signOut } from './session.ts';
 import { notify } from './toast.ts';
@@ -5,9 +6,10 @@ import { notify } from './toast.ts';
 /** Spec §7: sign out, then go to /login. The user menu and the sidebar both offer it. */
 export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
+  const client = useQueryClient();
   return async () => {
     try {
-      await signOut();
+      await signOut(client);
       navigate('/login');
     } catch {
       void notify('We could not log you out. Please try again.', 'error');

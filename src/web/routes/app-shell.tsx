@@ -7,6 +7,7 @@ import { SiteHeader } from '../components/site-header.tsx';
 import { ToasterGate } from '../components/toaster-gate.tsx';
 import { WhenNear } from '../components/when-near.tsx';
 import { SearchBox } from '../features/catalog/search-box.tsx';
+import { withData } from '../lib/data-client.ts';
 import { useSession } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
@@ -14,7 +15,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 const SiteFooter = lazy(() => import('../components/site-footer.tsx'));
 const footerSpace = <div className="min-h-80 border-t border-line bg-sand/60" />;
 // Only when there is a notice to give: a signed-in shopper still to verify, or a verification link's outcome.
-const AccountNotices = lazy(() => import('../features/accounts/account-notices.tsx'));
+const AccountNotices = lazy(withData(() => import('../features/accounts/account-notices.tsx')));
 
 /** The frame around every screen: it composes the shared header with the catalog's search box. */
 export function AppShell() {

@@ -7,7 +7,7 @@ export function Component() {
       kicker="Most loved"
       title="Best Seller"
       intro="The pieces our shoppers like and order most, with a few of our own favourites from the looms."
-      path="/api/products/best-sellers"
+      list="best-sellers"
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { WhenNear } from '../components/when-near.tsx';
+import { withData } from '../lib/data-client.ts';
 import { OurBestsellers } from '../features/catalog/our-bestsellers.tsx';
 import { ProductGridSkeleton } from '../features/catalog/product-skeletons.tsx';
 import { BestSellerTiles } from '../features/home/best-seller-tiles.tsx';
@@ -9,7 +10,7 @@ import { TrustStrip } from '../features/home/trust-strip.tsx';
 import { HOME_FEATURED_PAGE_SIZE } from '../../shared/catalog.ts';
 
 // Far below the fold on every screen: the grid's code and products load as the shopper nears it.
-const BestsellersGrid = lazy(() => import('../features/catalog/bestsellers-grid.tsx'));
+const BestsellersGrid = lazy(withData(() => import('../features/catalog/bestsellers-grid.tsx')));
 
 /** Home (spec §2): hero, Our Collections, Best Sellers tiles, Our Bestsellers. */
 export function Component() {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -15,6 +16,7 @@ import { VERIFICATION_OUTCOMES } from './verification-notice.tsx';
  */
 export default function AccountNotices() {
   useVerificationOutcome();
+  const client = useQueryClient();
   const session = useSession();
   const [dismissed, setDismissed] = useState(false);
   const [sending, setSending] = useState(false);
@@ -27,7 +29,7 @@ export default function AccountNotices() {
       const { sent } = await resendVerificationMail();
       if (sent) void notify(`We have sent a new link to ${email}.`, 'success');
       // Verified meanwhile (in another tab): the banner goes with the fresh session.
-      else void refreshSession();
+      else void refreshSession(client);
     } catch (err) {
       void notify(err instanceof ApiError && err.code === 'too_many' ? err.message : 'We could not send the link. Please try again.', 'error');
     } finally {
@@ -57,6 +59,7 @@ export default function AccountNotices() {
 function useVerificationOutcome() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   useEffect(() => {
     const params = new URLSearchParams(search);
     const outcome = params.get('email-verification');
@@ -64,9 +67,9 @@ function useVerificationOutcome() {
     if (!outcome || pathname === '/login') return;
     const notice = Object.hasOwn(VERIFICATION_OUTCOMES, outcome) ? VERIFICATION_OUTCOMES[outcome as keyof typeof VERIFICATION_OUTCOMES] : null;
     if (notice) void notify(notice.text, notice.tone);
-    void refreshSession();
+    void refreshSession(client);
     params.delete('email-verification');
     const rest = params.toString();
     navigate({ pathname, search: rest ? `?${rest}` : '' }, { replace: true });
-  }, [pathname, search, navigate]);
+  }, [pathname, search, navigate, client]);
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormMessage } from '../../components/form-field.tsx';
@@ -15,6 +16,7 @@ export const LOGIN_REDIRECT_MS = 1000;
 export function LoginScreen() {
   const location = useLocation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [params] = useSearchParams();
   const session = useSession();
   const [mode, setMode] = useState<'login' | 'forgot'>((location.state as { mode?: string } | null)?.mode === 'forgot' ? 'forgot' : 'login');
@@ -63,8 +65,10 @@ export function LoginScreen() {
             onSignedIn={() => {
               setSignedIn(true);
               // The intent (spec §4) completes once the session is known, so the badge counts the new piece.
-              void refreshSession()
-                .then(() => completeIntent(location.state))
+              void refreshSession(client)
+                .then(() => completeIntent(client, location.state))
+                // Signed in either way: should asking who it is fail, go on without the intent.
+                .catch((): Next => ({ to: destination }))
                 .then(setNext);
             }}
             onForgot={(email) => {

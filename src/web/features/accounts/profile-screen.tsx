@@ -1,12 +1,12 @@
 import { Pencil } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { EmptyState, RetryButton } from '../../components/empty-state.tsx';
 import { FormMessage } from '../../components/form-field.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
+import { SignInFirst } from '../../components/sign-in-first.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useSession, type SessionShopper } from '../../lib/session.ts';
+import type { SessionShopper } from '../../lib/session.ts';
 import { ProfileDetails } from './profile-details.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { useProfile, useUpdateProfile, type Profile } from './profile.api.ts';
@@ -23,11 +23,7 @@ interface Props {
 
 /** Spec §2 Profile: display and edit modes; without a signed-in shopper, /login (and back here after). */
 export function ProfileScreen({ below }: Props) {
-  const session = useSession();
-  const { pathname } = useLocation();
-  if (session.status === 'unknown') return <LoadingIndicator text="Loading application..." />;
-  if (session.status === 'signed-out') return <Navigate to="/login" replace state={{ from: pathname }} />;
-  return <OwnProfile shopper={session.shopper} below={below} />;
+  return <SignInFirst loading="Loading application...">{({ shopper }) => <OwnProfile shopper={shopper} below={below} />}</SignInFirst>;
 }
 
 function OwnProfile({ shopper, below }: Props & { shopper: SessionShopper }) {
@@ -45,7 +41,6 @@ function OwnProfile({ shopper, below }: Props & { shopper: SessionShopper }) {
   if (profile.isPending) return <LoadingIndicator text="Loading your profile..." />;
   if (profile.isError) {
     const err = profile.error;
-    if (err instanceof ApiError && err.status === 401) return <Navigate to="/login" replace state={{ from: '/profile' }} />;
     if (err instanceof ApiError && err.status === 404) return <EmptyState level={1} title="Profile not found." />;
     return <EmptyState level={1} title="We could not load your profile." action={<RetryButton onRetry={() => void profile.refetch()} />} />;
   }

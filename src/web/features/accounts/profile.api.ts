@@ -1,8 +1,9 @@
 /** The signed-in shopper's profile: one query (keyed by the shopper, so one never sees another's) and its edit. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput } from '../../../shared/accounts.contract.ts';
 import type { Gender } from '../../../shared/accounts.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export interface Profile {
   email: string;
@@ -17,20 +18,15 @@ export interface Profile {
   addressPin: string | null;
 }
 
-export const profileKey = (shopperId: string) => ['profile', shopperId] as const;
+export const profileQuery = (shopperId: string) =>
+  queryOptions({ queryKey: queryKeys.profile(shopperId), queryFn: ({ signal }) => getJson<Profile>('/api/profile', signal) });
 
-export function useProfile(shopperId: string) {
-  return useQuery({
-    queryKey: profileKey(shopperId),
-    queryFn: ({ signal }) => getJson<Profile>('/api/profile', signal),
-    retry: false,
-  });
-}
+export const useProfile = (shopperId: string) => useQuery(profileQuery(shopperId));
 
 export function useUpdateProfile(shopperId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) => sendJson<Profile>('PUT', '/api/profile', input),
-    onSuccess: (saved) => client.setQueryData(profileKey(shopperId), saved),
+    onSuccess: (saved) => client.setQueryData(queryKeys.profile(shopperId), saved),
   });
 }

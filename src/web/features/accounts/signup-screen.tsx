@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FormMessage } from '../../components/form-field.tsx';
@@ -16,6 +17,7 @@ export const SIGNUP_REDIRECT_MS = 2000;
 export function SignupScreen() {
   const location = useLocation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const session = useSession();
   const [created, setCreated] = useState<{ signedIn: boolean } | null>(null);
   const [next, setNext] = useState<Next | null>(null);
@@ -54,8 +56,10 @@ export function SignupScreen() {
           onCreated={(signedIn) => {
             setCreated({ signedIn });
             if (signedIn) {
-              void refreshSession()
-                .then(() => completeIntent(location.state))
+              void refreshSession(client)
+                .then(() => completeIntent(client, location.state))
+                // Signed in either way: should asking who it is fail, go on without the intent.
+                .catch((): Next => ({ to: returnPath(location.state) }))
                 .then(setNext);
             }
           }}

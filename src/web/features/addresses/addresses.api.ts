@@ -3,28 +3,28 @@
  * shopper, so one never sees another's). A change writes the server's answer into the list at
  * once; a refused one (an address already gone, a book filled in another tab) asks for the list again.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddressInput } from '../../../shared/address.contract.ts';
 import type { Address } from '../../../shared/addresses.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
-
-export const addressesKey = (shopperId: string) => ['addresses', shopperId] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Newest first, as the server sends them. */
-export function useAddresses(shopperId: string) {
-  return useQuery({
-    queryKey: addressesKey(shopperId),
+export const addressesQuery = (shopperId: string) =>
+  queryOptions({
+    queryKey: queryKeys.addresses(shopperId),
     queryFn: async ({ signal }) => (await getJson<{ items: Address[] }>('/api/addresses', signal)).items,
   });
-}
+
+export const useAddresses = (shopperId: string) => useQuery(addressesQuery(shopperId));
 
 /** Writes the server's answer into the cached list (when there is one to write into). */
 function useEditList(shopperId: string) {
   const client = useQueryClient();
   return {
-    edit: (change: (list: Address[]) => Address[]) => client.setQueryData<Address[]>(addressesKey(shopperId), (list) => list && change(list)),
+    edit: (change: (list: Address[]) => Address[]) => client.setQueryData<Address[]>(queryKeys.addresses(shopperId), (list) => list && change(list)),
     // Not awaited: the form shows what went wrong at once, the list catches up behind it.
-    refetch: () => void client.invalidateQueries({ queryKey: addressesKey(shopperId) }),
+    refetch: () => void client.invalidateQueries({ queryKey: queryKeys.addresses(shopperId) }),
   };
 }
 

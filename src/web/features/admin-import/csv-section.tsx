@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { catalogChanged } from '../../lib/query-keys.ts';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { CSV_COLUMNS, CSV_TEMPLATE, type CsvProgress, type CsvReport } from '../../../shared/admin-import.contract.ts';
@@ -44,7 +45,7 @@ export function CsvSection() {
     } finally {
       setRunning(null);
       // Even a stopped import may have written some batches.
-      if (!dryRun) await client.invalidateQueries();
+      if (!dryRun) await catalogChanged(client);
     }
   }
 

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { catalogChanged } from '../../lib/query-keys.ts';
 import { AlertTriangle, FolderOpen, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -36,7 +37,7 @@ export function FoldersSection() {
   }
 
   // The catalog changed: the folder list (which now names products) and every cached shop answer.
-  const refresh = () => client.invalidateQueries();
+  const refresh = () => catalogChanged(client);
 
   async function importOne(name: string) {
     setSummary(null);

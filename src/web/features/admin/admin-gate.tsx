@@ -1,9 +1,8 @@
 import { ClipboardList, Database, FileUp, Package, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Navigate, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { BrowseProductsLink, EmptyState } from '../../components/empty-state.tsx';
-import { LoadingIndicator } from '../../components/loading-indicator.tsx';
-import { useSession } from '../../lib/session.ts';
+import { SignInFirst } from '../../components/sign-in-first.tsx';
 
 const SECTIONS = [
   { to: '/admin', label: 'Products', icon: Package, end: false, also: '/admin/products' },
@@ -18,17 +17,19 @@ const SECTIONS = [
  * plain 'not allowed' screen. The API checks the role again on every request.
  */
 export function AdminGate({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
-  const session = useSession();
+  return <SignInFirst loading="Loading...">{(session) => (session.isAdmin ? <AdminFrame wide={wide}>{children}</AdminFrame> : <NotAllowed />)}</SignInFirst>;
+}
+
+function NotAllowed() {
+  return (
+    <EmptyState level={1} title="Not allowed" action={<BrowseProductsLink label="Back to the shop" />}>
+      This is for the store owner only.
+    </EmptyState>
+  );
+}
+
+function AdminFrame({ children, wide }: { children: ReactNode; wide: boolean }) {
   const { pathname } = useLocation();
-  if (session.status === 'unknown') return <LoadingIndicator text="Loading..." />;
-  if (session.status === 'signed-out') return <Navigate to="/login" replace state={{ from: pathname }} />;
-  if (!session.isAdmin) {
-    return (
-      <EmptyState level={1} title="Not allowed" action={<BrowseProductsLink label="Back to the shop" />}>
-        This is for the store owner only.
-      </EmptyState>
-    );
-  }
   const current = (s: (typeof SECTIONS)[number]) =>
     s.to === '/admin' ? pathname === '/admin' || pathname.startsWith('/admin/products') : pathname === s.to;
   return (

@@ -26,6 +26,8 @@ function useOrderWrite<A>(write: (a: A) => Promise<AdminOrder>) {
     onSuccess: (order) => {
       client.setQueryData(['admin', 'order', order.id], order);
       void client.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      // The owner may also be the buyer: their own orders list shows the new status.
+      void client.invalidateQueries({ queryKey: ['orders'] });
     },
   });
 }

@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminProduct, AdminProductPage, DeleteOutcome, GroupChoice, ProductInput } from '../../../shared/admin-product.contract.ts';
 import { ApiError, getJson, sendJson } from '../../lib/api.ts';
+import { catalogChanged } from '../../lib/query-keys.ts';
 
 export interface TableQuery {
   search: string;
@@ -38,10 +39,10 @@ export function useGroupChoices() {
   });
 }
 
-/** After any write the shop's own cached answers are stale too: everything is asked again. */
+/** After any write the shop's cached answers that show products are stale too: they are asked again. */
 function useCatalogWrite<A, R>(write: (a: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: write, onSuccess: () => client.invalidateQueries() });
+  return useMutation({ mutationFn: write, onSuccess: () => catalogChanged(client) });
 }
 
 export const useSaveProduct = (id: number | undefined) =>
@@ -56,7 +57,7 @@ export function useDeleteProduct() {
     mutationFn: (id: number) => sendJson<DeleteOutcome>('DELETE', `/api/admin/products/${id}`),
     onSuccess: (outcome, id) => {
       const gone = (key: readonly unknown[]) => outcome.outcome === 'deleted' && key[0] === 'admin' && key[1] === 'product' && key[2] === id;
-      return client.invalidateQueries({ predicate: (q) => !gone(q.queryKey) });
+      return catalogChanged(client, gone);
     },
   });
 }

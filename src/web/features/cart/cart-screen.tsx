@@ -11,7 +11,7 @@ import { CartSummary } from './cart-summary.tsx';
 /** Spec §2 Cart: the shopper's lines and the summary; signed out, 'Please log in to view your cart.'. */
 export function CartScreen() {
   return (
-    <SignInFirst from="/cart" loading="Loading your cart..." title="Your Cart" text="Please log in to view your cart." action="Log in">
+    <SignInFirst loading="Loading your cart..." visitor={{ title: 'Your Cart', text: 'Please log in to view your cart.', action: 'Log in' }}>
       {({ shopper }) => <OwnCart shopperId={shopper.id} />}
     </SignInFirst>
   );

@@ -2,8 +2,10 @@ import { ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { selectedSubtotal, type CartItem } from '../../../shared/cart.ts';
 import { formatInr } from '../../../shared/money.ts';
+import { cartTaxNote } from '../../../shared/pricing.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { buttonClass } from '../../components/empty-state.tsx';
+import { usePricingSettings } from '../../lib/pricing-settings.ts';
 
 /**
  * Spec §2 Cart: the order summary of the selected pieces, Proceed to Checkout (disabled with
@@ -13,6 +15,7 @@ import { buttonClass } from '../../components/empty-state.tsx';
 export function CartSummary({ items }: { items: readonly CartItem[] }) {
   const navigate = useNavigate();
   const { pieces, subtotal } = selectedSubtotal(items);
+  const pricing = usePricingSettings();
   return (
     <section aria-labelledby="cart-summary" className="rounded-2xl border border-line bg-white/80 p-5 lg:sticky lg:top-32">
       <h2 id="cart-summary" className="font-display text-2xl font-semibold">
@@ -30,7 +33,7 @@ export function CartSummary({ items }: { items: readonly CartItem[] }) {
           <dd className="font-semibold tabular-nums">{formatInr(subtotal)}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-muted">Prices include all taxes. Shipping is worked out at checkout.</p>
+      <p className="mt-2 text-xs text-muted">{cartTaxNote(pricing)}</p>
       <div className="mt-5 grid gap-3">
         <button type="button" className={buttonClass} disabled={pieces === 0} onClick={() => void navigate('/checkout')}>
           Proceed to Checkout

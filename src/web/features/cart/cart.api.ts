@@ -2,29 +2,28 @@
  * The signed-in shopper's cart: one query (keyed by the shopper) and the line changes of the cart
  * screen. A change shows at once and is put back if the server refuses; its answer is the whole
  * cart, which replaces the cached one and the header's badge, so the screen, the badge and the
- * server never disagree for long.
+ * server never disagree for long. Pieces added elsewhere (a card, a product page) write the cart
+ * here too (lib/shelf.ts), so the screen need not ask again each time it opens.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '../../../shared/cart.ts';
 import type { CartLineInput } from '../../../shared/cart.contract.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { cartChanged } from '../../lib/shelf.ts';
 
-export const cartKey = (shopperId: string) => ['cart', shopperId] as const;
-
-export function useCart(shopperId: string) {
-  return useQuery({
-    queryKey: cartKey(shopperId),
-    queryFn: async ({ signal }) => {
+export const cartQuery = (shopperId: string) =>
+  queryOptions({
+    queryKey: queryKeys.cart(shopperId),
+    queryFn: async ({ client, signal }) => {
       const cart = await getJson<Cart>('/api/cart', signal);
-      cartChanged(cart);
+      // The badge follows what the server holds (another tab or device may have changed it).
+      cartChanged(client, shopperId, cart);
       return cart;
     },
-    // A card elsewhere may have added a piece since: always ask again on opening the cart.
-    staleTime: 0,
-    refetchOnMount: 'always',
   });
-}
+
+export const useCart = (shopperId: string) => useQuery(cartQuery(shopperId));
 
 export type LineChange = { productId: number } & ({ change: CartLineInput } | { remove: true });
 
@@ -35,16 +34,13 @@ export type LineChange = { productId: number } & ({ change: CartLineInput } | { 
  */
 export function useChangeLine(shopperId: string) {
   const client = useQueryClient();
-  const key = cartKey(shopperId);
+  const key = queryKeys.cart(shopperId);
   const mutation = useMutation({
     mutationFn: (line: LineChange) =>
       'remove' in line
         ? sendJson<Cart>('DELETE', `/api/cart/items/${line.productId}`)
         : sendJson<Cart>('PATCH', `/api/cart/items/${line.productId}`, line.change),
-    onSuccess: (cart) => {
-      client.setQueryData(key, cart);
-      cartChanged(cart);
-    },
+    onSuccess: (cart) => cartChanged(client, shopperId, cart),
   });
   const change = (line: LineChange, onError: (err: Error) => void) => {
     const before = client.getQueryData<Cart>(key);

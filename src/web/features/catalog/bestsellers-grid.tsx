@@ -1,6 +1,5 @@
 import { HOME_FEATURED_PAGE_SIZE } from '../../../shared/catalog.ts';
 import { BrowseProductsLink } from '../../components/empty-state.tsx';
-import { QueryProvider } from '../../lib/query-client.tsx';
 import { PagedProductGrid } from './paged-product-grid.tsx';
 
 const texts = {
@@ -13,10 +12,5 @@ const texts = {
 
 /** Home's grid: 8 at a time in design.md's ranking (featured, most liked, newest), spec's texts. */
 export default function BestsellersGrid() {
-  // Home has no query client of its own (it draws without server data); this grid brings one.
-  return (
-    <QueryProvider>
-      <PagedProductGrid path="/api/products/best-sellers" pageSize={HOME_FEATURED_PAGE_SIZE} cardHeading={3} texts={texts} />
-    </QueryProvider>
-  );
+  return <PagedProductGrid list="best-sellers" pageSize={HOME_FEATURED_PAGE_SIZE} cardHeading={3} texts={texts} />;
 }

@@ -1,56 +1,59 @@
-/** One hook per catalog endpoint, each with its own query key. */
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+/**
+ * The catalog's endpoints: one queryOptions factory each (address, key, typed answer), and the
+ * hooks the screens read them with (docs/decisions/0017). Screens name a list, never an address.
+ */
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { PRODUCTS_PAGE_SIZE, type ProductDetail, type ProductPage, type SearchResults, type Suggestion } from '../../../shared/catalog.ts';
 import { getJson } from '../../lib/api.ts';
-
-export const catalogKeys = {
-  pages: (path: string, pageSize: number) => ['products', 'pages', path, pageSize] as const,
-  // The exact term: folding it here (`İ` and `i̇` lower-case alike in JavaScript) would show one
-  // term's answer for another; the server decides what is the same search (searchKey).
-  search: (term: string) => ['products', 'search', term] as const,
-  detail: (id: string) => ['products', 'detail', id] as const,
-  suggestions: (term: string) => ['products', 'suggestions', term] as const,
-  bestSellers: (limit: number) => ['products', 'best-sellers', limit] as const,
-};
-
-export function useProduct(id: string) {
-  return useQuery({
-    queryKey: catalogKeys.detail(id),
-    queryFn: ({ signal }) => getJson<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, signal),
-    // 'Product not found' is an answer, not a hiccup worth retrying.
-    retry: false,
-  });
-}
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
- * Spec §4: pages of 12 (8 on home); another page exists only when the last one came back full.
- * `path` is any endpoint answering a ProductPage for ?offset&limit.
+ * Spec §4 paging: pages of `pageSize`; another page exists only when the last one came back
+ * full. Shared by the plain lists and the category and collection pages (groups.api.ts).
  */
-export function useProductPages(pageSize: number = PRODUCTS_PAGE_SIZE, path = '/api/products') {
-  return useInfiniteQuery({
-    queryKey: catalogKeys.pages(path, pageSize),
+export function pagedQuery<T extends ProductPage>(queryKey: readonly unknown[], path: string, pageSize: number = PRODUCTS_PAGE_SIZE) {
+  return infiniteQueryOptions({
+    queryKey,
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => getJson<ProductPage>(`${path}?offset=${pageParam}&limit=${pageSize}`, signal),
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length * pageSize : undefined),
+    queryFn: ({ pageParam, signal }) => getJson<T>(`${path}?offset=${pageParam}&limit=${pageSize}`, signal),
+    getNextPageParam: (last: T, pages: T[]) => (last.hasMore ? pages.length * pageSize : undefined),
   });
 }
 
-export function useProductSearch(term: string) {
-  return useQuery({
-    queryKey: catalogKeys.search(term),
+/** The shop's plain lists: every product, newest first (spec §2 Products, Just Landed), and design.md's best sellers. */
+const LISTS = { newest: '/api/products', 'best-sellers': '/api/products/best-sellers' } as const;
+export type ProductList = keyof typeof LISTS;
+
+export const productPagesQuery = (list: ProductList, pageSize: number = PRODUCTS_PAGE_SIZE) =>
+  pagedQuery<ProductPage>(queryKeys.productPages(list, pageSize), LISTS[list], pageSize);
+
+export type ProductPagesQuery = ReturnType<typeof pagedQuery<ProductPage>>;
+
+export const productQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.product(id),
+    queryFn: ({ signal }) => getJson<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, signal),
+  });
+
+export const searchQuery = (term: string) =>
+  queryOptions({
+    queryKey: queryKeys.search(term),
     queryFn: ({ signal }) => getJson<SearchResults>(`/api/products/search?q=${encodeURIComponent(term)}`, signal),
-    enabled: term !== '',
-    placeholderData: keepPreviousData,
   });
-}
 
-/** Spec §2: up to 10 suggestions for the search box. An empty term asks nothing. */
-export function useSuggestions(term: string) {
-  return useQuery({
-    queryKey: catalogKeys.suggestions(term),
+/** Spec §2: up to 10 suggestions for the search box. */
+export const suggestionsQuery = (term: string) =>
+  queryOptions({
+    queryKey: queryKeys.suggestions(term),
     queryFn: ({ signal }) => getJson<Suggestion[]>(`/api/products/suggestions?q=${encodeURIComponent(term)}`, signal),
-    enabled: term !== '',
-    placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
   });
-}
+
+export const useProduct = (id: string) => useQuery(productQuery(id));
+
+export const useProductPages = (query: ProductPagesQuery) => useInfiniteQuery(query);
+
+/** An empty term asks nothing; the last answer stays on screen while the next one comes. */
+export const useProductSearch = (term: string) => useQuery({ ...searchQuery(term), enabled: term !== '', placeholderData: keepPreviousData });
+
+export const useSuggestions = (term: string) => useQuery({ ...suggestionsQuery(term), enabled: term !== '', placeholderData: keepPreviousData });

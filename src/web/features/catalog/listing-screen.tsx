@@ -2,20 +2,21 @@ import type { ReactNode } from 'react';
 import { PRODUCTS_PAGE_SIZE } from '../../../shared/catalog.ts';
 import { BrowseProductsLink } from '../../components/empty-state.tsx';
 import { ListingHeader } from './listing-header.tsx';
+import type { ProductList } from './catalog.api.ts';
 import { PagedProductGrid } from './paged-product-grid.tsx';
 
-/** A titled screen listing one endpoint's products 12 at a time (Best Seller, Just Landed). */
+/** A titled screen listing one of the shop's lists 12 at a time (Best Seller, Just Landed). */
 export function ListingScreen({
   kicker,
   title,
   intro,
-  path,
+  list,
   emptyAction = <BrowseProductsLink />,
 }: {
   kicker: string;
   title: string;
   intro: ReactNode;
-  path: string;
+  list: ProductList;
   emptyAction?: ReactNode;
 }) {
   return (
@@ -24,7 +25,7 @@ export function ListingScreen({
         {intro}
       </ListingHeader>
       <PagedProductGrid
-        path={path}
+        list={list}
         pageSize={PRODUCTS_PAGE_SIZE}
         texts={{ failed: 'Failed to fetch products.', empty: 'No products found', emptyHint: 'Try again later.', emptyAction }}
       />

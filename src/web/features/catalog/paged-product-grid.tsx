@@ -2,7 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import type { ProductPage } from '../../../shared/catalog.ts';
 import { EmptyState, RetryButton, buttonClass } from '../../components/empty-state.tsx';
-import { useProductPages } from './catalog.api.ts';
+import { productPagesQuery, useProductPages, type ProductList } from './catalog.api.ts';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
 
 export interface PagedGridTexts {
@@ -26,8 +26,8 @@ interface GridOptions {
  * A grid that pages with Load More (spec §4: another page only after a full one; 'Loading...'
  * while fetching), with skeletons first, and an empty and an error state that offer a way on.
  */
-export function PagedProductGrid({ path, ...options }: GridOptions & { path: string }) {
-  return <ProductPagesView pages={useProductPages(options.pageSize, path)} {...options} />;
+export function PagedProductGrid({ list, ...options }: GridOptions & { list: ProductList }) {
+  return <ProductPagesView pages={useProductPages(productPagesQuery(list, options.pageSize))} {...options} />;
 }
 
 export type ProductPages = UseInfiniteQueryResult<InfiniteData<ProductPage>, Error>;

@@ -1,12 +1,13 @@
 import { clsx } from 'clsx';
 import { Heart, ShoppingBag, Zap } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProductSummary } from '../../../shared/catalog.ts';
 import { buyNowState } from '../../lib/buy-now.ts';
 import { type LoginIntentAction, loginIntent } from '../../lib/login-intent.ts';
 import { knownSession, useSession } from '../../lib/session.ts';
-import { addToCart, toggleLike, useLikeCount } from '../../lib/shelf.ts';
+import { useShelf } from '../../lib/shelf.ts';
 
 /**
  * Like, Add to Cart and Buy Now (spec §2, §4, §6). Signed in: the like toggles with its count, the
@@ -15,12 +16,14 @@ import { addToCart, toggleLike, useLikeCount } from '../../lib/shelf.ts';
  */
 export function LikeButton({ product, size = 'sm' }: { product: ProductSummary; size?: 'sm' | 'lg' }) {
   const session = useSession();
-  const count = useLikeCount(product.id, product.likeCount);
+  const shelf = useShelf();
+  // The count follows the cached product (lib/shelf.ts gives every cached card the new count).
+  const count = product.likeCount;
   const liked = session.status === 'signed-in' && session.shelf.likedProductIds.includes(product.id);
   return (
     <button
       type="button"
-      onClick={() => void toggleLike(product.id, count)}
+      onClick={() => void shelf.toggleLike(product)}
       aria-label={count > 0 ? `Like ${product.name} (${count} ${count === 1 ? 'like' : 'likes'})` : `Like ${product.name}`}
       aria-pressed={liked}
       className={clsx(
@@ -40,15 +43,17 @@ export function LikeButton({ product, size = 'sm' }: { product: ProductSummary; 
 function useBuyActions(product: ProductSummary) {
   const navigate = useNavigate();
   const location = useLocation();
+  const client = useQueryClient();
+  const shelf = useShelf();
   const [adding, setAdding] = useState(false);
   const act = async (action: LoginIntentAction) => {
-    const session = await knownSession();
+    const session = await knownSession(client);
     if (session.status !== 'signed-in') {
       return void navigate('/login', { state: { intent: loginIntent(action, product, location.pathname + location.search) } });
     }
     if (action === 'buyNow') return void navigate('/checkout', { state: buyNowState(product) });
     setAdding(true);
-    await addToCart(product.id);
+    await shelf.addToCart(product.id);
     setAdding(false);
   };
   return { adding, addToCart: () => void act('addToCart'), buyNow: () => void act('buyNow') };

@@ -2,8 +2,9 @@ import { Check, ShieldCheck, Truck, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ProductDetail } from '../../../shared/catalog.ts';
 import { discountLabel, formatInrShort } from '../../../shared/money.ts';
+import { freeShippingThresholdText, priceTaxNote } from '../../../shared/pricing.ts';
 import { CollapsibleText } from './collapsible-text.tsx';
-import { useFreeShippingThreshold } from '../../lib/pricing-settings.ts';
+import { usePricingSettings } from '../../lib/pricing-settings.ts';
 
 function InfoCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -16,7 +17,7 @@ function InfoCard({ title, children }: { title: string; children: ReactNode }) {
 
 export function ProductSummaryPanel({ product }: { product: ProductDetail }) {
   const { price, offerPrice } = product;
-  const freeOver = useFreeShippingThreshold();
+  const pricing = usePricingSettings();
   return (
     <div className="flex flex-col gap-3">
       <h1 className="font-display text-3xl font-semibold leading-tight sm:text-4xl">{product.name}</h1>
@@ -32,14 +33,14 @@ export function ProductSummaryPanel({ product }: { product: ProductDetail }) {
           </>
         )}
       </p>
-      <p className="text-sm text-muted">Inclusive of all taxes</p>
+      <p className="text-sm text-muted">{priceTaxNote(pricing)}</p>
       <p className={product.availability === 'Out of Stock' ? 'font-medium text-wine' : 'font-medium text-emerald-800'}>
         {product.availability}
       </p>
       {product.description && <p className="leading-relaxed text-ink/90">{product.description}</p>}
       <ul className="mt-1 grid gap-2 text-sm text-muted sm:grid-cols-2">
         <li className="flex items-center gap-2">
-          <Truck className="size-4 text-gold" aria-hidden="true" /> Free shipping over {freeOver}
+          <Truck className="size-4 text-gold" aria-hidden="true" /> Free shipping over {freeShippingThresholdText(pricing)}
         </li>
         <li className="flex items-center gap-2">
           <ShieldCheck className="size-4 text-gold" aria-hidden="true" /> Secure payments · Ships across India

@@ -11,7 +11,7 @@ export function ProductsBrowse({ pageSize }: { pageSize: number }) {
         </h1>
       </header>
       <PagedProductGrid
-        path="/api/products"
+        list="newest"
         pageSize={pageSize}
         texts={{ failed: 'Failed to fetch products.', empty: 'No products found', emptyHint: 'Try again later.' }}
       />

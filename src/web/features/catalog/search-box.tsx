@@ -4,10 +4,11 @@ import { type FormEvent, type KeyboardEvent, Suspense, lazy, useEffect, useId, u
 import { useNavigate, useSearchParams } from 'react-router';
 import { MAX_SEARCH_LENGTH } from '../../../shared/catalog.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/ui.ts';
+import { withData } from '../../lib/data-client.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import type { SuggestionsState } from './suggestions-source.tsx';
 
-const SuggestionsSource = lazy(() => import('./suggestions-source.tsx'));
+const SuggestionsSource = lazy(withData(() => import('./suggestions-source.tsx')));
 const NONE: SuggestionsState = { items: [], fetching: false };
 
 /**

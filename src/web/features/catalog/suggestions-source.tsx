@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import type { Suggestion } from '../../../shared/catalog.ts';
-import { QueryProvider } from '../../lib/query-client.tsx';
 import { useSuggestions } from './catalog.api.ts';
 import { SuggestionList } from './suggestion-list.tsx';
 
@@ -21,21 +20,14 @@ interface Props {
   onPick: (productId: number) => void;
 }
 
-function Suggestions({ term, onChange, listId, show, active, onPick }: Props) {
+/**
+ * The search box's suggestions: fetched, cached and listed. Loaded the first time a shopper types,
+ * with the query client (features/catalog/search-box.tsx), so the search box on every page costs
+ * the first download almost nothing.
+ */
+export default function SuggestionsSource({ term, onChange, listId, show, active, onPick }: Props) {
   const query = useSuggestions(term);
   const items = (term && query.data) || EMPTY; // a stable array: a new [] each render would loop the effect
   useEffect(() => onChange({ items, fetching: query.isFetching }), [items, query.isFetching, onChange]);
   return <SuggestionList id={listId} items={show ? items : []} active={active} onPick={onPick} />;
-}
-
-/**
- * The search box's suggestions: fetched, cached and listed. Loaded the first time a shopper types,
- * so the search box on every page costs the first download almost nothing.
- */
-export default function SuggestionsSource(props: Props) {
-  return (
-    <QueryProvider>
-      <Suggestions {...props} />
-    </QueryProvider>
-  );
 }

@@ -27,7 +27,7 @@ export interface AddressPicker {
  */
 export function CheckoutScreen({ addresses }: { addresses: (picker: AddressPicker) => ReactNode }) {
   return (
-    <SignInFirst from="/checkout" loading="Loading checkout..." title="Checkout" text="Please log in to check out." action="Log in">
+    <SignInFirst loading="Loading checkout..." visitor={{ title: 'Checkout', text: 'Please log in to check out.', action: 'Log in' }}>
       {({ shopper }) => <Checkout shopperId={shopper.id} addresses={addresses} />}
     </SignInFirst>
   );

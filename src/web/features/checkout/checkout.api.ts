@@ -2,10 +2,11 @@
  * The checkout's calls: what the order costs now (the server's quote, so the screen shows exactly
  * what will be charged), starting the payment, the test mode's stand-in payment, and confirming.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckoutStart, CheckoutSuccess, PaymentConfirmed, Quote as SharedQuote } from '../../../shared/orders.ts';
 import type { StartCheckoutInput } from '../../../shared/checkout.contract.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The server's quote, and whether payments run in the test mode. */
 export interface Quote extends SharedQuote {
@@ -14,17 +15,17 @@ export interface Quote extends SharedQuote {
 
 export type { CheckoutSuccess };
 
-export const quoteKey = (shopperId: string, buyNowId: number | null) => ['checkout-quote', shopperId, buyNowId ?? 'cart'] as const;
-
-export function useQuote(shopperId: string, buyNowId: number | null) {
-  return useQuery({
-    queryKey: quoteKey(shopperId, buyNowId),
+/** Prices, stock and settings can change on the server at any moment: the checkout always asks afresh. */
+export const quoteQuery = (shopperId: string, buyNowId: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.quote(shopperId, buyNowId),
     queryFn: ({ signal }) => getJson<Quote>(`/api/checkout/quote${buyNowId === null ? '' : `?buyNow=${buyNowId}`}`, signal),
     staleTime: 0,
     refetchOnMount: 'always',
     retry: false,
   });
-}
+
+export const useQuote = (shopperId: string, buyNowId: number | null) => useQuery(quoteQuery(shopperId, buyNowId));
 
 export const startPayment = (body: StartCheckoutInput) =>
   sendJson<CheckoutStart>('POST', '/api/checkout/orders', body);

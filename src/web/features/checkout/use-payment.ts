@@ -12,8 +12,9 @@ import { isPlaceholderAddress, type Address } from '../../../shared/addresses.ts
 import { INVALID_ADDRESS, PLACEHOLDER_ADDRESS } from '../../../shared/checkout.contract.ts';
 import type { CheckoutStart } from '../../../shared/orders.ts';
 import { ApiError } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { refreshSession } from '../../lib/session.ts';
-import { confirmPayment, quoteKey, startPayment, testPayment, type CheckoutSuccess, type Quote } from './checkout.api.ts';
+import { confirmPayment, startPayment, testPayment, type CheckoutSuccess, type Quote } from './checkout.api.ts';
 import { openRazorpay } from './razorpay-checkout.ts';
 
 interface Paying {
@@ -35,13 +36,16 @@ export function usePayment({ shopperId, buyNowId, address, quote }: Paying) {
     setTestStart(null);
     setMessage(err instanceof Error ? err.message : String(err));
     // The prices or the cart moved under the shopper: show what it costs now.
-    if (err instanceof ApiError && err.status === 409) void client.invalidateQueries({ queryKey: quoteKey(shopperId, buyNowId) });
+    if (err instanceof ApiError && err.status === 409) void client.invalidateQueries({ queryKey: queryKeys.quote(shopperId, buyNowId) });
   };
 
   async function finish(start: CheckoutStart, success: CheckoutSuccess) {
     try {
       const paid = await confirmPayment(start.orderId, success);
-      await refreshSession(); // the cart badge: the bought pieces have left the cart
+      // What paying changed: the bought pieces left the cart (and its badge), the orders gained one.
+      // (The quote is asked afresh whenever a checkout opens; asked now, it would find nothing to buy.)
+      for (const queryKey of [queryKeys.cart(shopperId), queryKeys.orders(shopperId)]) void client.invalidateQueries({ queryKey });
+      await refreshSession(client);
       void navigate('/order-confirmation', { replace: true, state: { paymentId: paid.paymentId, orderNumber: paid.orderNumber } });
     } catch (err) {
       fail(err);

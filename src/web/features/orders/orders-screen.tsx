@@ -1,9 +1,7 @@
 import { Package } from 'lucide-react';
-import { Navigate } from 'react-router';
 import { BrowseProductsLink, EmptyState, RetryButton } from '../../components/empty-state.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { SignInFirst } from '../../components/sign-in-first.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { STORE } from '../../../shared/store.ts';
 import { OrderCard } from './order-card.tsx';
 import { useOrders } from './orders.api.ts';
@@ -11,7 +9,7 @@ import { useOrders } from './orders.api.ts';
 /** Spec §2 Orders: the shopper's orders, newest first; signed out, 'Please log in to see your orders.'. */
 export function OrdersScreen() {
   return (
-    <SignInFirst from="/orders" loading="Loading your orders..." title="Your Orders" text="Please log in to see your orders." action="Log in">
+    <SignInFirst loading="Loading your orders..." visitor={{ title: 'Your Orders', text: 'Please log in to see your orders.', action: 'Log in' }}>
       {({ shopper }) => <OwnOrders shopperId={shopper.id} />}
     </SignInFirst>
   );
@@ -21,11 +19,8 @@ function OwnOrders({ shopperId }: { shopperId: string }) {
   const orders = useOrders(shopperId);
 
   if (orders.isPending) return <LoadingIndicator text="Loading your orders..." />;
-  if (orders.isError) {
-    // The session ended on the server since the page learnt it: log in again, then come back.
-    if (orders.error instanceof ApiError && orders.error.status === 401) return <Navigate to="/login" replace state={{ from: '/orders' }} />;
-    return <EmptyState level={1} title="We could not load your orders." action={<RetryButton onRetry={() => void orders.refetch()} />} />;
-  }
+  // A 401 is not shown here: the session lapses and SignInFirst sends the shopper to log in.
+  if (orders.isError) return <EmptyState level={1} title="We could not load your orders." action={<RetryButton onRetry={() => void orders.refetch()} />} />;
   const items = orders.data;
   if (items.length === 0) {
     return (

@@ -12,11 +12,8 @@ import { useWishlist } from './wishlist.api.ts';
 export function FavoritesScreen({ grid }: { grid: (products: ProductSummary[]) => ReactNode }) {
   return (
     <SignInFirst
-      from="/favorites"
       loading="Loading your favorites..."
-      title="Sign in to view your favorite products"
-      text="Please log in to access your favorites."
-      action="Sign In"
+      visitor={{ title: 'Sign in to view your favorite products', text: 'Please log in to access your favorites.', action: 'Sign In' }}
     >
       {({ shopper, shelf }) => <OwnFavorites shopperId={shopper.id} liked={shelf.likedProductIds} grid={grid} />}
     </SignInFirst>

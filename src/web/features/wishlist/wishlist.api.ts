@@ -1,16 +1,14 @@
 /** The signed-in shopper's liked products (spec §7 product_likes, then products by the liked ids). */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductSummary } from '../../../shared/catalog.ts';
 import { getJson } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const wishlistKey = (shopperId: string) => ['wishlist', shopperId] as const;
-
-export function useWishlist(shopperId: string) {
-  return useQuery({
-    queryKey: wishlistKey(shopperId),
+/** A like or unlike anywhere in the shop marks this stale (lib/shelf.ts), so it is asked again only then. */
+export const wishlistQuery = (shopperId: string) =>
+  queryOptions({
+    queryKey: queryKeys.wishlist(shopperId),
     queryFn: ({ signal }) => getJson<{ items: ProductSummary[] }>('/api/wishlist', signal).then((r) => r.items),
-    // Likes change from every card in the shop: ask again whenever the screen opens.
-    staleTime: 0,
-    refetchOnMount: 'always',
   });
-}
+
+export const useWishlist = (shopperId: string) => useQuery(wishlistQuery(shopperId));

@@ -1,0 +1,46 @@
+/**
+ * Home's initial JavaScript, as docs/decisions/0006 defines it: what must arrive before home can
+ * draw, i.e. the entry chunk, the home route's chunk and everything they import statically (from
+ * Vite's build manifest), each sized as the gzip -9 of the built file; 1 KB = 1000 bytes, as Vite
+ * prints. `npm test` checks it after the build; `npm run lighthouse` prints it beside its scores.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export const JS_BUDGET_KB = 120;
+
+export interface InitialJs {
+  kb: number;
+  files: { file: string; kb: number }[];
+  ok: boolean;
+}
+
+export const gzipKb = (webDir: string, file: string) => zlib.gzipSync(fs.readFileSync(path.join(webDir, file)), { level: 9 }).length / 1000;
+
+export function homeInitialJs(webDir: string): InitialJs {
+  const manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const initial = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || initial.has(chunk.file)) return;
+    initial.add(chunk.file);
+    chunk.imports?.forEach(walk);
+  };
+  walk('index.html');
+  walk('routes/home.tsx');
+  const files = [...initial].map((file) => ({ file, kb: gzipKb(webDir, file) }));
+  const kb = files.reduce((sum, f) => sum + f.kb, 0);
+  return { kb, files, ok: kb <= JS_BUDGET_KB };
+}
+
+/** The one line both scripts print. */
+export const budgetLine = (js: InitialJs) => `home initial JS: ${js.kb.toFixed(1)} KB gzip (budget ${JS_BUDGET_KB} KB) ${js.ok ? 'holds' : 'MISSED'}`;
+
+// `tsx scripts/home-js.ts [webDir]`: prints the figure and its files; exits 1 over the budget.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const js = homeInitialJs(process.argv[2] ?? 'dist/web');
+  console.log(budgetLine(js));
+  for (const f of js.files) console.log(`  ${f.kb.toFixed(1).padStart(6)} KB  /${f.file}`);
+  process.exit(js.ok ? 0 : 1);
+}

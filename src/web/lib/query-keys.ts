@@ -1,0 +1,52 @@
+/**
+ * Every query key of the web app, in one place (docs/decisions/0017-web-data-layer.md). Each
+ * endpoint's queryOptions factory takes its key from here, and a change in one corner of the shop
+ * names here the keys it touches in another (a like changes counts on cards, a catalog edit the
+ * cart's lines): features never import each other, but all of them can import these.
+ *
+ * Keys that hold one shopper's data carry the shopper's id, so one account never reads another's.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+
+export const queryKeys = {
+  session: ['session'] as const,
+  pricing: ['pricing'] as const,
+  /** Everything that shows product cards or a product: lists, search, suggestions, a product's page. */
+  products: ['products'] as const,
+  productPages: (list: string, pageSize: number) => ['products', 'pages', list, pageSize] as const,
+  // The exact term: folding it here (`İ` and `i̇` lower-case alike in JavaScript) would show one
+  // term's answer for another; the server decides what is the same search (searchKey).
+  search: (term: string) => ['products', 'search', term] as const,
+  suggestions: (term: string) => ['products', 'suggestions', term] as const,
+  product: (id: string) => ['products', 'detail', id] as const,
+  categoryPages: (slug: string) => ['products', 'category', slug] as const,
+  collectionPages: (slug: string) => ['products', 'collection', slug] as const,
+  categories: ['categories'] as const,
+  collections: ['collections'] as const,
+
+  cart: (shopperId: string) => ['cart', shopperId] as const,
+  wishlist: (shopperId: string) => ['wishlist', shopperId] as const,
+  orders: (shopperId: string) => ['orders', shopperId] as const,
+  profile: (shopperId: string) => ['profile', shopperId] as const,
+  addresses: (shopperId: string) => ['addresses', shopperId] as const,
+  quote: (shopperId: string, buyNowId: number | null) => ['checkout-quote', shopperId, buyNowId ?? 'cart'] as const,
+  quotes: ['checkout-quote'] as const,
+
+  /** The store owner's screens: everything under it is refused to anyone else by the API. */
+  admin: ['admin'] as const,
+} as const;
+
+/** The first part of every key that holds one shopper's own data: dropped at log out. */
+export const SHOPPER_KEY_ROOTS = ['cart', 'wishlist', 'orders', 'profile', 'addresses', 'checkout-quote', 'admin'] as const;
+
+/** What a change to the catalog (a product saved, hidden, imported) makes stale: cards, groups, and the lines that show products. */
+export const CATALOG_KEY_ROOTS = ['products', 'categories', 'collections', 'cart', 'wishlist', 'checkout-quote', 'admin'] as const;
+
+const rootIn = (roots: readonly string[]) => (q: { queryKey: readonly unknown[] }) => roots.includes(q.queryKey[0] as string);
+
+/** The catalog changed (the owner saved, hid, showed or imported products): every answer that shows products is asked again. */
+export const catalogChanged = (client: QueryClient, except?: (key: readonly unknown[]) => boolean) =>
+  client.invalidateQueries({ predicate: (q) => rootIn(CATALOG_KEY_ROOTS)(q) && !except?.(q.queryKey) });
+
+/** The shopper's own answers, dropped at log out. */
+export const isShopperKey = rootIn(SHOPPER_KEY_ROOTS);
