@@ -50,6 +50,15 @@ export default tseslint.config(
     },
   },
   {
+    // The plain JavaScript that runs on Node as it is (the production launcher, the lock it shares with the server).
+    files: ['**/*.{js,mjs}'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['process', 'console', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Buffer', 'URL', 'Atomics', 'SharedArrayBuffer'].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

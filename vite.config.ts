@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -36,6 +37,11 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
+  resolve: {
+    // React Router 7 points every import at its development build, whose warnings then ship to
+    // shoppers (remix-run/react-router#14102); its production build is the same code without them.
+    alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }],
+  },
   plugins: [react(), tailwindcss(), stylesAsFiles(INJECTED_STYLES), precompress()],
   build: {
     outDir: '../../dist/web',

@@ -5,7 +5,7 @@ const apiProject = (name: 'api-pglite' | 'api-postgres') => ({
   test: {
     name,
     include: ['src/server/**/*.test.ts'],
-    exclude: ['src/server/**/*.unit.test.ts'],
+    exclude: ['src/server/**/*.unit.test.ts', 'src/server/**/*.process.test.ts'],
     globalSetup: ['src/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -19,6 +19,8 @@ export default defineConfig({
     maxWorkers: 4,
     projects: [
       { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'src/server/**/*.unit.test.ts'] } },
+      // Real processes (the shop, the owner's commands, the launcher), once: what they test is not the database's.
+      { test: { name: 'process', include: ['src/server/**/*.process.test.ts', 'scripts/**/*.test.ts'], testTimeout: 120_000 } },
       apiProject('api-pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres')] : []),
     ],

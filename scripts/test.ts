@@ -1,7 +1,7 @@
 /**
- * npm test: a type check, lint, unit and API tests (Vitest; API on PGlite, and on PostgreSQL when TEST_DATABASE_URL is
- * set), then a production build and the browser journeys (Playwright, Chromium). Ends with one
- * 'N passed, N failed' line over both runners.
+ * npm test: a type check, lint, unit, API and process tests (Vitest; API on PGlite, and on PostgreSQL when
+ * TEST_DATABASE_URL is set), then a production build (web app and server), home's JavaScript budget, and
+ * the browser journeys (Playwright, Chromium). Ends with one 'N passed, N failed' line over both runners.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,7 +37,8 @@ const ok =
   run('type check', 'npx', ['tsc', '--noEmit', '-p', '.']) &&
   run('lint (and the layout\'s import boundaries)', 'npx', ['eslint', '.']) &&
   run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) &&
-  run('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&
+  run('build the web app and the server', 'node', ['scripts/build.mjs']) &&
+  run("home's initial JavaScript (docs/decisions/0006)", 'npx', ['tsx', 'scripts/home-js.ts']) &&
   run('browser journeys', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
 
 const { passed, failed } = counts();

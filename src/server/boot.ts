@@ -4,7 +4,6 @@
  * tests and the benchmark alike.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -12,12 +11,13 @@ import { ensureDemoImages } from './db/seed/demo-images.ts';
 import { seedDemoCatalogOnce } from './db/seed/demo.ts';
 import { ensureStoreImages } from './db/seed/store-images.ts';
 import type { AppConfig } from './env.ts';
+import { projectRoot } from './project-root.ts';
 import { authSecretFor } from './modules/accounts/auth-secret.ts';
 import { createMailSender } from './modules/mail/mail.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { folderTransport, smtpTransport } from './modules/mail/mail.transports.ts';
 
-export const builtWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+export const builtWebDir = path.join(projectRoot, 'dist', 'web');
 
 /** Orders left pending are asked about soon after start (a crash between payment and confirmation) and every few minutes. */
 const RECONCILE_EVERY_MS = 5 * 60_000;
@@ -41,7 +41,7 @@ function reconciler(payments: PaymentsService, log: (line: string) => void) {
 }
 
 export async function boot(config: AppConfig, log: (line: string) => void = console.log) {
-  const database: Database = await openDatabase(config);
+  const database: Database = await openDatabase(config, { shop: true });
   try {
     await migrate(database);
     await ensureStoreImages(config.imagesDir);

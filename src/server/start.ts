@@ -1,11 +1,14 @@
 /**
  * Starts the shop: boot (database, migrations, demo catalog), the mail sender, the payments'
- * reconcile timer and the HTTP server, and stops them all on SIGINT or SIGTERM.
+ * reconcile timer, the owner's channel (on the embedded database) and the HTTP server, and stops
+ * them all on SIGINT or SIGTERM.
  */
 import { boot } from './boot.ts';
 import { describeUrl } from './db/client.ts';
 import type { AppConfig } from './env.ts';
 import { listen } from './http/listen.ts';
+import { setAdmin } from './modules/admin/admin.queries.ts';
+import { ownerSocketPath, serveOwnerChannel } from './modules/admin/owner-channel.ts';
 
 type Booted = Awaited<ReturnType<typeof boot>>;
 
@@ -21,17 +24,27 @@ export async function startServer(config: AppConfig, beforeListen?: (shop: Boote
   await beforeListen?.(shop);
   mail.start();
   reconciler.start();
+  // `npm run admin` hands a grant to the shop that holds the embedded folder; on PostgreSQL it writes the database itself.
+  // The shop runs without it if it cannot be opened: the owner then stops the shop to grant.
+  const owners = config.databaseUrl
+    ? null
+    : await serveOwnerChannel(ownerSocketPath(config.dataDir), ({ action, email }) => setAdmin(database.db, email, action === 'grant')).catch((err: unknown) => {
+        console.error(`The owner's channel is closed (${err instanceof Error ? err.message : String(err)}): stop the shop to run npm run admin.`);
+        return null;
+      });
   if (!config.razorpay) console.log('Payments: TEST MODE (no Razorpay keys): checkout runs offline and takes no money.');
   const server = listen(app.fetch, config.port, config.host, () => {
     console.log(`Vastra is open at ${config.publicUrl ?? `http://localhost:${config.port}`}`);
   });
   server.on('error', async (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `Port ${config.port} is already in use; set PORT to another.` : err.message);
+    await owners?.close();
     await database.close();
     process.exit(1);
   });
   const stop = () => {
     server.close(async () => {
+      await owners?.close();
       reconciler.stop();
       await mail.stop();
       await database.close();

@@ -10,6 +10,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lockDataFolder } from './data-lock.ts';
+import { DatabaseConnectError } from './db-errors.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -23,22 +25,41 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export class DatabaseConnectError extends Error {}
+export { DatabaseConnectError };
 
 /** Extensions the migrations need; PGlite loads them from the package. */
 export const pgliteExtensions = { pg_trgm };
 
-export async function openPglite(source: { dir?: string; pglite?: PGlite }): Promise<Database> {
+/**
+ * The embedded database: a folder of ours (locked for this process while open, db/data-lock.ts),
+ * in memory (no `dir`), or an instance a test made.
+ */
+export async function openPglite(source: { dir?: string; pglite?: PGlite; shop?: boolean }): Promise<Database> {
   let client = source.pglite;
+  let lock: { release(): void } | undefined;
   if (!client) {
-    if (source.dir) fs.mkdirSync(source.dir, { recursive: true });
-    client = await PGlite.create({ dataDir: source.dir, extensions: pgliteExtensions });
+    if (source.dir) {
+      fs.mkdirSync(source.dir, { recursive: true });
+      lock = lockDataFolder(source.dir, { shop: source.shop });
+    }
+    try {
+      client = await PGlite.create({ dataDir: source.dir, extensions: pgliteExtensions });
+    } catch (err) {
+      lock?.release();
+      throw err;
+    }
   }
   const owned = client;
   return {
     db: drizzlePglite(owned, { schema }) as unknown as Db,
     kind: 'pglite',
-    close: () => owned.close(),
+    close: async () => {
+      try {
+        await owned.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
@@ -61,8 +82,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', url, close: () => pool.end() };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite({ dir: path.join(opts.dataDir, 'pgdata') });
+/** `shop`: the process is the shop itself, which takes the owner's commands while it holds the embedded folder. */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }, as: { shop?: boolean } = {}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite({ dir: path.join(opts.dataDir, 'pgdata'), shop: as.shop });
 }
 
 /** node-postgres' words when no pooled connection came free in time: overload, not a bug. */
