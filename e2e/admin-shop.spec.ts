@@ -60,6 +60,8 @@ test('the owner makes a product with photographs, finds it in the shop, and edit
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   await page.getByRole('link', { name: 'View in the shop' }).click();
+  // The editor shows the same name, prices and text: be on the shop's page before looking.
+  await expect(page).toHaveURL(/\/product\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('20% off').first()).toBeVisible();
   await expect(page.getByText('₹1,199').first()).toBeVisible();
@@ -70,6 +72,7 @@ test('the owner makes a product with photographs, finds it in the shop, and edit
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Saved. The shop shows the change now.')).toBeVisible();
   await page.getByRole('link', { name: 'View in the shop' }).click();
+  await expect(page).toHaveURL(/\/product\/\d+$/);
   await expect(page.getByText('33% off').first()).toBeVisible();
   await expect(page.getByText('₹999').first()).toBeVisible();
 

@@ -3,7 +3,25 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
+/**
+ * Contrast is judged at rest: a toast fading in or out is, for a moment, any colour between its own
+ * and the page's (axe has caught one at 1.9:1). So the scan waits for toasts to close (2 s, spec §4)
+ * and for the page's finite animations and transitions to end (the skeletons' endless pulse excepted).
+ */
+async function settled(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelectorAll('[data-sonner-toast]').length === 0 &&
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 5000 },
+    )
+    .catch(() => {}); // still moving after 5 s: scan as it is
+}
+
 export async function expectNoSeriousViolations(page: Page) {
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // The first nodes of each, with axe's reason, so a failure says where to look.

@@ -15,7 +15,7 @@ export default function globalSetup() {
   if (!own || !fs.existsSync(own)) {
     throw new Error(
       'No Chromium found for the browser tests. Install one of:\n' +
-        '  Debian/Ubuntu: apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium binary)\n' +
+        '  Debian/Ubuntu: apt-get install -y chromium-headless-shell   (or chromium; or set CHROMIUM_PATH to a Chromium binary)\n' +
         '  elsewhere:     npx playwright install chromium',
     );
   }

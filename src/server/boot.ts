@@ -27,7 +27,11 @@ function reconciler(payments: PaymentsService, log: (line: string) => void) {
   let timer: NodeJS.Timeout | undefined;
   const pass = () =>
     payments.reconcile().then(
-      ({ checked, settled }) => settled > 0 && log(`Reconcile: ${settled} of ${checked} pending orders were paid; settled.`),
+      ({ checked, settled, expired, refunded }) => {
+        if (settled > 0) log(`Reconcile: ${settled} of ${checked} pending orders were paid; settled.`);
+        if (expired > 0) log(`Reconcile: ${expired} unpaid orders passed their payment window; expired.`);
+        if (refunded > 0) log(`Reconcile: tried ${refunded} refunds still owed.`);
+      },
       (err: unknown) => log(`Reconcile: ${err instanceof Error ? err.message : String(err)}`),
     );
   return {

@@ -9,6 +9,7 @@ import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createRazorpayProvider } from './modules/payments/razorpay.provider.ts';
+import { createRefunds } from './modules/payments/refunds.ts';
 import { createSettle } from './modules/payments/settle.ts';
 import { createTestModeProvider } from './modules/payments/test-mode.provider.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
@@ -20,7 +21,8 @@ export function createShop(db: Db, deps: { catalog: CatalogService; cart: CartSe
     : createTestModeProvider(crypto.createHmac('sha256', config.authSecret).update('vastra test-mode payments').digest('hex'));
   const pricing = createPricingService(db);
   const orders = createOrdersService(db);
-  const settle = createSettle({ orders, cart: deps.cart, publicUrl: config.publicUrl, mailWritten });
+  const refunds = createRefunds(db, provider);
+  const settle = createSettle({ orders, cart: deps.cart, refunds, publicUrl: config.publicUrl, mailWritten });
   const checkout = createCheckoutService({ ...deps, pricing, orders, provider, settle });
-  return { provider, pricing, orders, checkout, payments: createPaymentsService(db, provider, orders, settle) };
+  return { provider, pricing, orders, checkout, payments: createPaymentsService(db, provider, orders, settle, refunds) };
 }

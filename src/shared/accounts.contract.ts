@@ -94,9 +94,13 @@ export type NewPasswordInput = z.infer<typeof newPasswordContract>;
 
 const BAD_TOKEN = 'This reset link is incomplete. Please open the link from your email again.';
 
-/** The link's token travels with the new password (the reset screen reads it from its address). */
+/**
+ * The link's token travels with the new password (the reset screen reads it from its address). Our
+ * links carry letters, digits, - and _ only: anything else (a NUL, which PostgreSQL refuses outright)
+ * is no link of ours, and is refused as one that went wrong.
+ */
 export const resetPasswordContract = newPasswordContract.and(
-  z.object({ token: z.string({ error: BAD_TOKEN }).min(1, BAD_TOKEN).max(200, BAD_TOKEN) }),
+  z.object({ token: z.string({ error: BAD_TOKEN }).min(1, BAD_TOKEN).max(200, BAD_TOKEN).regex(/^[A-Za-z0-9_-]+$/, BAD_TOKEN) }),
 );
 
 /** An optional profile field: empty means "not given" (null), anything else must pass `check`. */

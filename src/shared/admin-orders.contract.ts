@@ -3,7 +3,7 @@
  * details, and the request that moves an order on.
  */
 import type { AddressFields } from './addresses.ts';
-import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from './orders.ts';
+import { ORDER_STATUS_LABELS, type Order, type OrderStatus, type PaymentIssue } from './orders.ts';
 import { tidy } from './text-rules.ts';
 import { z } from './zod.ts';
 
@@ -20,6 +20,7 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   completed: [],
   cancelled: [],
   failed: [],
+  expired: [],
 };
 
 export const canMove = (from: OrderStatus, to: OrderStatus) => NEXT_STATUSES[from].includes(to);
@@ -96,4 +97,6 @@ export interface AdminOrder extends Order {
   address: AddressFields;
   paidAt: string | null;
   history: StatusChange[];
+  /** Money that came for this order when it could not take it, and its refund. */
+  paymentIssues: PaymentIssue[];
 }

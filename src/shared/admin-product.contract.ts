@@ -4,7 +4,7 @@
  * paise with spec §3's rule (parsePriceText) and shows the result before saving.
  */
 import { AVAILABILITY } from './catalog.ts';
-import { charCount } from './text-rules.ts';
+import { charCount, withoutBidi } from './text-rules.ts';
 import { z } from './zod.ts';
 
 export const PRODUCT_LIMITS = {
@@ -30,8 +30,8 @@ export const STORED_PHOTO = /^\/images\/products\/[a-z0-9][a-z0-9-]{0,80}\.webp$
 // pasted tab is a space; paragraphs of the long texts keep their line breaks.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
-const oneLine = (s: string) => s.replace(CONTROL, ' ').replace(/[\r\n]+/g, ' ').trim().replace(/\s+/g, ' ');
-const paragraphs = (s: string) => s.replace(/\r\n?/g, '\n').replace(CONTROL, ' ').replace(/[ ]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+const oneLine = (s: string) => withoutBidi(s).replace(CONTROL, ' ').replace(/[\r\n]+/g, ' ').trim().replace(/\s+/g, ' ');
+const paragraphs = (s: string) => withoutBidi(s).replace(/\r\n?/g, '\n').replace(CONTROL, ' ').replace(/[ ]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
 
 /** Optional text: empty means none (null). */
 const optionalText = (label: string, max: number, shape: (s: string) => string) =>

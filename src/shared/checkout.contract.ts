@@ -2,7 +2,13 @@
 import { MAX_ID } from './catalog.contract.ts';
 import { z } from './zod.ts';
 
+import { MAX_UNPAID_ORDERS } from './orders.ts';
+
 export const CHOOSE_ADDRESS = 'Please choose a delivery address.';
+/** docs/decisions/0016: what the quote and the checkout say of an order over MAX_ORDER_TOTAL. */
+export const ORDER_TOO_LARGE = 'An order can be at most ₹10,00,000. Please remove some pieces, or place the rest as a second order.';
+export const TOO_MANY_UNPAID = `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Please pay for one of them, or wait an hour for them to lapse, before placing another.`;
+export const ORDER_CANCELLED_PAID = 'This order was cancelled, so your payment will be refunded to you in full. Please place a new order.';
 /** Spec §5 Payment start, word for word: checked in the browser and again by the server. */
 export const INVALID_ADDRESS = 'Please ensure your delivery address has valid information before proceeding to payment.';
 export const PLACEHOLDER_ADDRESS = 'Please update your address with your actual details before proceeding to payment.';

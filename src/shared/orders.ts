@@ -5,7 +5,10 @@
 import type { AddressFields } from './addresses.ts';
 import type { PriceBreakdown } from './pricing.ts';
 
-/** design.md: pending, processing (paid), completed, failed, and what fulfilment needs. */
+/**
+ * design.md: pending, processing (paid), completed, failed, and what fulfilment needs; `expired`:
+ * never paid within its payment window (docs/decisions/0016).
+ */
 export const ORDER_STATUS_LABELS = {
   pending: 'Pending',
   processing: 'Processing',
@@ -14,6 +17,7 @@ export const ORDER_STATUS_LABELS = {
   completed: 'Completed',
   cancelled: 'Cancelled',
   failed: 'Failed',
+  expired: 'Expired',
 } as const;
 export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
 
@@ -85,4 +89,27 @@ export interface CheckoutSuccess {
   razorpay_payment_id: string;
   razorpay_order_id: string;
   razorpay_signature: string;
+}
+
+/**
+ * How long a pending order waits for its payment (docs/decisions/0016). Razorpay is asked to
+ * capture nothing later (its automatic capture window), and past it the reconcile step asks
+ * Razorpay once more and marks the order expired: out of the owner's list, never reused.
+ */
+export const PAYMENT_WINDOW_MINUTES = 60;
+
+/** Open unpaid orders a shopper may have at once; the next Pay is refused until one is paid or lapses. */
+export const MAX_UNPAID_ORDERS = 5;
+
+/** The most one order may come to (paise): ₹10,00,000. Cash beyond ₹2,00,000 is unlawful anyway, and cards and UPI cap far lower. */
+export const MAX_ORDER_TOTAL = 10_00_000_00;
+
+/** What money that arrived for an order that could not take it became (the owner's order shows it). */
+export interface PaymentIssue {
+  paymentId: string;
+  kind: 'order_cancelled' | 'order_expired' | 'second_payment' | 'payment_reused';
+  amount: number | null;
+  refundStatus: 'due' | 'pending' | 'processed' | 'failed' | 'not_ours';
+  refundId: string | null;
+  at: string;
 }

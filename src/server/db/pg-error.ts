@@ -12,3 +12,9 @@ export function pgErrorCode(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The data itself was refused (class 22: a value PostgreSQL cannot take; class 23: a constraint),
+ * not the database being away: the same request would be refused the same way again.
+ */
+export const isDataRefusal = (err: unknown) => /^2[23]/.test(pgErrorCode(err) ?? '');

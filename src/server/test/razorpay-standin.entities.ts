@@ -3,7 +3,7 @@
  * with its own descriptions, its error body, and its webhook events (reference/razorpay.md §1, §2, §5).
  */
 import { randomBase62 } from '../modules/payments/test-mode.provider.ts';
-import type { RazorpayOrder, RazorpayPayment } from '../modules/payments/razorpay.types.ts';
+import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from '../modules/payments/razorpay.types.ts';
 
 export type WebhookEvent = 'order.paid' | 'payment.captured' | 'payment.failed';
 
@@ -31,7 +31,15 @@ export const now = () => Math.floor(Date.now() / 1000);
 /** POST /v1/orders as Razorpay checks it; answers the order entity with `notes: []` when there are none. */
 export function newOrder(body: unknown): RazorpayOrder {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw bad('The request body must be a JSON object');
-  const { amount, currency, receipt, notes } = body as Record<string, unknown>;
+  const { amount, currency, receipt, notes, payment } = body as Record<string, unknown>;
+  if (payment !== undefined) {
+    const { capture, capture_options: options } = payment as { capture?: unknown; capture_options?: { automatic_expiry_period?: unknown } };
+    if (capture !== 'automatic' && capture !== 'manual') throw bad('The capture field is invalid.', 'payment.capture');
+    const period = options?.automatic_expiry_period;
+    if (period !== undefined && (typeof period !== 'number' || !Number.isInteger(period) || period < 12)) {
+      throw bad('The automatic expiry period must be at least 12 minutes.', 'payment.capture_options.automatic_expiry_period');
+    }
+  }
   if (amount === undefined) throw bad('The amount field is required.', 'amount');
   if (typeof amount !== 'number' || !Number.isInteger(amount)) throw bad('The amount must be an integer', 'amount');
   if (amount < 100) throw bad('The amount must be at least INR 1.00', 'amount');
@@ -111,4 +119,18 @@ export function eventBody(event: WebhookEvent, payment: RazorpayPayment, order: 
     payload: { payment: { entity: { ...payment } }, ...(withOrder ? { order: { entity: { ...order } } } : {}) },
     created_at: now(),
   };
+}
+
+/** POST /v1/payments/:id/refund as Razorpay checks it: only a captured payment, at most what is left of it. */
+export function refundPayment(payment: RazorpayPayment, body: unknown): RazorpayRefund {
+  const { amount } = (body ?? {}) as { amount?: unknown };
+  if (payment.status !== 'captured') throw bad('The payment has not been captured', 'payment_id');
+  const left = payment.amount - payment.amount_refunded;
+  const value = amount === undefined ? left : amount;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 100) throw bad('The refund amount provided is less than minimum amount allowed', 'amount');
+  if (value > left) throw bad('The refund amount provided is greater than amount captured', 'amount');
+  payment.amount_refunded += value;
+  payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
+  if (payment.refund_status === 'full') payment.status = 'refunded';
+  return { id: `rfnd_${randomBase62()}`, entity: 'refund', amount: value, currency: payment.currency, payment_id: payment.id, status: 'processed', speed_requested: 'normal', speed_processed: 'normal', notes: [], created_at: now() };
 }

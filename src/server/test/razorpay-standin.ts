@@ -6,10 +6,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CheckoutSuccess } from '../modules/payments/provider.ts';
-import type { RazorpayOrder, RazorpayPayment } from '../modules/payments/razorpay.types.ts';
+import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from '../modules/payments/razorpay.types.ts';
 import { paymentSignature, hmacHex } from '../modules/payments/signatures.ts';
 import { randomBase62 } from '../modules/payments/test-mode.provider.ts';
-import { eventBody, newOrder, notFound, RazorpayApiError, recordAttempt, type WebhookEvent } from './razorpay-standin.entities.ts';
+import { eventBody, newOrder, notFound, RazorpayApiError, recordAttempt, refundPayment, type WebhookEvent } from './razorpay-standin.entities.ts';
 
 export interface RazorpayStandin {
   /** The API base to give the client, ending /v1. */
@@ -19,6 +19,8 @@ export interface RazorpayStandin {
   webhookSecret: string;
   orders: Map<string, RazorpayOrder>;
   payments: Map<string, RazorpayPayment>;
+  /** Every refund made, by its id. */
+  refunds: Map<string, RazorpayRefund>;
   /** Every API call, answered or not. */
   requests: { method: string; path: string; authOk: boolean }[];
   /** The shopper pays: a captured (or, with capture false, an authorized) payment, and what checkout.js hands the page. */
@@ -46,15 +48,29 @@ export async function startRazorpayStandin(
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   const orders = new Map<string, RazorpayOrder>();
   const payments = new Map<string, RazorpayPayment>();
+  const refunds = new Map<string, RazorpayRefund>();
+  const refundsByKey = new Map<string, RazorpayRefund>();
   const requests: RazorpayStandin['requests'] = [];
   let failures = { left: 0, status: 500 };
   let hangs = 0;
 
-  const route = (method: string, path: string, body: unknown): unknown => {
+  const route = (method: string, path: string, body: unknown, idempotencyKey: string | undefined): unknown => {
     if (method === 'POST' && path === '/v1/orders') {
       const order = newOrder(body);
       orders.set(order.id, order);
       return order;
+    }
+    const refund = path.match(/^\/v1\/payments\/([^/]+)\/refund$/);
+    if (method === 'POST' && refund) {
+      // Razorpay's idempotency: the same key answers the same refund, and refunds nothing more.
+      const known = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+      if (known) return known;
+      const payment = payments.get(decodeURIComponent(refund[1]!));
+      if (!payment) throw notFound();
+      const made = refundPayment(payment, body);
+      refunds.set(made.id, made);
+      if (idempotencyKey) refundsByKey.set(idempotencyKey, made);
+      return made;
     }
     const [, kind, id, sub] = path.match(/^\/v1\/(orders|payments)\/([^/]+)(?:\/(payments))?$/) ?? [];
     if (method === 'GET' && kind === 'orders' && id) {
@@ -96,7 +112,8 @@ export async function startRazorpayStandin(
           throw new RazorpayApiError(400, 'BAD_REQUEST_ERROR', 'The request body is not valid JSON');
         }
       }
-      send(200, route(method, path, body));
+      const key = req.headers['x-refund-idempotency'];
+      send(200, route(method, path, body, typeof key === 'string' ? key : undefined));
     } catch (err) {
       if (!(err instanceof RazorpayApiError)) throw err;
       send(err.status, err.body());
@@ -123,6 +140,7 @@ export async function startRazorpayStandin(
     webhookSecret,
     orders,
     payments,
+    refunds,
     requests,
     pay(orderId, { capture = true } = {}) {
       const payment = attempt(orderOf(orderId), capture ? 'captured' : 'authorized');

@@ -11,6 +11,7 @@ const LOOKS: Record<OrderStatus, { icon: LucideIcon; tone: string }> = {
   completed: { icon: CircleCheck, tone: 'bg-green-50 text-green-800 ring-green-200' },
   cancelled: { icon: Ban, tone: 'bg-red-50 text-red-800 ring-red-200' },
   failed: { icon: Ban, tone: 'bg-red-50 text-red-800 ring-red-200' },
+  expired: { icon: Clock, tone: 'bg-stone-100 text-stone-700 ring-stone-300' },
 };
 
 /** The order's status as a badge; a missing or unknown one shows as Pending (spec §4). */

@@ -23,7 +23,8 @@ export const pricingSettings = pgTable('pricing_settings', {
 
 export const orderNumbers = pgSequence('order_number_seq', { startWith: 100001 });
 
-export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'failed'] as const;
+/** `expired`: pending past its payment window and never paid (the reconcile step says so, docs/decisions/0016). */
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'failed', 'expired'] as const;
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
 
 export const orders = pgTable(
@@ -74,7 +75,7 @@ export const orders = pgTable(
     index('orders_user_fingerprint').on(t.userId, t.checkoutFingerprint).where(sql`${t.paymentStatus} = 'pending'`),
     // Orders left pending, for the reconcile step.
     index('orders_pending').on(t.createdAt).where(sql`${t.paymentStatus} = 'pending'`),
-    check('orders_status_check', sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'failed')`),
+    check('orders_status_check', sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'failed', 'expired')`),
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
     check('orders_amounts_check', sql`${t.subtotal} > 0 and ${t.gstAmount} >= 0 and ${t.shippingCharges} >= 0 and ${t.total} >= 100`),
     // A paid order carries its payment; nothing else does.
@@ -134,3 +135,39 @@ export const paymentEvents = pgTable('payment_events', {
   payload: jsonb('payload').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Money that arrived for an order that cannot take it (docs/decisions/0016): a payment captured for
+ * an order the owner cancelled or that expired unpaid, a second payment for a paid order, or a
+ * payment id that already paid another order. Each is kept once (its payment id), shown to the owner
+ * on the order, and refunded through the provider when it is this order's money to give back; a
+ * refund that could not be made yet is tried again by the reconcile step, never twice (the provider's
+ * idempotency key is the payment id).
+ */
+export const PAYMENT_ISSUE_KINDS = ['order_cancelled', 'order_expired', 'second_payment', 'payment_reused'] as const;
+export const REFUND_STATUSES = ['due', 'pending', 'processed', 'failed', 'not_ours'] as const;
+
+export const paymentIssues = pgTable(
+  'payment_issues',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id').notNull().unique(),
+    kind: text('kind').$type<(typeof PAYMENT_ISSUE_KINDS)[number]>().notNull(),
+    /** Paise, as the provider said it; null when no one said (the browser's confirmation carries none). */
+    amount: integer('amount'),
+    refundStatus: text('refund_status').$type<(typeof REFUND_STATUSES)[number]>().notNull(),
+    refundId: text('refund_id'),
+    refundError: text('refund_error'),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('payment_issues_order').on(t.orderId),
+    index('payment_issues_due').on(t.createdAt).where(sql`${t.refundStatus} = 'due'`),
+    check('payment_issues_kind_check', sql`${t.kind} in ('order_cancelled', 'order_expired', 'second_payment', 'payment_reused')`),
+    check('payment_issues_refund_check', sql`${t.refundStatus} in ('due', 'pending', 'processed', 'failed', 'not_ours')`),
+  ],
+);

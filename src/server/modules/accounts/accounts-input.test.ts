@@ -82,8 +82,30 @@ it('a reset with a made-up or over-long token is refused plainly', async () => {
   }
 });
 
+it('a reset whose token carries a NUL, another control character or a Unicode look-alike is refused with the link’s words (a NUL answered 500)', async () => {
+  for (const token of ['abc\u0000def', '\u0000', 'tok\u0001en', 'tok\u007fen', 'tok\u202een', 'tоken', 'tok en', 'tok%00en']) {
+    const res = await post(t, '/api/accounts/password-reset/confirm', { token, password: 'Silk@2027x', confirmPassword: 'Silk@2027x' });
+    expect(res.status, JSON.stringify(token)).toBe(422);
+    expect((await res.json()).fields).toEqual({ token: 'This reset link is incomplete. Please open the link from your email again.' });
+  }
+});
+
+it('login, sign-up and the reset request with a NUL in the email or a name answer 4xx, never 500', async () => {
+  const nul = 'asha\u0000@example.com';
+  for (const [path, body] of [
+    ['/api/accounts/login', { email: nul, password: 'Silk@2027x' }],
+    ['/api/accounts/password-reset', { email: nul }],
+    ['/api/accounts/signup', newShopper('Asha', { email: nul })],
+    ['/api/accounts/signup', newShopper('A\u0000sha')],
+  ] as const) {
+    const res = await post(t, path, body);
+    expect(res.status, `${path} ${JSON.stringify(body).slice(0, 60)}`).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  }
+});
+
 it('a verification link with a crafted token redirects, never 500', async () => {
-  for (const token of ['', 'a.b.c', '%00', 'x'.repeat(3000), '<script>']) {
+  for (const token of ['', 'a.b.c', '%00', '\u0000', 'x'.repeat(3000), '<script>']) {
     const res = await send(t, 'GET', `/api/accounts/verify-email?token=${encodeURIComponent(token)}`);
     expect([303, 400, 414], token.slice(0, 20)).toContain(res.status); // 414: the target is over 2,048
   }

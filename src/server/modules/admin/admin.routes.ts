@@ -19,6 +19,20 @@ import { sqlConsoleRoutes } from '../sql-console/sql-console.routes.ts';
 import { createAdminProductsService } from './products.service.ts';
 
 export const NOT_ALLOWED = 'This is for the store owner only.';
+export const OWN_PAGES_ONLY = 'The store admin answers only the shop’s own pages.';
+
+/**
+ * The owner's cookie goes along with a link another site shows (SameSite=Lax lets top-level GETs
+ * through), so the admin API answers only requests a browser says come from the shop itself (or
+ * from no page at all, a typed address). Clients that are not browsers send no Sec-Fetch-Site.
+ */
+export function ownPagesOnly(): MiddlewareHandler {
+  return async (c, next) => {
+    const site = c.req.header('Sec-Fetch-Site');
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new AppError(403, 'cross_site', OWN_PAGES_ONLY);
+    await next();
+  };
+}
 
 export function adminsOnly(db: Db): MiddlewareHandler<ShopperEnv> {
   return async (c, next) => {
@@ -30,7 +44,7 @@ export function adminsOnly(db: Db): MiddlewareHandler<ShopperEnv> {
 
 export function adminRoutes(db: Db, deps: { pricing: PricingService; imagesDir: string; importDir: string | undefined }) {
   return new Hono<ShopperEnv>()
-    .use('/admin/*', adminsOnly(db))
+    .use('/admin/*', ownPagesOnly(), adminsOnly(db))
     .route('/', sqlConsoleRoutes(db))
     .get('/admin/settings', async (c) => c.json(await deps.pricing.current()))
     .put('/admin/settings', valid('json', pricingSettingsContract), async (c) => c.json(await deps.pricing.save(c.req.valid('json'))))

@@ -2,12 +2,12 @@
  * The owner's order SQL: every shopper's orders (as the server, outside any shopper's row-level
  * security), one order with its history, and the status step, taken with the order locked.
  */
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrdersQuery } from '../../../shared/admin-orders.contract.ts';
 import type { OrderStatus } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
-import { orderItems, orders, orderStatusChanges, profiles, users } from '../../db/schema/index.ts';
+import { orderItems, orders, orderStatusChanges, paymentIssues, profiles, users } from '../../db/schema/index.ts';
 
 type Tx = ShopperTx;
 
@@ -18,6 +18,8 @@ function filters(q: AdminOrdersQuery): SQL | undefined {
   // Orders never offered for payment (the provider was away) are no one's business.
   const parts: (SQL | undefined)[] = [isNotNull(orders.providerOrderId)];
   if (q.status) parts.push(eq(orders.status, q.status));
+  // Orders never paid within their window leave the owner's list (docs/decisions/0016); found by their filter or number.
+  else if (!q.search) parts.push(ne(orders.status, 'expired'));
   if (q.search) {
     const number = q.search.toUpperCase().replace(/^#/, '');
     parts.push(or(eq(orders.orderNumber, number), eq(orders.orderNumber, `VA${number}`), ilike(users.email, `%${escape(q.search)}%`)));
@@ -64,6 +66,9 @@ export async function orderWithCustomer(db: Db | Tx, id: string) {
 }
 
 export const linesOfOrder = (db: Db | Tx, id: string) => db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id));
+
+export const issuesOf = (db: Db | Tx, id: string) =>
+  db.select().from(paymentIssues).where(eq(paymentIssues.orderId, id)).orderBy(asc(paymentIssues.createdAt), asc(paymentIssues.id));
 
 export const historyOf = (db: Db | Tx, id: string) =>
   db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, id)).orderBy(asc(orderStatusChanges.changedAt), asc(orderStatusChanges.id));

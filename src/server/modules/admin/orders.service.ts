@@ -23,7 +23,7 @@ export function createAdminOrdersService(db: Db) {
   async function get(id: string): Promise<AdminOrder> {
     const row = await q.orderWithCustomer(db, id);
     if (!row || !row.order.providerOrderId) throw new NotFoundError(ORDER_NOT_FOUND);
-    const [lines, history] = await Promise.all([q.linesOfOrder(db, id), q.historyOf(db, id)]);
+    const [lines, history, issues] = await Promise.all([q.linesOfOrder(db, id), q.historyOf(db, id), q.issuesOf(db, id)]);
     return {
       ...asOrder(row.order, lines),
       customer: { email: row.email, name: row.name },
@@ -34,6 +34,14 @@ export function createAdminOrdersService(db: Db) {
         trackingNumber: h.trackingNumber,
         by: h.changedByEmail,
         at: h.changedAt.toISOString(),
+      })),
+      paymentIssues: issues.map((i) => ({
+        paymentId: i.paymentId,
+        kind: i.kind,
+        amount: i.amount,
+        refundStatus: i.refundStatus,
+        refundId: i.refundId,
+        at: i.createdAt.toISOString(),
       })),
     };
   }

@@ -4,7 +4,8 @@
  * settings now. A piece gone or sold out is refused by name.
  */
 import { unitPrice } from '../../../shared/cart.ts';
-import type { Quote, QuoteLine } from '../../../shared/orders.ts';
+import { ORDER_TOO_LARGE } from '../../../shared/checkout.contract.ts';
+import { MAX_ORDER_TOTAL, type Quote, type QuoteLine } from '../../../shared/orders.ts';
 import { priceOrder } from '../../../shared/pricing.ts';
 import { AppError } from '../../http/errors.ts';
 import type { CartService } from '../cart/cart.service.ts';
@@ -35,5 +36,8 @@ export async function quote({ catalog, cart, pricing }: QuoteDeps, userId: strin
     return { productId, name: p.name, thumbnail: p.thumbnail ?? p.images[0] ?? null, unitPrice: unit, quantity, lineTotal: unit * quantity };
   });
   const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
-  return { source: buyNow ? 'buy_now' : 'cart', lines, amounts: priceOrder(subtotal, await pricing.current()) };
+  const amounts = priceOrder(subtotal, await pricing.current());
+  // Bounded before anything is written: the money columns, the payment methods and the law all stop somewhere.
+  if (amounts.total > MAX_ORDER_TOTAL) throw new AppError(409, 'order_too_large', ORDER_TOO_LARGE);
+  return { source: buyNow ? 'buy_now' : 'cart', lines, amounts };
 }

@@ -9,6 +9,7 @@ import { addressContract } from '../../../shared/address.contract.ts';
 import { isPlaceholderAddress, type Address, type AddressFields } from '../../../shared/addresses.ts';
 import {
   INVALID_ADDRESS,
+  ORDER_CANCELLED_PAID,
   PAYMENT_NOT_VERIFIED,
   PLACEHOLDER_ADDRESS,
   type ConfirmPaymentInput,
@@ -79,14 +80,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (q.amounts.total !== input.expectedTotal) throw new AppError(409, 'price_changed', PRICE_CHANGED);
       // A piece priced 0 by mistake: neither the orders table nor Razorpay takes less than ₹1.00 (was a 500).
       if (q.amounts.subtotal <= 0 || q.amounts.total < 100) throw new AppError(409, 'unavailable', 'This order cannot be paid online. Please contact us.');
-      const print = fingerprint(q, address);
-      const twin = await orders.pendingTwin(shopper.id, print);
-      if (twin) {
-        await settledAlready(twin);
-        return started(twin, shopper, address);
-      }
       const { amounts: a } = q;
-      const order = await orders.create(
+      const { order, reused } = await orders.begin(
         shopper.id,
         {
           userId: shopper.id,
@@ -100,10 +95,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
           pricesIncludeGst: a.gstIncluded,
           shippingCharges: a.shippingCharges,
           total: a.total,
-          checkoutFingerprint: print,
+          checkoutFingerprint: fingerprint(q, address),
         },
         q.lines.map(({ productId, name, unitPrice, quantity, lineTotal }) => ({ productId, name, unitPrice, quantity, lineTotal })),
       );
+      // The same purchase, already offered for payment: it may have been paid meanwhile.
+      if (reused && order.providerOrderId) {
+        await settledAlready(order);
+        return started(order, shopper, address);
+      }
+      // A new order, or a twin whose offer is under way in a racing request (or failed): offer it now.
+      // No transaction is held across the provider's call; the first offer recorded is the one kept.
       const providerOrder = await provider.createOrder({ amount: a.total, receipt: order.orderNumber, notes: { order_id: order.id } }).catch((err: unknown) => {
         if (err instanceof ProviderError) {
           console.error(`Payment provider: order ${order.orderNumber}: ${err.message} (${err.status})`);
@@ -111,8 +113,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         }
         throw err;
       });
-      await orders.offered(order.id, providerOrder.id);
-      return started({ ...order, providerOrderId: providerOrder.id }, shopper, address);
+      return started({ ...order, providerOrderId: await orders.offered(order.id, providerOrder.id) }, shopper, address);
     },
 
     /** The dialog's success, verified with the provider order we stored (never the browser's), then settled once. */
@@ -122,9 +123,20 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (!provider.verifyPaymentSignature(order.providerOrderId, input.razorpay_payment_id, input.razorpay_signature)) {
         throw new AppError(400, 'payment_not_verified', PAYMENT_NOT_VERIFIED);
       }
+      if (order.status === 'cancelled' || order.status === 'expired') {
+        // No payment revives it. Money Razorpay holds for it is recorded and refunded (the webhook
+        // and the reconcile step do the same if this fails); the shopper hears why either way.
+        await paymentHeld(order, input.razorpay_payment_id)
+          .then(() => settle(order.providerOrderId!, input.razorpay_payment_id, null))
+          .catch((err: unknown) => {
+            if (!(err instanceof AppError)) throw err; // not held (refunded already), or Razorpay away
+          });
+        throw new AppError(409, 'order_cancelled', ORDER_CANCELLED_PAID);
+      }
       await paymentHeld(order, input.razorpay_payment_id);
       const settled = await settle(order.providerOrderId, input.razorpay_payment_id, null);
       if (settled.outcome === 'other-payment') throw new AppError(409, 'already_paid', 'This order is already paid. A second payment for it will be refunded.');
+      if (settled.outcome === 'not-payable') throw new AppError(409, 'order_cancelled', ORDER_CANCELLED_PAID);
       if (settled.outcome !== 'paid' && settled.outcome !== 'already') throw new AppError(409, 'not_settled', PAYMENT_NOT_VERIFIED);
       return { orderId: order.id, orderNumber: order.orderNumber, paymentId: input.razorpay_payment_id };
     },
@@ -135,6 +147,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const order = await orders.own(userId, orderId);
       if (!order?.providerOrderId) throw new NotFoundError(ORDER_NOT_FOUND);
       if (order.paymentStatus !== 'pending') throw new AppError(409, 'already_paid', 'This order is already paid.');
+      if (order.status !== 'pending') throw new AppError(409, 'order_cancelled', 'This order can no longer be paid. Please place a new order.');
       return provider.issuePayment(order.providerOrderId, order.total);
     },
   };

@@ -7,7 +7,7 @@
  * arrives.
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/addresses.ts';
 import type { Cart } from '../../../shared/cart.ts';
 import { CHOOSE_ADDRESS, PAYMENT_NOT_VERIFIED } from '../../../shared/checkout.contract.ts';
@@ -16,6 +16,7 @@ import { DEFAULT_PRICING, priceOrder, type PriceBreakdown, type PricingSettings 
 import { addresses, mailOutbox, orders, pricingSettings, products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { lapseUnpaid } from '../../test/orders-kit.ts';
 import type { CheckoutSuccess } from '../payments/provider.ts';
 import { TEST_MODE_KEY_ID } from '../payments/test-mode.provider.ts';
 import { NOTHING_SELECTED, type Quote } from './checkout.quote.ts';
@@ -55,6 +56,7 @@ beforeAll(async () => {
   arjunHome = await addAddress(arjun, ARJUN);
 });
 afterAll(() => t.close());
+afterEach(() => lapseUnpaid(t));
 
 async function addAddress(s: Shopper, body: unknown): Promise<Address> {
   const res = await send(t, 'POST', '/api/addresses', body, s.cookie);

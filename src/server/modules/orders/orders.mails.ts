@@ -6,7 +6,7 @@ import { formatInr } from '../../../shared/money.ts';
 import { gstLabel } from '../../../shared/pricing.ts';
 import { STORE } from '../../../shared/store.ts';
 import { letter } from '../mail/letter.ts';
-import type { PaidOrder } from './orders.service.ts';
+import type { PaidOrder, RefundDue } from './orders.service.ts';
 
 export function orderConfirmationMail({ order, lines, buyer }: PaidOrder & { buyer: NonNullable<PaidOrder['buyer']> }, ordersUrl: string | null) {
   const a = order.addressJson;
@@ -23,6 +23,28 @@ export function orderConfirmationMail({ order, lines, buyer }: PaidOrder & { buy
       `Delivering to ${a.name}, ${a.house}, ${a.street}, ${a.city}, ${a.state} ${a.pincode}, ${a.country}.`,
     ],
     ...(ordersUrl && { link: { action: 'See your orders', url: ordersUrl } }),
+    after: `Order ${order.orderNumber}. Questions? Write to ${STORE.email} and quote it.`,
+  });
+}
+
+const WHY: Record<RefundDue['kind'], string> = {
+  order_cancelled: 'reached us after the order had been cancelled',
+  order_expired: 'reached us after the time to pay for the order had run out',
+  second_payment: 'came after the order had already been paid',
+  payment_reused: '',
+};
+
+/** Money that came for an order that could not take it is going back: the buyer hears so at once (docs/decisions/0016). */
+export function refundMail({ order, paymentId, kind, amount, buyer }: RefundDue & { buyer: NonNullable<RefundDue['buyer']> }) {
+  return letter({
+    kind: 'payment_refund',
+    to: buyer.email,
+    subject: `We are refunding your payment for ${STORE.name} order ${order.orderNumber}`,
+    greeting: `Hello ${buyer.firstName},`,
+    lines: [
+      `Your payment ${paymentId}${amount !== null ? ` of ${formatInr(amount)}` : ''} ${WHY[kind]}, so we cannot take it.`,
+      'We have asked our payment partner to refund it to you in full. Banks usually show a refund within 5 to 7 working days.',
+    ],
     after: `Order ${order.orderNumber}. Questions? Write to ${STORE.email} and quote it.`,
   });
 }

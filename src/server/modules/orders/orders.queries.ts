@@ -3,10 +3,10 @@
  * (migration 0010: they may read and create their own pending orders, nothing more); the payment's
  * settlement runs as the server, in a transaction of its own.
  */
-import { and, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AddressFields } from '../../../shared/addresses.ts';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders, profiles, users } from '../../db/schema/index.ts';
+import { orderItems, orders, orderStatusChanges, paymentIssues, profiles, users } from '../../db/schema/index.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 
 export type Tx = ShopperTx;
@@ -21,7 +21,19 @@ export async function insertOrder(tx: Tx, order: NewOrder, lines: NewLine[]): Pr
   return row!;
 }
 
-/** The shopper's pending order for the very same purchase, if one was started in the last half hour. */
+/**
+ * The shopper's checkouts take turns (until the transaction ends), so two Pay presses at once find
+ * each other's order instead of each making one (PostgreSQL runs them side by side).
+ */
+export async function takeCheckoutTurn(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`);
+}
+
+/**
+ * The shopper's order for the very same purchase, still waiting for its payment and started in
+ * the last half hour: offered to the provider already, or being offered by a request under way.
+ * Never one the owner cancelled or that expired.
+ */
 export async function pendingTwin(tx: Tx, userId: string, fingerprint: string): Promise<OrderRow | undefined> {
   const [row] = await tx
     .select()
@@ -30,8 +42,8 @@ export async function pendingTwin(tx: Tx, userId: string, fingerprint: string): 
       and(
         eq(orders.userId, userId),
         eq(orders.checkoutFingerprint, fingerprint),
+        eq(orders.status, 'pending'),
         eq(orders.paymentStatus, 'pending'),
-        isNotNull(orders.providerOrderId),
         gt(orders.createdAt, sql`now() - interval '30 minutes'`),
       ),
     )
@@ -40,9 +52,28 @@ export async function pendingTwin(tx: Tx, userId: string, fingerprint: string): 
   return row;
 }
 
-/** As the server: the shopper's role may not update orders. */
-export async function setProviderOrder(db: Db, orderId: string, providerOrderId: string): Promise<void> {
-  await db.update(orders).set({ providerOrderId, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+/** How many of the shopper's orders wait for a payment (none has lapsed yet: the reconcile step expires them). */
+export async function openUnpaid(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), eq(orders.paymentStatus, 'pending')));
+  return row?.n ?? 0;
+}
+
+/**
+ * As the server (the shopper's role may not update orders): records the provider's order unless
+ * a request racing this one recorded its own first; answers the one the order keeps.
+ */
+export async function setProviderOrder(db: Db, orderId: string, providerOrderId: string): Promise<string> {
+  const [set] = await db
+    .update(orders)
+    .set({ providerOrderId, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), isNull(orders.providerOrderId)))
+    .returning({ id: orders.providerOrderId });
+  if (set?.id) return set.id;
+  const [kept] = await db.select({ id: orders.providerOrderId }).from(orders).where(eq(orders.id, orderId));
+  return kept!.id!;
 }
 
 export async function ownOrder(tx: Tx, userId: string, orderId: string): Promise<OrderRow | undefined> {
@@ -50,12 +81,15 @@ export async function ownOrder(tx: Tx, userId: string, orderId: string): Promise
   return row;
 }
 
-/** Newest first; orders never offered for payment (the provider was away) are left out. */
+/**
+ * Newest first; orders never offered for payment (the provider was away) and orders that lapsed
+ * unpaid are left out: there is nothing in them to follow (docs/decisions/0016).
+ */
 export function ownOrders(tx: Tx, userId: string, limit: number): Promise<OrderRow[]> {
   return tx
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), isNotNull(orders.providerOrderId)))
+    .where(and(eq(orders.userId, userId), isNotNull(orders.providerOrderId), ne(orders.status, 'expired')))
     .orderBy(desc(orders.createdAt))
     .limit(limit);
 }
@@ -71,13 +105,50 @@ export async function lockByProviderOrder(tx: Tx, providerOrderId: string): Prom
   return row;
 }
 
-export async function markPaid(tx: Tx, orderId: string, paymentId: string): Promise<OrderRow> {
+/** Pending to processing, paid; from pending only (a cancelled or expired order is never revived). */
+export async function markPaid(tx: Tx, orderId: string, paymentId: string): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
     .set({ paymentStatus: 'paid', status: 'processing', paymentId, paidAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(orders.id, orderId))
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), eq(orders.paymentStatus, 'pending')))
     .returning();
-  return row!;
+  return row;
+}
+
+/** The order (other than `orderId`) a payment id already paid, if any. */
+export async function paidWith(tx: Tx, paymentId: string, orderId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.paymentId, paymentId), ne(orders.id, orderId)));
+  return row?.id;
+}
+
+export type NewIssue = Pick<typeof paymentIssues.$inferInsert, 'orderId' | 'paymentId' | 'kind' | 'amount' | 'refundStatus'>;
+
+/** Money that came for an order that could not take it, kept once per payment: whether this call is the one that recorded it. */
+export async function recordIssue(tx: Tx, issue: NewIssue): Promise<boolean> {
+  const rows = await tx.insert(paymentIssues).values(issue).onConflictDoNothing({ target: paymentIssues.paymentId }).returning({ id: paymentIssues.id });
+  return rows.length > 0;
+}
+
+/** An unpaid order past its payment window: expired, with the step in its history, from pending only. */
+export async function expire(tx: Tx, orderId: string, by: string): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: 'expired', updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), eq(orders.paymentStatus, 'pending')))
+    .returning({ id: orders.id });
+  if (rows.length === 0) return false;
+  await tx.insert(orderStatusChanges).values({ orderId, fromStatus: 'pending', toStatus: 'expired', trackingNumber: null, changedBy: null, changedByEmail: by });
+  return true;
+}
+
+/** Pending orders (offered or not) older than `minutes`, oldest first: the ones whose payment window has closed. */
+export function pendingOlderThan(db: Db, minutes: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), eq(orders.paymentStatus, 'pending'), lt(orders.createdAt, sql`now() - make_interval(mins => ${minutes})`)))
+    .orderBy(orders.createdAt)
+    .limit(limit);
 }
 
 /** Who to write to about an order. */
@@ -97,6 +168,7 @@ export function pendingOffered(db: Db, fromSeconds: number, toSeconds: number, l
     .from(orders)
     .where(
       and(
+        eq(orders.status, 'pending'),
         eq(orders.paymentStatus, 'pending'),
         isNotNull(orders.providerOrderId),
         lt(orders.createdAt, sql`now() - make_interval(secs => ${fromSeconds})`),

@@ -5,10 +5,12 @@
  * twice, or at once from two tabs and the webhook, changes the order once; what paying means
  * besides (the cart's lines leaving, the mail) runs inside the same transaction.
  */
+import { TOO_MANY_UNPAID } from '../../../shared/checkout.contract.ts';
 import type { Order, OrderLine } from '../../../shared/orders.ts';
-import { shownStatus } from '../../../shared/orders.ts';
+import { MAX_UNPAID_ORDERS, shownStatus } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { asShopper } from '../../db/shopper.ts';
+import { AppError } from '../../http/errors.ts';
 import * as q from './orders.queries.ts';
 
 /** The most orders the list shows at once. */
@@ -39,10 +41,25 @@ export function asOrder(row: q.OrderRow, lines: q.LineRow[]): Order {
 export type Settlement =
   | { outcome: 'paid'; order: q.OrderRow }
   | { outcome: 'already'; order: q.OrderRow }
-  /** Paid already, by another payment: nothing changes (Razorpay refuses or refunds a second one). */
+  /** Paid already, by another payment: the order stays as it is; the second payment is recorded, to be refunded. */
   | { outcome: 'other-payment'; order: q.OrderRow }
+  /** Cancelled or expired: never revived; the payment is recorded, to be refunded (docs/decisions/0016). */
+  | { outcome: 'not-payable'; order: q.OrderRow }
+  /** The payment already paid another order: recorded for the owner, nothing else changes. */
+  | { outcome: 'payment-reused'; order: q.OrderRow }
   | { outcome: 'unknown-order' }
   | { outcome: 'amount-mismatch'; order: q.OrderRow };
+
+/** Who the order history names for the steps the shop takes itself. */
+export const SYSTEM_STEP = 'the shop (payment window closed)';
+
+export interface RefundDue {
+  order: q.OrderRow;
+  paymentId: string;
+  kind: q.NewIssue['kind'];
+  amount: number | null;
+  buyer: { email: string; firstName: string } | undefined;
+}
 
 export interface PaidOrder {
   order: q.OrderRow;
@@ -60,13 +77,22 @@ export function createOrdersService(db: Db) {
       });
     },
 
-    /** A new pending order with its lines, written in the shopper's transaction (migration 0010 allows no more). */
-    create: (userId: string, order: q.NewOrder, lines: q.NewLine[]) => asShopper(db, userId, (tx) => q.insertOrder(tx, order, lines)),
+    /**
+     * The pending order for this purchase: the one already waiting for it (however many Pay presses
+     * race: they take turns), or a new one with its lines, written in the shopper's transaction
+     * (migration 0010 allows no more); refused when the shopper has too many waiting already.
+     */
+    begin(userId: string, order: q.NewOrder, lines: q.NewLine[]): Promise<{ order: q.OrderRow; reused: boolean }> {
+      return asShopper(db, userId, async (tx) => {
+        await q.takeCheckoutTurn(tx, userId);
+        const twin = await q.pendingTwin(tx, userId, order.checkoutFingerprint);
+        if (twin) return { order: twin, reused: true };
+        if ((await q.openUnpaid(tx, userId)) >= MAX_UNPAID_ORDERS) throw new AppError(429, 'too_many_unpaid', TOO_MANY_UNPAID);
+        return { order: await q.insertOrder(tx, order, lines), reused: false };
+      });
+    },
 
-    /** The shopper's pending order for the very same purchase, if one was offered for payment in the last half hour. */
-    pendingTwin: (userId: string, fingerprint: string) => asShopper(db, userId, (tx) => q.pendingTwin(tx, userId, fingerprint)),
-
-    /** Records the provider's order for ours (as the server: the shopper may not update orders). */
+    /** Records the provider's order for ours, unless a racing request recorded its own: answers the one kept. */
     offered: (orderId: string, providerOrderId: string) => q.setProviderOrder(db, orderId, providerOrderId),
 
     /** One of the shopper's own orders, or undefined (another's is invisible). */
@@ -82,13 +108,33 @@ export function createOrdersService(db: Db) {
       paymentId: string,
       amount: number | null,
       onPaid: (tx: q.Tx, paid: PaidOrder) => Promise<void>,
+      /** Runs in the same transaction when this call is the one that recorded money to give back. */
+      onRefundDue: (tx: q.Tx, due: RefundDue) => Promise<void> = async () => {},
     ): Promise<Settlement> {
       return db.transaction(async (tx): Promise<Settlement> => {
         const order = await q.lockByProviderOrder(tx, providerOrderId);
         if (!order) return { outcome: 'unknown-order' };
-        if (order.paymentStatus === 'paid') return { outcome: order.paymentId === paymentId ? 'already' : 'other-payment', order };
+        const issue = async (kind: q.NewIssue['kind']) => {
+          const ours = kind !== 'payment_reused';
+          const first = await q.recordIssue(tx, { orderId: order.id, paymentId, kind, amount, refundStatus: ours ? 'due' : 'not_ours' });
+          if (first && ours) await onRefundDue(tx, { order, paymentId, kind, amount, buyer: await q.buyerOf(tx, order.userId) });
+        };
+        if (order.paymentStatus === 'paid') {
+          if (order.paymentId === paymentId) return { outcome: 'already', order };
+          await issue('second_payment');
+          return { outcome: 'other-payment', order };
+        }
+        // A cancelled or expired order takes no payment: the money goes back, whatever its amount.
+        if (order.status !== 'pending') {
+          await issue(order.status === 'expired' ? 'order_expired' : 'order_cancelled');
+          return { outcome: 'not-payable', order };
+        }
         if (amount !== null && amount !== order.total) return { outcome: 'amount-mismatch', order };
-        const paid = await q.markPaid(tx, order.id, paymentId);
+        if (await q.paidWith(tx, paymentId, order.id)) {
+          await issue('payment_reused');
+          return { outcome: 'payment-reused', order };
+        }
+        const paid = (await q.markPaid(tx, order.id, paymentId))!;
         await onPaid(tx, { order: paid, lines: await q.linesOf(tx, [order.id]), buyer: await q.buyerOf(tx, order.userId) });
         return { outcome: 'paid', order: paid };
       });
@@ -96,6 +142,12 @@ export function createOrdersService(db: Db) {
 
     /** Pending orders offered for payment between `fromSeconds` and `toSeconds` ago (the reconcile step's work). */
     pendingOffered: (fromSeconds: number, toSeconds: number, limit = 100) => q.pendingOffered(db, fromSeconds, toSeconds, limit),
+
+    /** Pending orders whose payment window closed `minutes` ago or more. */
+    pendingPastWindow: (minutes: number, limit = 100) => q.pendingOlderThan(db, minutes, limit),
+
+    /** Marks a still-unpaid order expired (locked, from pending only); whether this call did. */
+    expire: (orderId: string) => db.transaction((tx) => q.expire(tx, orderId, SYSTEM_STEP)),
   };
 }
 

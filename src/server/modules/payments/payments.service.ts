@@ -3,13 +3,17 @@
  * webhook (raw body checked before it is parsed, each event once) and a reconcile step that asks
  * Razorpay about orders left pending. Both go through the same idempotent settlement as the
  * browser's confirmation. `payment.failed` is recorded and never cancels: Razorpay may capture
- * after a failure.
+ * after a failure. The reconcile step also expires orders whose payment window has closed, and
+ * tries again the refunds still owed (docs/decisions/0016).
  */
+import { PAYMENT_WINDOW_MINUTES } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
+import { isDataRefusal } from '../../db/pg-error.ts';
 import { AppError } from '../../http/errors.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { forgetEvent, recordEvent } from './payments.queries.ts';
 import type { PaymentProvider } from './provider.ts';
+import type { Refunds } from './refunds.ts';
 import type { Settle } from './settle.ts';
 
 interface PaymentEntity {
@@ -25,13 +29,30 @@ const SETTLING_EVENTS = new Set(['order.paid', 'payment.captured']);
 /** Reconcile looks at orders offered for payment between these ages (seconds): after the browser had its chance, before Razorpay's 3-day refund. */
 export const RECONCILE_WINDOW = { from: 120, to: 3 * 24 * 3600 } as const;
 
-export function createPaymentsService(db: Db, provider: PaymentProvider, orders: OrdersService, settle: Settle) {
+/** Razorpay's event ids are short and plain; anything else is no event of theirs to keep. */
+const EVENT_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+// eslint-disable-next-line no-control-regex
+const LONE_SURROGATE_OR_NUL = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The payload as PostgreSQL can keep it: jsonb takes no NUL and no unpaired surrogate, which JSON
+ * allows (`\u0000`, `\ud800`); each becomes U+FFFD, so the event is still recorded as it came.
+ */
+function storable(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE_OR_NUL, '\ufffd');
+  if (Array.isArray(value)) return value.map(storable);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k) as string, storable(v)]));
+  return value;
+}
+
+export function createPaymentsService(db: Db, provider: PaymentProvider, orders: OrdersService, settle: Settle, refunds: Refunds) {
   return {
     async webhook(rawBody: string, signature: string | undefined, eventId: string | undefined): Promise<{ handled: string }> {
       if (!signature || !provider.verifyWebhook(rawBody, signature)) throw new AppError(400, 'bad_signature', 'The signature does not match.');
       let body: { event?: unknown; payload?: { payment?: { entity?: PaymentEntity } } };
       try {
-        body = JSON.parse(rawBody) as typeof body;
+        body = storable(JSON.parse(rawBody)) as typeof body;
       } catch {
         throw new AppError(400, 'bad_request', 'The body is not JSON.');
       }
@@ -40,35 +61,62 @@ export function createPaymentsService(db: Db, provider: PaymentProvider, orders:
       const paymentId = typeof payment.id === 'string' ? payment.id : null;
       const providerOrderId = typeof payment.order_id === 'string' ? payment.order_id : null;
       if (!eventId) throw new AppError(400, 'bad_request', 'The event id is missing.');
+      if (!EVENT_ID.test(eventId)) throw new AppError(400, 'bad_request', 'The event id is not one of Razorpay’s.');
       const first = await recordEvent(db, { eventId, provider: provider.mode, event, providerOrderId, paymentId, payload: body });
       if (!first) return { handled: 'duplicate' };
       if (!SETTLING_EVENTS.has(event) || !paymentId || !providerOrderId) return { handled: 'recorded' };
       // The amount is checked against the order's: an event without one (or not in rupees) settles nothing.
       if (typeof payment.amount !== 'number' || payment.currency !== 'INR') return { handled: 'recorded' };
       const amount = payment.amount;
-      // Handling failed (the database away): forget the event, so that Razorpay's retry settles it.
+      // Handling failed on our side (the database away): forget the event, so that Razorpay's retry
+      // settles it. Refused by the data itself, it would fail the same way for ever: keep it, say so.
       const settled = await settle(providerOrderId, paymentId, amount).catch(async (err: unknown) => {
+        if (isDataRefusal(err)) {
+          console.error(`Webhook ${eventId}: payment ${paymentId} for ${providerOrderId} was refused by the database (${(err as Error).message}); recorded, not settled`);
+          return { outcome: 'refused' as const };
+        }
         await forgetEvent(db, eventId).catch(() => {});
         throw err;
       });
       if (settled.outcome === 'amount-mismatch') console.error(`Webhook ${eventId}: payment ${paymentId} of ${amount} does not match order ${settled.order.orderNumber} (${settled.order.total}); not settled`);
+      if (settled.outcome === 'payment-reused') console.error(`Webhook ${eventId}: payment ${paymentId} already paid another order; recorded on ${settled.order.orderNumber} for the owner`);
       return { handled: settled.outcome };
     },
 
-    /** Asks the provider about each order left pending in the window; settles those it holds a captured payment for. */
-    async reconcile(window: { from: number; to: number } = RECONCILE_WINDOW): Promise<{ checked: number; settled: number }> {
+    /**
+     * Asks the provider about each order left pending in the window and settles those it holds a
+     * captured payment for; then expires what waited past its payment window with nothing paid,
+     * and tries again the refunds still owed.
+     */
+    async reconcile(window: { from: number; to: number } = RECONCILE_WINDOW, paymentWindowMinutes = PAYMENT_WINDOW_MINUTES) {
       let settled = 0;
+      let expired = 0;
+      const captured = async (order: { providerOrderId: string | null; total: number }) =>
+        order.providerOrderId
+          ? (await provider.orderPayments(order.providerOrderId)).find((p) => p.status === 'captured' && p.amount === order.total && p.currency === 'INR')
+          : undefined;
       const pending = await orders.pendingOffered(window.from, window.to);
       for (const order of pending) {
         try {
-          const payments = await provider.orderPayments(order.providerOrderId!);
-          const captured = payments.find((p) => p.status === 'captured' && p.amount === order.total && p.currency === 'INR');
-          if (captured && (await settle(order.providerOrderId!, captured.id, captured.amount)).outcome === 'paid') settled++;
+          const paid = await captured(order);
+          if (paid && (await settle(order.providerOrderId!, paid.id, paid.amount)).outcome === 'paid') settled++;
         } catch (err) {
           console.error(`Reconcile: order ${order.orderNumber}: ${err instanceof Error ? err.message : String(err)}`);
         }
       }
-      return { checked: pending.length, settled };
+      // Past the window: asked once more (a payment may have been captured just now), else expired.
+      for (const order of await orders.pendingPastWindow(paymentWindowMinutes)) {
+        try {
+          const paid = await captured(order);
+          if (paid) {
+            if ((await settle(order.providerOrderId!, paid.id, paid.amount)).outcome === 'paid') settled++;
+          } else if (await orders.expire(order.id)) expired++;
+        } catch (err) {
+          console.error(`Reconcile: order ${order.orderNumber}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      const refunded = await refunds.refundDue();
+      return { checked: pending.length, settled, expired, refunded };
     },
   };
 }

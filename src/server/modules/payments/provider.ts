@@ -22,6 +22,12 @@ export interface ProviderPayment {
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
 }
 
+export interface ProviderRefund {
+  /** Razorpay's `rfnd_...` id (test mode: `rfnd_test_...`). */
+  id: string;
+  status: 'pending' | 'processed' | 'failed';
+}
+
 export type { CheckoutSuccess } from '../../../shared/orders.ts';
 
 export interface PaymentProvider {
@@ -39,6 +45,11 @@ export interface PaymentProvider {
   orderPayments(providerOrderId: string): Promise<ProviderPayment[]>;
   /** A webhook's `X-Razorpay-Signature`: hex HMAC-SHA256 of the raw body with the webhook secret. */
   verifyWebhook(rawBody: string, signature: string): boolean;
+  /**
+   * POST /v1/payments/:id/refund: gives a captured payment back, whole unless `amount` says less.
+   * `key` makes it safe to repeat: the same key never refunds twice (Razorpay's X-Refund-Idempotency).
+   */
+  refund(paymentId: string, input: { amount?: number; key: string; notes?: Record<string, string> }): Promise<ProviderRefund>;
 }
 
 /** The provider could not be reached or refused: the shopper may try again. */

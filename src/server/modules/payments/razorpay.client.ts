@@ -3,10 +3,11 @@
  * Not the official package: it hard-codes the host (tests point `apiBase` at a local stand-in), has no
  * timeout, and throws plain objects (a TypeError when offline). Every failure here is a ProviderError.
  */
+import { PAYMENT_WINDOW_MINUTES } from '../../../shared/orders.ts';
 import { ProviderError } from './provider.ts';
-import type { RazorpayOrder, RazorpayPayment } from './razorpay.types.ts';
+import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from './razorpay.types.ts';
 
-export type { RazorpayNotes, RazorpayOrder, RazorpayPayment } from './razorpay.types.ts';
+export type { RazorpayNotes, RazorpayOrder, RazorpayPayment, RazorpayRefund } from './razorpay.types.ts';
 
 export interface RazorpayClientConfig {
   keyId: string;
@@ -34,6 +35,8 @@ export interface RazorpayClient {
   /** Every payment on the order: authorized, captured and failed alike. */
   orderPayments(id: string): Promise<RazorpayPayment[]>;
   getPayment(id: string): Promise<RazorpayPayment>;
+  /** POST /payments/:id/refund with X-Refund-Idempotency: the same key never refunds twice. */
+  refund(paymentId: string, input: { amount?: number; notes?: Record<string, string> }, idempotencyKey: string): Promise<RazorpayRefund>;
 }
 
 /**
@@ -57,14 +60,14 @@ export function createRazorpayClient(config: RazorpayClientConfig): RazorpayClie
   // Nothing we build contains the secret, but what others wrote (a description, a network error) might echo it.
   const redact = (text: string) => (config.keySecret ? text.split(config.keySecret).join('[redacted]') : text);
 
-  async function once(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  async function once(method: 'GET' | 'POST', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
     const what = `Razorpay ${method} ${path}`;
     let res: Response;
     let text: string;
     try {
       res = await fetch(base + path, {
         method,
-        headers: { Authorization: auth, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: { Authorization: auth, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -109,10 +112,19 @@ export function createRazorpayClient(config: RazorpayClientConfig): RazorpayClie
       assertAmount(amount);
       if (receipt.length > 40) throw new ProviderError('The receipt may not be greater than 40 characters', 400, 'BAD_REQUEST_ERROR');
       // No retry: POST /orders has no idempotency key, so a repeat could make a second order.
-      return (await once('POST', '/orders', { amount, currency, receipt, notes })) as RazorpayOrder;
+      // Captured automatically within the order's payment window, and never after it: a payment
+      // authorised later is Razorpay's to give back (reference/razorpay.md §1, docs/decisions/0016).
+      const payment = { capture: 'automatic', capture_options: { automatic_expiry_period: PAYMENT_WINDOW_MINUTES, refund_speed: 'normal' } };
+      return (await once('POST', '/orders', { amount, currency, receipt, notes, payment })) as RazorpayOrder;
     },
     getOrder: async (orderId) => (await get(`/orders/${id(orderId)}`)) as RazorpayOrder,
     orderPayments: async (orderId) => ((await get(`/orders/${id(orderId)}/payments`)) as { items: RazorpayPayment[] }).items,
     getPayment: async (paymentId) => (await get(`/payments/${id(paymentId)}`)) as RazorpayPayment,
+    async refund(paymentId, { amount, notes = {} }, idempotencyKey) {
+      if (amount !== undefined) assertAmount(amount);
+      // The key makes a repeat safe (reference/razorpay.md §7), so a transient failure may be tried again later.
+      const body = { ...(amount !== undefined && { amount }), speed: 'normal', notes };
+      return (await once('POST', `/payments/${id(paymentId)}/refund`, body, { 'X-Refund-Idempotency': idempotencyKey })) as RazorpayRefund;
+    },
   };
 }

@@ -37,5 +37,9 @@ export function createRazorpayProvider(config: RazorpayProviderConfig, client?: 
       );
     },
     verifyWebhook: (rawBody, signature) => verifyWebhookSignature(config.webhookSecret, rawBody, signature),
+    async refund(paymentId, { amount, key, notes }) {
+      const refund = await api.refund(paymentId, { amount, notes }, key);
+      return { id: refund.id, status: refund.status };
+    },
   };
 }

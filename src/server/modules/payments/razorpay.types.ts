@@ -41,3 +41,16 @@ export interface RazorpayPayment {
   error_reason?: string | null;
   created_at: number;
 }
+
+export interface RazorpayRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  status: 'pending' | 'processed' | 'failed';
+  speed_requested?: string;
+  speed_processed?: string;
+  notes: RazorpayNotes;
+  created_at: number;
+}

@@ -2,16 +2,20 @@
  * Settling a payment, the one step the browser's confirmation, the webhook and the reconcile step
  * share (design.md Payments): the order is marked paid once (orders.service settle), and in the
  * same transaction, only then, the bought pieces leave the cart (not for Buy Now) and the
- * confirmation mail is written to the outbox.
+ * confirmation mail is written to the outbox. Money that came for an order that could not take it
+ * (cancelled, expired, paid already) is recorded with a mail to the buyer in that transaction, and
+ * refunded just after (payments/refunds.ts; docs/decisions/0016).
  */
 import type { CartService } from '../cart/cart.service.ts';
 import { enqueue } from '../mail/mail.queries.ts';
-import { orderConfirmationMail } from '../orders/orders.mails.ts';
+import { orderConfirmationMail, refundMail } from '../orders/orders.mails.ts';
 import type { OrdersService, Settlement } from '../orders/orders.service.ts';
+import type { Refunds } from './refunds.ts';
 
 export interface SettleDeps {
   orders: OrdersService;
   cart: CartService;
+  refunds: Refunds;
   /** The shop's public address, for the mail's link to the orders; none in development without PUBLIC_URL. */
   publicUrl: string | undefined;
   /** A mail was written: the sender may go at once. */
@@ -20,20 +24,32 @@ export interface SettleDeps {
 
 export type Settle = (providerOrderId: string, paymentId: string, amount: number | null) => Promise<Settlement>;
 
-export function createSettle({ orders, cart, publicUrl, mailWritten }: SettleDeps): Settle {
+export function createSettle({ orders, cart, refunds, publicUrl, mailWritten }: SettleDeps): Settle {
   return async (providerOrderId, paymentId, amount) => {
     let mailed = false;
-    const settlement = await orders.settle(providerOrderId, paymentId, amount, async (tx, paid) => {
-      if (paid.order.source === 'cart') {
-        const bought = paid.lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
-        await cart.removeBoughtIn(tx, paid.order.userId, bought);
-      }
-      if (paid.buyer) {
-        await enqueue(tx, orderConfirmationMail({ ...paid, buyer: paid.buyer }, publicUrl ? `${publicUrl}/orders` : null));
+    const settlement = await orders.settle(
+      providerOrderId,
+      paymentId,
+      amount,
+      async (tx, paid) => {
+        if (paid.order.source === 'cart') {
+          const bought = paid.lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
+          await cart.removeBoughtIn(tx, paid.order.userId, bought);
+        }
+        if (paid.buyer) {
+          await enqueue(tx, orderConfirmationMail({ ...paid, buyer: paid.buyer }, publicUrl ? `${publicUrl}/orders` : null));
+          mailed = true;
+        }
+      },
+      async (tx, due) => {
+        if (!due.buyer) return;
+        await enqueue(tx, refundMail({ ...due, buyer: due.buyer }));
         mailed = true;
-      }
-    });
+      },
+    );
     if (mailed) mailWritten();
+    // Outside the transaction: a refund is a call to the provider; one that fails stays owed, for the reconcile step.
+    if (settlement.outcome === 'not-payable' || settlement.outcome === 'other-payment') await refunds.refund(paymentId);
     return settlement;
   };
 }

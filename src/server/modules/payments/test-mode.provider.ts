@@ -28,6 +28,7 @@ export function createTestModeProvider(secret: string): TestModeProvider {
   // verifyHmac refuses everything under an empty secret: say so at start-up rather than at the first payment.
   if (typeof secret !== 'string' || secret === '') throw new Error('The test-mode provider needs a secret to sign its payments with');
   const orders = new Map<string, ProviderOrder & { payments: ProviderPayment[] }>();
+  const refunds = new Map<string, { id: string; status: 'processed' }>();
 
   return {
     mode: 'test',
@@ -63,5 +64,14 @@ export function createTestModeProvider(secret: string): TestModeProvider {
     // An order this instance never made (say, before a restart) has no payments it knows of.
     orderPayments: async (providerOrderId) => (orders.get(providerOrderId)?.payments ?? []).map((p) => ({ ...p })),
     verifyWebhook: (rawBody, signature) => verifyWebhookSignature(secret, rawBody, signature),
+    // Test mode takes no money, so there is none to give back: the refund is recorded as made.
+    async refund(paymentId, { key }) {
+      const known = refunds.get(key);
+      if (known) return known;
+      const made = { id: `rfnd_test_${randomBase62()}`, status: 'processed' as const };
+      refunds.set(key, made);
+      for (const order of orders.values()) for (const p of order.payments) if (p.id === paymentId) p.status = 'refunded';
+      return made;
+    },
   };
 }

@@ -10,7 +10,8 @@ export function sqlConsoleRoutes(db: Db) {
   const sqlConsole = createSqlConsoleService(db);
   return new Hono<ShopperEnv>()
     .get('/admin/sql/schema', async (c) => c.json(await sqlConsole.schema()))
-    .get('/admin/sql/sample/:table', async (c) => c.json(await sqlConsole.sample(c.req.param('table'), requireShopper(c))))
+    // A POST: reading a sample writes an audit row, and nothing that writes answers a GET.
+    .post('/admin/sql/sample/:table', async (c) => c.json(await sqlConsole.sample(c.req.param('table'), requireShopper(c))))
     .post('/admin/sql/run', valid('json', sqlRunContract), async (c) => c.json(await sqlConsole.run(c.req.valid('json'), requireShopper(c))))
     .get('/admin/sql/audit', valid('query', sqlAuditQuery), async (c) => c.json(await sqlConsole.audit(c.req.valid('query').before)));
 }

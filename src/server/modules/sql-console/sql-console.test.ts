@@ -11,6 +11,7 @@ import { MAX_SQL_CHARS, SQL_MESSAGES, type SqlAuditPage, type SqlResult, type Sq
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { setAdmin } from '../admin/admin.queries.ts';
+import { OWN_PAGES_ONLY } from '../admin/admin.routes.ts';
 import { runStatement, StatementFailed, type RunPlan } from './sql-runner.queries.ts';
 
 let t: TestApp;
@@ -46,9 +47,10 @@ describe('who may', () => {
     for (const cookie of [undefined, customer.cookie]) {
       const res = await send(t, 'POST', '/api/admin/sql/run', { sql: 'delete from products', mode: 'write', confirmWrite: true }, cookie);
       expect(res.status).toBe(cookie ? 403 : 401);
-      for (const path of ['/api/admin/sql/schema', '/api/admin/sql/audit', '/api/admin/sql/sample/products']) {
+      for (const path of ['/api/admin/sql/schema', '/api/admin/sql/audit']) {
         expect((await send(t, 'GET', path, undefined, cookie)).status).toBe(cookie ? 403 : 401);
       }
+      expect((await send(t, 'POST', '/api/admin/sql/sample/products', undefined, cookie)).status).toBe(cookie ? 403 : 401);
     }
     expect(await productCount()).toBe(before);
   });
@@ -280,14 +282,33 @@ describe('the schema and sample rows', () => {
   });
 
   it('samples a table’s readable columns through the console’s own checks and log', async () => {
-    const products = await ok(await send(t, 'GET', '/api/admin/sql/sample/products', undefined, owner.cookie));
+    const products = await ok(await send(t, 'POST', '/api/admin/sql/sample/products', undefined, owner.cookie));
     expect(products.rows.length).toBeGreaterThan(0);
     expect(products.rows.length).toBeLessThanOrEqual(10);
-    const sessions = await ok(await send(t, 'GET', '/api/admin/sql/sample/sessions', undefined, owner.cookie));
+    const sessions = await ok(await send(t, 'POST', '/api/admin/sql/sample/sessions', undefined, owner.cookie));
     expect(sessions.columns.map((c) => c.name)).not.toContain('token');
     expect(await latestAudit()).toMatchObject({ mode: 'read', outcome: 'ok', statement: expect.stringMatching(/^select "id", "user_id".* from "sessions" limit 10$/) });
-    expect((await send(t, 'GET', '/api/admin/sql/sample/verifications', undefined, owner.cookie)).status).toBe(400);
-    expect((await send(t, 'GET', '/api/admin/sql/sample/nothing_here', undefined, owner.cookie)).status).toBe(404);
+    expect((await send(t, 'POST', '/api/admin/sql/sample/verifications', undefined, owner.cookie)).status).toBe(400);
+    expect((await send(t, 'POST', '/api/admin/sql/sample/nothing_here', undefined, owner.cookie)).status).toBe(404);
+  });
+
+  it('answers no GET for a sample (it writes the audit log), and no cross-site request at all: nothing is logged', async () => {
+    const before = (await latestAudit()).id;
+    // A link on another site: the owner's cookie goes along with a top-level GET (SameSite=Lax).
+    const linked = await send(t, 'GET', '/api/admin/sql/sample/products', undefined, owner.cookie, { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' });
+    expect(linked.status).toBe(403);
+    expect(await linked.json()).toEqual({ code: 'cross_site', message: OWN_PAGES_ONLY });
+    for (const site of ['cross-site', 'same-site']) {
+      for (const path of ['/api/admin/sql/schema', '/api/admin/sql/audit', '/api/admin/settings', '/api/admin/orders']) {
+        expect((await send(t, 'GET', path, undefined, owner.cookie, { 'Sec-Fetch-Site': site })).status, `${site} ${path}`).toBe(403);
+      }
+    }
+    expect([404, 405]).toContain((await send(t, 'GET', '/api/admin/sql/sample/products', undefined, owner.cookie)).status);
+    expect((await latestAudit()).id).toBe(before);
+    // The shop's own pages, and an address typed in, are answered.
+    for (const site of ['same-origin', 'none']) {
+      expect((await send(t, 'GET', '/api/admin/sql/audit', undefined, owner.cookie, { 'Sec-Fetch-Site': site })).status).toBe(200);
+    }
   });
 });
 

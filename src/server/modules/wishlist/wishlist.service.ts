@@ -33,7 +33,9 @@ export function createWishlistService(db: Db, catalog: CatalogService) {
       return catalog.summaries(await asShopper(db, userId, (tx) => likedProductIds(tx, userId)));
     },
 
+    /** A product that is not in the shop (hidden by the owner, or gone) is refused before anything is written. */
     async like(userId: string, productId: number): Promise<LikeState> {
+      await catalog.likeCount(productId);
       await asShopper(db, userId, (tx) => addLike(tx, userId, productId)).catch(productMustExist);
       return state(productId, true);
     },

@@ -122,6 +122,22 @@ describe('a product nobody can like', () => {
     expect(await likeRows(unknownId)).toBe(0);
   });
 
+  it('answers 404 for a product the owner hid, and writes nothing (the like used to be written all the same)', async () => {
+    const hidden = ids.at(-3)!;
+    await t.database.db.update(products).set({ hiddenAt: new Date() }).where(eq(products.id, hidden));
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await like(hidden, meera.cookie);
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ code: 'not_found', message: 'Product not found' });
+      }
+      expect(await likeRows(hidden)).toBe(0);
+      expect(await wishlist(meera.cookie)).not.toContain(hidden);
+    } finally {
+      await t.database.db.update(products).set({ hiddenAt: null }).where(eq(products.id, hidden));
+    }
+  });
+
   it.each(['0', '-1', '01', 'abc', '1.5', '1e3', '%201', '0x10', '99999999999', '2147483648'])('answers 404 for the id %s', async (id) => {
     for (const res of [await like(id, meera.cookie), await unlike(id, meera.cookie)]) {
       expect(res.status).toBe(404);

@@ -8,6 +8,7 @@ import { buttonClass, RetryButton } from '../../components/empty-state.tsx';
 import { FormMessage, TextField } from '../../components/form-field.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { useAdminOrder, useMoveOrder, useSetTracking } from './orders.api.ts';
+import { PaymentIssues } from './payment-issues.tsx';
 
 const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
@@ -19,6 +20,7 @@ export function OrderDetails({ id }: { id: string }) {
   const o = order.data;
   return (
     <div className="grid gap-5 text-sm md:grid-cols-2">
+      {o.paymentIssues.length > 0 && <PaymentIssues issues={o.paymentIssues} />}
       <Block title="Shopper">
         <p>{o.customer.name}</p>
         <p className="break-all text-muted">{o.customer.email}</p>

@@ -12,7 +12,8 @@ import { OrderDetails } from './order-details.tsx';
 import { useListParams } from './use-list-params.ts';
 import { useAdminOrders } from './orders.api.ts';
 
-const FILTERS: (OrderStatus | '')[] = ['', 'processing', 'shipped', 'delivered', 'completed', 'pending', 'cancelled', 'failed'];
+// 'All' leaves out orders that expired unpaid; their own filter (or their number) finds them.
+const FILTERS: (OrderStatus | '')[] = ['', 'processing', 'shipped', 'delivered', 'completed', 'pending', 'cancelled', 'failed', 'expired'];
 const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Every order, newest first: by status, by order number or email; each opens to its details and next steps. */

@@ -43,8 +43,9 @@ function Checkout({ shopperId, addresses }: { shopperId: string; addresses: (pic
   if (quote.isError) {
     const err = quote.error;
     if (err instanceof ApiError && err.status === 409) {
+      const title = err.code === 'order_too_large' ? 'This order is too large to pay at once' : 'Nothing to check out yet';
       return (
-        <EmptyState level={1} title="Nothing to check out yet" action={<Link to="/cart" className={buttonClass}>Go to your cart</Link>}>
+        <EmptyState level={1} title={title} action={<Link to="/cart" className={buttonClass}>Go to your cart</Link>}>
           {err.message}
         </EmptyState>
       );

@@ -14,7 +14,8 @@ export function useSqlSchema() {
 export function useSqlSample(table: string | null) {
   return useQuery({
     queryKey: ['admin', 'sql', 'sample', table],
-    queryFn: ({ signal }) => getJson<SqlResult>(`/api/admin/sql/sample/${encodeURIComponent(table!)}`, signal),
+    // A POST (it writes the audit log's row), asked as a query: it reads.
+    queryFn: () => sendJson<SqlResult>('POST', `/api/admin/sql/sample/${encodeURIComponent(table!)}`),
     enabled: table !== null,
     retry: false,
     staleTime: 60_000,
