@@ -44,6 +44,8 @@ test('the owner makes a product with photographs, finds it in the shop, and edit
   await expect(page.getByText('Saved as ₹1,499.00')).toBeVisible();
   await page.getByLabel('Offer price (₹)').fill('₹1,199.00');
   await expect(page.getByText('The shop will show ₹1,199.00 instead of ₹1,499.00: 20% off.')).toBeVisible();
+  await page.getByLabel('Pieces in stock').fill('2');
+  await expect(page.getByText('The shop will say Only a few left.')).toBeVisible();
   await page.getByLabel('Add photographs').setInputFiles([await photo('#7a1f3d'), await photo('#c8a96a')]);
   await expect(page.getByRole('img', { name: 'Photograph 2' })).toBeVisible();
   await page.getByRole('button', { name: 'Show photograph 2 on the cards' }).click();
@@ -66,6 +68,7 @@ test('the owner makes a product with photographs, finds it in the shop, and edit
   await expect(page.getByText('20% off').first()).toBeVisible();
   await expect(page.getByText('₹1,199').first()).toBeVisible();
   await expect(page.getByText('Handwoven ikat from Pochampally.')).toBeVisible();
+  await expect(page.getByText('Only a few left', { exact: true })).toBeVisible();
 
   await page.goBack();
   await page.getByLabel('Offer price (₹)').fill('999');
@@ -108,7 +111,7 @@ async function verifiedBuyer(browser: Browser, firstName: string) {
 
 /** A product the owner makes at `rupees`, in the buyer's cart. */
 async function cartAt(owner: APIRequestContext, buyer: APIRequestContext, rupees: number) {
-  const made = await owner.post('/api/admin/products', { data: { name: `Cotton Dupatta ${unique()}`, price: rupees * 100, availability: 'In Stock' } });
+  const made = await owner.post('/api/admin/products', { data: { name: `Cotton Dupatta ${unique()}`, price: rupees * 100, stock: 5 } });
   expect(made.status()).toBe(201);
   const { id } = await made.json();
   expect((await buyer.post('/api/cart/items', { data: { productId: id, quantity: 1 } })).status()).toBe(200);
@@ -186,7 +189,7 @@ test('the owner ships an order with a tracking number, and the shopper sees it',
   const { context: shopper, page: buyer, addressId } = await verifiedBuyer(browser, 'Nila');
   await signedInAsOwner(page);
   // A piece of its own: an order naming another journey's product would change what that journey sees.
-  const made = await page.request.post('/api/admin/products', { data: { name: `Kota Doria Saree ${unique()}`, price: 1_499_00, availability: 'In Stock' } });
+  const made = await page.request.post('/api/admin/products', { data: { name: `Kota Doria Saree ${unique()}`, price: 1_499_00, stock: 5 } });
   expect(made.status()).toBe(201);
   const { id: productId } = await made.json();
   const quote = await (await buyer.request.get(`/api/checkout/quote?buyNow=${productId}`)).json();

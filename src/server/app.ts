@@ -27,6 +27,7 @@ import { isAdmin } from './modules/admin/admin.queries.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { createShop } from './shop.ts';
+import { createStockService, type StockService } from './modules/stock/stock.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -59,13 +60,14 @@ interface ApiParts {
   cart: CartService;
   addresses: AddressesService;
   shop: ReturnType<typeof createShop>;
+  stock: StockService;
   allow: (path: string) => string[];
   publicUrl: string | undefined;
   imagesDir: string;
   importDir: string | undefined;
 }
 
-function apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, allow, publicUrl, imagesDir, importDir }: ApiParts) {
+function apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, stock, allow, publicUrl, imagesDir, importDir }: ApiParts) {
   return (
     new Hono<ShopperEnv>()
       .use(apiHeaders())
@@ -84,7 +86,7 @@ function apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, all
       .route('/', addressesRoutes(addresses))
       .route('/', checkoutRoutes(shop.checkout, shop.provider.mode))
       .route('/', ordersRoutes(shop.orders))
-      .route('/', adminRoutes(db, { pricing: shop.pricing, imagesDir, importDir }))
+      .route('/', adminRoutes(db, { pricing: shop.pricing, stock, imagesDir, importDir }))
       .all('*', (c) => wrongMethod(c, allow(c.req.path)) ?? c.json<ErrorBody>({ code: 'not_found', message: 'Not found' }, 404))
   );
 }
@@ -117,9 +119,10 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
     mailWritten,
   );
   const addresses = createAddressesService(db);
-  const shop = createShop(db, { catalog, cart, addresses }, config, mailWritten);
+  const stock = createStockService(db);
+  const shop = createShop(db, { catalog, cart, addresses, stock }, config, mailWritten);
   onPayments?.(shop.payments);
-  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir }));
+  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir }));
 
   app.get(
     '/images/*',

@@ -13,14 +13,15 @@ import { createRefunds } from './modules/payments/refunds.ts';
 import { createSettle } from './modules/payments/settle.ts';
 import { createTestModeProvider } from './modules/payments/test-mode.provider.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
+import type { StockService } from './modules/stock/stock.service.ts';
 
 /** Without Razorpay's keys, the test mode signs with a secret of its own, derived from AUTH_SECRET. */
-export function createShop(db: Db, deps: { catalog: CatalogService; cart: CartService; addresses: AddressesService }, config: AppDeps['config'], mailWritten: () => void) {
+export function createShop(db: Db, deps: { catalog: CatalogService; cart: CartService; addresses: AddressesService; stock: StockService }, config: AppDeps['config'], mailWritten: () => void) {
   const provider = config.razorpay
     ? createRazorpayProvider(config.razorpay)
     : createTestModeProvider(crypto.createHmac('sha256', config.authSecret).update('vastra test-mode payments').digest('hex'));
   const pricing = createPricingService(db);
-  const orders = createOrdersService(db);
+  const orders = createOrdersService(db, deps.stock);
   const refunds = createRefunds(db, provider);
   const settle = createSettle({ orders, cart: deps.cart, refunds, publicUrl: config.publicUrl, mailWritten });
   const checkout = createCheckoutService({ ...deps, pricing, orders, provider, settle });

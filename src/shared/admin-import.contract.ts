@@ -15,6 +15,7 @@ export const PRODUCT_FIELD_NAMES = [
   'name',
   'price',
   'offer_price',
+  'stock',
   'availability',
   'description',
   'key_highlights',
@@ -30,6 +31,8 @@ export const PRODUCT_FIELD_NAMES = [
 /** The CSV columns, in the template's order. `handle` names a row's product across imports. */
 export const CSV_COLUMNS = ['handle', ...PRODUCT_FIELD_NAMES, 'images'] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
+/** The template's columns: `availability` is still read from older files (as a count), never written. */
+export const TEMPLATE_COLUMNS = CSV_COLUMNS.filter((c) => c !== 'availability');
 
 export const IMPORT_LIMITS = {
   /** A CSV upload: 20 MB holds well over 10,000 products with full descriptions. */
@@ -162,7 +165,7 @@ export function readableFolderName(folder: string): string {
 
 /** The example CSV the screen offers for download. */
 export const CSV_TEMPLATE = [
-  CSV_COLUMNS.join(','),
-  'red-banarasi,Red Banarasi Silk Saree,"₹4,999",3999,In Stock,Handwoven in Varanasi.,Fabric: Pure silk | Length: 6.3 m with blouse piece,"Zari buttis on a deep red ground.",Dry clean only.,,standard|express|pincode,yes,silk-sarees,festive|bridal,red-banarasi/1.jpg|red-banarasi/2.jpg',
-  'cotton-kurta-blue,Blue Cotton Kurta,1299,,Only a few left,A cool kurta for summer days.,Fabric: Cotton,,Machine wash cold.,7 Days Returns,,no,kurtas,summer|daily-wear,',
+  TEMPLATE_COLUMNS.join(','),
+  'red-banarasi,Red Banarasi Silk Saree,"₹4,999",3999,6,Handwoven in Varanasi.,Fabric: Pure silk | Length: 6.3 m with blouse piece,"Zari buttis on a deep red ground.",Dry clean only.,,standard|express|pincode,yes,silk-sarees,festive|bridal,red-banarasi/1.jpg|red-banarasi/2.jpg',
+  'cotton-kurta-blue,Blue Cotton Kurta,1299,,2,A cool kurta for summer days.,Fabric: Cotton,,Machine wash cold.,7 Days Returns,,no,kurtas,summer|daily-wear,',
 ].join('\r\n') + '\r\n';

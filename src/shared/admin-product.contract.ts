@@ -3,7 +3,8 @@
  * admin API and the imports alike. Prices are paise here: the form turns what the owner typed into
  * paise with spec §3's rule (parsePriceText) and shows the result before saving.
  */
-import { AVAILABILITY } from './catalog.ts';
+import type { Availability } from './catalog.ts';
+import { MAX_STOCK } from './stock.ts';
 import { charCount, withoutBidi } from './text-rules.ts';
 import { z } from './zod.ts';
 
@@ -21,7 +22,11 @@ export const PRODUCT_LIMITS = {
 } as const;
 
 /** Spec §9: an imported product without a price costs ₹599 and returns as below. */
-export const IMPORT_DEFAULTS = { pricePaise: 599_00, returnPolicy: '15 Days Returns & Exchange' } as const;
+/** Stock when an import does not say: enough to read 'In Stock', as the spec's default availability did. */
+export const IMPORT_DEFAULTS = { pricePaise: 599_00, returnPolicy: '15 Days Returns & Exchange', stock: 10 } as const;
+
+/** An older file's availability label, read as a count that shows the same label (docs/decisions/0018). */
+export const STOCK_FOR_LABEL = { 'In Stock': 10, 'Only a few left': 2, 'Out of Stock': 0 } as const;
 
 /** Pictures the shop stored itself (uploads and imports): `/images/products/<name>.webp`. */
 export const STORED_PHOTO = /^\/images\/products\/[a-z0-9][a-z0-9-]{0,80}\.webp$/;
@@ -77,7 +82,12 @@ export const productInputContract = z
       .refine((v) => charCount(v) <= PRODUCT_LIMITS.name, `The name must be at most ${PRODUCT_LIMITS.name} characters.`),
     price: paise('price'),
     offerPrice: paise('offer price').nullable().default(null),
-    availability: z.enum(AVAILABILITY, { error: 'Choose In Stock, Only a few left or Out of Stock.' }),
+    /** Pieces in stock (a one-size piece): the shop's availability follows from it (docs/decisions/0018). */
+    stock: z
+      .number({ error: 'Enter how many pieces are in stock.' })
+      .int('Stock is a whole number of pieces.')
+      .min(0, 'Stock cannot be below 0.')
+      .max(MAX_STOCK, `Stock can be at most ${MAX_STOCK.toLocaleString('en-IN')} pieces.`),
     description: optionalText('The description', PRODUCT_LIMITS.shortText, paragraphs),
     keyHighlights: z
       .array(highlight, { error: 'Key highlights must be a list.' })
@@ -128,7 +138,9 @@ export interface AdminProductRow {
   thumbnail: string | null;
   price: number;
   offerPrice: number | null;
-  availability: (typeof AVAILABILITY)[number];
+  availability: Availability;
+  /** Pieces in stock, over every size. */
+  stock: number;
   featured: boolean;
   hidden: boolean;
   updatedAt: string;
@@ -144,6 +156,8 @@ export interface AdminProductPage {
 /** A product as the form edits it: the input's fields plus what the owner should know. */
 export interface AdminProduct extends ProductInput {
   id: number;
+  /** What the shop shows, from the stock. */
+  availability: Availability;
   hidden: boolean;
   /** Orders that name it: such a product is hidden on delete, never destroyed. */
   orderCount: number;

@@ -28,6 +28,8 @@ export const shownStatus = (status: string | null | undefined): OrderStatus =>
 export interface OrderLine {
   productId: number | null;
   name: string;
+  /** 'One size' for a one-size piece; null on orders from before sizes. */
+  size: string | null;
   unitPrice: number;
   quantity: number;
   lineTotal: number;

@@ -23,3 +23,13 @@ export function asShopper<T>(db: Db, userId: string, work: (tx: ShopperTx) => Pr
     return work(tx);
   });
 }
+
+/**
+ * The server's own work at the end of a shopper's transaction, after the shopper's part: the stock
+ * an order takes, which no shopper may change. The transaction stays one (all or nothing); the
+ * shopper's role ends here, for this transaction only.
+ */
+export async function asServerFrom(tx: ShopperTx): Promise<ShopperTx> {
+  await tx.execute(sql`select set_config('role', 'none', true)`);
+  return tx;
+}

@@ -1,6 +1,8 @@
 /** What the order tests share. */
 import { and, eq } from 'drizzle-orm';
-import { orders } from '../db/schema/index.ts';
+import { orders, products } from '../db/schema/index.ts';
+import { createOrdersService } from '../modules/orders/orders.service.ts';
+import { createStockService } from '../modules/stock/stock.service.ts';
 import { onSocket } from './raw-http.ts';
 import { startRazorpayStandin, type RazorpayStandin } from './razorpay-standin.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -35,5 +37,28 @@ export async function startShopOnRazorpay(): Promise<ShopOnRazorpay> {
  * unpaid orders (docs/decisions/0016) counts them, and each test starts with none.
  */
 export async function lapseUnpaid(t: Pick<TestApp, 'database'>): Promise<void> {
-  await t.database.db.update(orders).set({ status: 'expired' }).where(and(eq(orders.status, 'pending'), eq(orders.paymentStatus, 'pending')));
+  const { db } = t.database;
+  const waiting = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.status, 'pending'), eq(orders.paymentStatus, 'pending')));
+  // The reconcile step's own expiry, so their pieces go back to the stock as they would.
+  const expiring = createOrdersService(db, createStockService(db));
+  for (const { id } of waiting) await expiring.expire(id);
+}
+
+/**
+ * Stock enough that a test buying the same seeded pieces again and again never runs out: set through
+ * the stock module, so the ledger stays whole. Tests of stock itself set their own counts.
+ */
+export async function plentyOfStock(t: Pick<TestApp, 'database'>, pieces = 1000): Promise<void> {
+  const { db } = t.database;
+  const stock = createStockService(db);
+  const inStock = (await stock.levels((await db.select({ id: products.id }).from(products)).map((p) => p.id))).filter((s) => s.stock > 0);
+  await db.transaction(async (tx) => {
+    for (const s of inStock) await stock.set(tx, s, pieces, { reason: 'restocked', note: 'test' });
+  });
+}
+
+/** A one-size piece's count, as the owner would set it. */
+export async function setStock(t: Pick<TestApp, 'database'>, productId: number, pieces: number): Promise<void> {
+  const { db } = t.database;
+  await db.transaction((tx) => createStockService(db).setOneSize(tx, productId, pieces, { reason: 'corrected', note: 'test' }));
 }

@@ -6,3 +6,4 @@ export * from './limits.ts';
 export * from './shelf.ts';
 export * from './orders.ts';
 export * from './console.ts';
+export * from './stock.ts';

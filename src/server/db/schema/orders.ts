@@ -26,6 +26,12 @@ export const orderNumbers = pgSequence('order_number_seq', { startWith: 100001 }
 /** `expired`: pending past its payment window and never paid (the reconcile step says so, docs/decisions/0016). */
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'failed', 'expired'] as const;
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
+/**
+ * Where the order's pieces are (docs/decisions/0018): `held` off the stock while it waits for payment,
+ * `released` back to it (the window closed, the shopper gave up, the owner cancelled), `sold` for good,
+ * `returned` by a cancellation after payment; `none` for orders from before stock was kept.
+ */
+export const STOCK_STATES = ['none', 'held', 'released', 'sold', 'returned'] as const;
 
 export const orders = pgTable(
   'orders',
@@ -65,6 +71,7 @@ export const orders = pgTable(
      * while its order is still pending reuses that order instead of making another.
      */
     checkoutFingerprint: text('checkout_fingerprint').notNull(),
+    stockState: text('stock_state').$type<(typeof STOCK_STATES)[number]>().notNull().default('none'),
     ...timestamps,
   },
   (t) => [
@@ -77,6 +84,7 @@ export const orders = pgTable(
     index('orders_pending').on(t.createdAt).where(sql`${t.paymentStatus} = 'pending'`),
     check('orders_status_check', sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'failed', 'expired')`),
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
+    check('orders_stock_state_check', sql`${t.stockState} in ('none', 'held', 'released', 'sold', 'returned')`),
     check('orders_amounts_check', sql`${t.subtotal} > 0 and ${t.gstAmount} >= 0 and ${t.shippingCharges} >= 0 and ${t.total} >= 100`),
     // A paid order carries its payment; nothing else does.
     check('orders_paid_check', sql`(${t.paymentStatus} = 'paid') = (${t.paymentId} is not null and ${t.paidAt} is not null)`),
@@ -92,6 +100,8 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     // The product may later leave the catalog; the order keeps its own name and price.
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The size bought ('One size' for a one-size piece); null on orders from before sizes. */
+    size: text('size'),
     name: text('name').notNull(),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),

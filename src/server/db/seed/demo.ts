@@ -8,6 +8,8 @@ import type { Db } from '../client.ts';
 import { appMeta, categories, collections, productCategories, productCollections, products } from '../schema/index.ts';
 import { demoCategories, demoCollections, demoProducts } from './demo-catalog.ts';
 import type { DemoProduct } from './demo-types.ts';
+import { STOCK_FOR_LABEL } from '../../../shared/admin-product.contract.ts';
+import { openingStockFromLabels } from '../../modules/stock/stock.service.ts';
 
 const SEED_LOCK = 7_342_002;
 export const DEMO_SEED_KEY = 'demo_catalog_seeded';
@@ -74,6 +76,7 @@ export async function seedDemoCatalogOnce(db: Db): Promise<boolean> {
     const colLinks = ordering.flatMap((p, i) =>
       p.collections.map((slug) => ({ productId: inserted[i]!.id, collectionId: mustGet(collectionIds, slug) })),
     );
+    await openingStockFromLabels(tx, inserted.map((r) => r.id), STOCK_FOR_LABEL, 'demo catalog');
     await tx.insert(productCategories).values(catLinks).onConflictDoNothing();
     if (colLinks.length) await tx.insert(productCollections).values(colLinks);
     await tx.insert(appMeta).values({ key: DEMO_SEED_KEY, value: { products: inserted.length, at: new Date().toISOString() } });

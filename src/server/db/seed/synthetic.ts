@@ -9,6 +9,8 @@ import { categories, collections, productCategories, productCollections, product
 import { demoProducts } from './demo-catalog.ts';
 import type { GarmentKind } from './demo-types.ts';
 import { productImageUrls } from './demo.ts';
+import { STOCK_FOR_LABEL } from '../../../shared/admin-product.contract.ts';
+import { openingStockFromLabels } from '../../modules/stock/stock.service.ts';
 
 const COLOURS = ['Maroon', 'Mustard', 'Bottle Green', 'Peacock Blue', 'Rani Pink', 'Off-White', 'Ivory', 'Wine', 'Mauve', 'Teal', 'Rust', 'Magenta', 'Gold', 'Indigo', 'Coral', 'Lavender', 'Saffron', 'Emerald', 'Plum', 'Sea Green'];
 const SAREES: { weave: string; fabric: string; category: string; price: [number, number] }[] = [
@@ -110,5 +112,6 @@ export async function seedSyntheticProducts(db: Db, count: number, opts: { seed?
       c as (${db.insert(productCategories).values(cats).getSQL()}),
       k as (${db.insert(productCollections).values(cols).getSQL()})
       select 1`);
+    await openingStockFromLabels(db, rows.map((r) => r.id), STOCK_FOR_LABEL, 'synthetic catalog');
   }
 }

@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import { requireShopper, type ShopperEnv } from '../../http/session.ts';
 import { valid } from '../../http/validate.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
+import type { StockService } from '../stock/stock.service.ts';
 import { isAdmin } from './admin.queries.ts';
 import { adminOrdersRoutes } from './orders.routes.ts';
 import { createAdminOrdersService } from './orders.service.ts';
@@ -42,13 +43,13 @@ export function adminsOnly(db: Db): MiddlewareHandler<ShopperEnv> {
   };
 }
 
-export function adminRoutes(db: Db, deps: { pricing: PricingService; imagesDir: string; importDir: string | undefined }) {
+export function adminRoutes(db: Db, deps: { pricing: PricingService; stock: StockService; imagesDir: string; importDir: string | undefined }) {
   return new Hono<ShopperEnv>()
     .use('/admin/*', ownPagesOnly(), adminsOnly(db))
     .route('/', sqlConsoleRoutes(db))
     .get('/admin/settings', async (c) => c.json(await deps.pricing.current()))
     .put('/admin/settings', valid('json', pricingSettingsContract), async (c) => c.json(await deps.pricing.save(c.req.valid('json'))))
-    .route('/', adminProductsRoutes(createAdminProductsService(db), deps.imagesDir))
+    .route('/', adminProductsRoutes(createAdminProductsService(db, deps.stock), deps.imagesDir))
     .route('/', importRoutes(createImportService(db, deps)))
-    .route('/', adminOrdersRoutes(createAdminOrdersService(db)));
+    .route('/', adminOrdersRoutes(createAdminOrdersService(db, deps.stock)));
 }

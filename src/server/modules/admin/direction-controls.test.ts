@@ -33,7 +33,7 @@ describe('direction controls', () => {
       {
         name: `Silk Saree ${c}0001₹`,
         price: 1_999_00,
-        availability: 'In Stock',
+        stock: 5,
         description: `Handwoven ${c}in Kanchipuram.`,
         fullDescription: `Zari ${c}border.\n\nSecond ${c}paragraph.`,
         keyHighlights: [{ label: `Fab${c}ric`, text: `Pure ${c}silk` }],

@@ -22,6 +22,7 @@ import { AppError } from '../../http/errors.ts';
 import type { CsvFile, CsvRow } from './import-csv.ts';
 import { checkDraft, draftOf, unknownGroups, type FieldValues, type GroupMaps } from './import-fields.ts';
 import { importRoot, photoInImportDir } from './import-paths.ts';
+import type { StockService } from '../stock/stock.service.ts';
 import * as q from './import.queries.ts';
 import { NOT_A_PHOTO, PHOTO_LIMITS, PHOTO_TOO_BIG, storePhoto } from './photos.ts';
 import { productColumns } from './products.service.ts';
@@ -30,6 +31,7 @@ export interface CsvRunOptions {
   dryRun: boolean;
   imagesDir: string;
   importDir: string | undefined;
+  stock: StockService;
 }
 
 interface Ready {
@@ -83,17 +85,19 @@ function sameProduct(old: q.ImportedRow, r: Ready): { same: boolean; linksSame: 
   const linksSame = slugs(old.categories) === slugs(r.input.categories) && slugs(old.collections) === slugs(r.input.collections);
   const same =
     linksSame &&
-    (['name', 'price', 'offerPrice', 'availability', 'description', 'fullDescription', 'manufactureAndCare', 'returnPolicy', 'featured', 'thumbnail'] as const).every((k) => old[k] === c[k]) &&
+    old.stock === r.input.stock &&
+    (['name', 'price', 'offerPrice', 'description', 'fullDescription', 'manufactureAndCare', 'returnPolicy', 'featured', 'thumbnail'] as const).every((k) => old[k] === c[k]) &&
     sorted(old.keyHighlights) === sorted(c.keyHighlights) &&
     JSON.stringify(old.images) === JSON.stringify(c.images) &&
     (['standardDelivery', 'expressDelivery', 'pincodeDelivery'] as const).every((k) => old.deliveryInfo[k] === c.deliveryInfo[k]);
   return { same, linksSame };
 }
 
-async function writeBatch(db: Db, rows: Written[], groups: GroupMaps) {
+async function writeBatch(db: Db, stock: StockService, rows: Written[], groups: GroupMaps) {
   await db.transaction(async (tx) => {
     const ids = await q.upsertImported(tx, rows.map((r) => ({ ...productColumns(r.input), importKey: r.key })));
     for (const r of rows) r.productId = ids.get(r.key);
+    for (const r of rows) await stock.setOneSize(tx, r.productId!, r.input.stock, { reason: 'imported', note: r.key });
     const linked = rows.filter((r) => r.outcome === 'created' || r.linksChanged);
     await q.setBatchLinks(
       tx,
@@ -168,11 +172,11 @@ export async function* runCsv(db: Db, file: CsvFile, opts: CsvRunOptions): Async
     const failed = new Set<Written>();
     if (!opts.dryRun && written.length) {
       try {
-        await writeBatch(db, written, groups);
+        await writeBatch(db, opts.stock, written, groups);
       } catch (err) {
         console.error('CSV import: a batch failed, writing its rows one by one:', err);
         for (const w of written) {
-          await writeBatch(db, [w], groups).catch((e) => {
+          await writeBatch(db, opts.stock, [w], groups).catch((e) => {
             console.error(`CSV import: row ${w.line} failed:`, e);
             failed.add(w);
           });

@@ -5,7 +5,7 @@
  * so the contract refuses it with the message the form would show.
  */
 import { AVAILABILITY } from '../../../shared/catalog.ts';
-import { IMPORT_DEFAULTS, productInputContract, type ProductInput } from '../../../shared/admin-product.contract.ts';
+import { IMPORT_DEFAULTS, productInputContract, STOCK_FOR_LABEL, type ProductInput } from '../../../shared/admin-product.contract.ts';
 import { LIST_SEPARATOR } from '../../../shared/admin-import.contract.ts';
 import { parsePriceText } from '../../../shared/money.ts';
 import { PRODUCT_FIELD_NAMES } from '../../../shared/admin-import.contract.ts';
@@ -38,10 +38,19 @@ function yesNo(v: unknown): unknown {
   return v;
 }
 
-function availability(v: unknown): unknown {
+/** An older file's label, as the count that shows it; anything else is left for the contract to refuse. */
+function stockOfLabel(v: unknown): unknown {
   if (typeof v !== 'string') return v;
   const folded = v.trim().replace(/\s+/g, ' ').toLowerCase();
-  return AVAILABILITY.find((a) => a.toLowerCase() === folded) ?? v;
+  const label = AVAILABILITY.find((a) => a.toLowerCase() === folded);
+  return label ? STOCK_FOR_LABEL[label] : v;
+}
+
+/** `12` or `12 pieces`; anything else is left for the contract to refuse. */
+function wholeNumber(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const m = /^\s*(\d{1,9})(\s*(pcs|pieces?))?\s*$/i.exec(v);
+  return m ? Number(m[1]) : v;
 }
 
 const split = (s: string) =>
@@ -97,7 +106,7 @@ export function draftOf(f: FieldValues, images: string[], fallbackName?: string)
     name: v.name ?? fallbackName,
     price: or(v.price, price, IMPORT_DEFAULTS.pricePaise),
     offerPrice: or(v.offer_price, price, null),
-    availability: or(v.availability, availability, 'In Stock'),
+    stock: v.stock !== undefined ? wholeNumber(v.stock) : or(v.availability, stockOfLabel, IMPORT_DEFAULTS.stock),
     description: text(v.description),
     keyHighlights: or(v.key_highlights, highlights, []),
     fullDescription: text(v.full_description),

@@ -39,6 +39,7 @@ export async function importedByKeys(db: Db, keys: string[]) {
   const rows = await db
     .select({
       ...getTableColumns(products),
+      stock: sql<number>`(select coalesce(sum(s.stock), 0)::int from product_sizes s where s.product_id = products.id)`,
       categories: sql<string[]>`coalesce((select array_agg(c.slug order by c.slug) from ${productCategories} pc join ${categories} c on c.id = pc.category_id where pc.product_id = products.id), '{}')`,
       collections: sql<string[]>`coalesce((select array_agg(k.slug order by k.slug) from ${productCollections} pk join ${collections} k on k.id = pk.collection_id where pk.product_id = products.id), '{}')`,
     })
@@ -52,7 +53,6 @@ const WRITTEN = [
   'name',
   'price',
   'offerPrice',
-  'availability',
   'description',
   'keyHighlights',
   'fullDescription',

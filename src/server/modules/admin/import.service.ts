@@ -15,6 +15,7 @@ import { readCsv } from './import-csv.ts';
 import { checkDraft, draftOf } from './import-fields.ts';
 import { folderNames, nameOf, scanFolder } from './import-folders.ts';
 import { importRoot, isFolderName } from './import-paths.ts';
+import type { StockService } from '../stock/stock.service.ts';
 import * as q from './import.queries.ts';
 import { storePhoto } from './photos.ts';
 import { insertProduct, productByImportKey, updateProduct } from './products.queries.ts';
@@ -22,7 +23,7 @@ import { linkGroups, productColumns } from './products.service.ts';
 
 export const folderKey = (name: string) => `folder:${name}`;
 
-export function createImportService(db: Db, deps: { imagesDir: string; importDir: string | undefined }) {
+export function createImportService(db: Db, deps: { imagesDir: string; importDir: string | undefined; stock: StockService }) {
   /** Writes the folder's product: its own product if an import made one, else a new one. */
   async function save(key: string, input: ProductInput) {
     const once = () =>
@@ -31,6 +32,7 @@ export function createImportService(db: Db, deps: { imagesDir: string; importDir
         if (id !== undefined) await updateProduct(tx, id, productColumns(input));
         const productId = id ?? (await insertProduct(tx, { ...productColumns(input), importKey: key }));
         await linkGroups(tx, productId, input);
+        await deps.stock.setOneSize(tx, productId, input.stock, { reason: 'imported', note: key });
         return { productId, outcome: id === undefined ? ('created' as const) : ('updated' as const) };
       });
     try {
@@ -95,7 +97,7 @@ export function createImportService(db: Db, deps: { imagesDir: string; importDir
     /** Reads the file (refusing one that cannot be read at all) and answers how to run its import. */
     csv(bytes: Uint8Array) {
       const file = readCsv(bytes);
-      return { total: file.rows.length, run: (dryRun: boolean) => runCsv(db, file, { dryRun, imagesDir: deps.imagesDir, importDir: deps.importDir }) };
+      return { total: file.rows.length, run: (dryRun: boolean) => runCsv(db, file, { dryRun, imagesDir: deps.imagesDir, importDir: deps.importDir, stock: deps.stock }) };
     },
   };
 }

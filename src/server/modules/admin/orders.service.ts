@@ -9,6 +9,7 @@ import { ORDER_STATUS_LABELS, shownStatus } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import { asOrder } from '../orders/orders.service.ts';
+import type { StockService } from '../stock/stock.service.ts';
 import * as q from './orders.queries.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -19,7 +20,7 @@ export interface Owner {
   email: string;
 }
 
-export function createAdminOrdersService(db: Db) {
+export function createAdminOrdersService(db: Db, stock: StockService) {
   async function get(id: string): Promise<AdminOrder> {
     const row = await q.orderWithCustomer(db, id);
     if (!row || !row.order.providerOrderId) throw new NotFoundError(ORDER_NOT_FOUND);
@@ -75,6 +76,8 @@ export function createAdminOrdersService(db: Db) {
         const trackingNumber = step.to === 'shipped' ? step.trackingNumber : undefined;
         await q.setStatus(tx, id, step.to, trackingNumber);
         await q.recordChange(tx, { orderId: id, fromStatus: now, toStatus: step.to, trackingNumber: trackingNumber ?? null, changedBy: by.id, changedByEmail: by.email });
+        // A cancelled order's pieces go back on the shelf: held ones if unpaid, sold ones if paid.
+        if (step.to === 'cancelled' && !(await stock.release(tx, id))) await stock.putBack(tx, id);
       });
       return get(id);
     },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '../../../shared/admin-orders.contract.ts';
 import type { Order } from '../../../shared/orders.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
+import { plentyOfStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { setAdmin } from './admin.queries.ts';
 import { SHIPPED_ONLY } from './orders.service.ts';
@@ -21,6 +22,7 @@ let addressId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await plentyOfStock(t);
   owner = await signedUp(t, 'Lakshmi');
   second = await signedUp(t, 'Gauri');
   shopper = await signedUp(t, 'Farhan', { lastName: 'Qureshi' });

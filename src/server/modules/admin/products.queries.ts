@@ -38,6 +38,7 @@ export async function adminProductPage(db: Db, q: { search: string; page: number
         price: products.price,
         offerPrice: products.offerPrice,
         availability: products.availability,
+        stock: sql<number>`(select coalesce(sum(s.stock), 0)::int from product_sizes s where s.product_id = ${products.id})`,
         featured: products.featured,
         hidden: sql<boolean>`${products.hiddenAt} is not null`,
         updatedAt: sql<string>`to_char(${products.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
@@ -86,7 +87,7 @@ export async function groupIds(tx: Tx, kind: 'category' | 'collection', slugs: s
   return { ids: rows.map((r) => r.id), unknown: slugs.filter((s) => !found.has(s)) };
 }
 
-type ProductColumns = Omit<ProductInput, 'categories' | 'collections' | 'keyHighlights'> & { keyHighlights: Record<string, string> };
+type ProductColumns = Omit<ProductInput, 'categories' | 'collections' | 'keyHighlights' | 'stock'> & { keyHighlights: Record<string, string> };
 
 export async function insertProduct(tx: Tx, values: ProductColumns & { importKey?: string }): Promise<number> {
   const [row] = await tx.insert(products).values(values).returning({ id: products.id });

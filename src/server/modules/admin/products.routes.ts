@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { adminProductsQuery, productInputContract } from '../../../shared/admin-product.contract.ts';
 import { bodyLimitOf } from '../../http/mutations.ts';
-import type { ShopperEnv } from '../../http/session.ts';
+import { requireShopper, type ShopperEnv } from '../../http/session.ts';
 import { valid } from '../../http/validate.ts';
 import { z } from '../../../shared/zod.ts';
 import { PHOTO_LIMITS, PHOTO_TOO_BIG, storePhoto } from './photos.ts';
@@ -16,8 +16,8 @@ export function adminProductsRoutes(products: AdminProductsService, imagesDir: s
     .get('/admin/products', valid('query', adminProductsQuery), async (c) => c.json(await products.page(c.req.valid('query'))))
     .get('/admin/products/groups', async (c) => c.json(await products.groups()))
     .get('/admin/products/:id', byId, async (c) => c.json(await products.get(c.req.valid('param').id)))
-    .post('/admin/products', valid('json', productInputContract), async (c) => c.json(await products.create(c.req.valid('json')), 201))
-    .put('/admin/products/:id', byId, valid('json', productInputContract), async (c) => c.json(await products.update(c.req.valid('param').id, c.req.valid('json'))))
+    .post('/admin/products', valid('json', productInputContract), async (c) => c.json(await products.create(c.req.valid('json'), requireShopper(c)), 201))
+    .put('/admin/products/:id', byId, valid('json', productInputContract), async (c) => c.json(await products.update(c.req.valid('param').id, c.req.valid('json'), requireShopper(c))))
     .delete('/admin/products/:id', byId, async (c) => c.json(await products.remove(c.req.valid('param').id)))
     .post('/admin/products/:id/show', byId, async (c) => c.json(await products.show(c.req.valid('param').id)))
     .post('/admin/uploads/photos', bodyLimitOf(PHOTO_LIMITS.bytes, PHOTO_TOO_BIG), async (c) =>

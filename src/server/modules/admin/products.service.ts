@@ -7,6 +7,7 @@ import { ADMIN_PAGE_SIZE, type AdminProduct, type AdminProductPage, type AdminPr
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
+import type { StockService } from '../stock/stock.service.ts';
 import * as q from './products.queries.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -15,7 +16,7 @@ export const HIDDEN = 'Orders name this product, so it is hidden from the shop i
 
 /** The row's columns for an input: highlights as the stored object, the thumbnail the first photograph unless chosen. */
 export function productColumns(input: ProductInput) {
-  const { categories: _c, collections: _k, keyHighlights, ...rest } = input;
+  const { categories: _c, collections: _k, stock: _s, keyHighlights, ...rest } = input;
   return {
     ...rest,
     keyHighlights: Object.fromEntries(keyHighlights.map((h) => [h.label, h.text])),
@@ -32,17 +33,18 @@ export async function linkGroups(tx: ShopperTx, id: number, input: Pick<ProductI
   await q.setLinks(tx, id, cats.ids, cols.ids);
 }
 
-export function createAdminProductsService(db: Db) {
+export function createAdminProductsService(db: Db, stock: StockService) {
   async function get(id: number): Promise<AdminProduct> {
     const row = await q.productRow(db, id);
     if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    const [groups, orderCount] = await Promise.all([q.groupSlugsOf(db, id), q.orderCountOf(db, id)]);
+    const [groups, orderCount, sizes] = await Promise.all([q.groupSlugsOf(db, id), q.orderCountOf(db, id), stock.levels([id])]);
     return {
       id: row.id,
       name: row.name,
       price: row.price,
       offerPrice: row.offerPrice,
       availability: row.availability,
+      stock: sizes.reduce((sum, s) => sum + s.stock, 0),
       description: row.description,
       keyHighlights: Object.entries(row.keyHighlights).map(([label, text]) => ({ label, text })),
       fullDescription: row.fullDescription,
@@ -72,19 +74,21 @@ export function createAdminProductsService(db: Db) {
       return { categories, collections };
     },
 
-    async create(input: ProductInput): Promise<AdminProduct> {
+    async create(input: ProductInput, by: { id: string }): Promise<AdminProduct> {
       const id = await db.transaction(async (tx) => {
         const id = await q.insertProduct(tx, productColumns(input));
         await linkGroups(tx, id, input);
+        await stock.setOneSize(tx, id, input.stock, { reason: 'restocked', actorId: by.id, note: 'new product' });
         return id;
       });
       return get(id);
     },
 
-    async update(id: number, input: ProductInput): Promise<AdminProduct> {
+    async update(id: number, input: ProductInput, by: { id: string }): Promise<AdminProduct> {
       await db.transaction(async (tx) => {
         if (!(await q.updateProduct(tx, id, productColumns(input)))) throw new NotFoundError(PRODUCT_NOT_FOUND);
         await linkGroups(tx, id, input);
+        await stock.setOneSize(tx, id, input.stock, { reason: 'corrected', actorId: by.id, note: 'product editor' });
       });
       return get(id);
     },

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_DEFAULTS, type ProductInputDraft } from '../../../shared/admin-product.contract.ts';
 import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/images.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
+import { plentyOfStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { setAdmin } from './admin.queries.ts';
 import { NOT_A_PHOTO, PHOTO_TOO_BIG, TOO_MANY_PIXELS } from './photos.ts';
@@ -23,6 +24,7 @@ let customer: Awaited<ReturnType<typeof signedUp>>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await plentyOfStock(t);
   owner = await signedUp(t, 'Meera');
   customer = await signedUp(t, 'Kabir');
   await setAdmin(t.database.db, owner.email, true);
@@ -40,7 +42,7 @@ const silk: ProductInputDraft = {
   name: 'Kanjivaram Silk Saree in Temple Red',
   price: 12_499_00,
   offerPrice: 9_999_00,
-  availability: 'In Stock',
+  stock: 10,
   description: 'Handwoven in Kanchipuram.',
   keyHighlights: [
     { label: 'Fabric', text: 'Pure mulberry silk' },
@@ -107,7 +109,10 @@ describe('create and edit', () => {
     [{ price: 12.5 }, 'price', 'The price must be in whole paise.'],
     [{ price: 10_00_000_01 }, 'price', 'The price must be at most ₹10,00,000.'],
     [{ offerPrice: 13_000_00 }, 'offerPrice', 'The offer price cannot be above the price.'],
-    [{ availability: 'Soon' }, 'availability', 'Choose In Stock, Only a few left or Out of Stock.'],
+    [{ stock: -1 }, 'stock', 'Stock cannot be below 0.'],
+    [{ stock: 1.5 }, 'stock', 'Stock is a whole number of pieces.'],
+    [{ stock: 100_000 }, 'stock', 'Stock can be at most 99,999 pieces.'],
+    [{ stock: '12' }, 'stock', 'Enter how many pieces are in stock.'],
     [{ description: 'x'.repeat(501) }, 'description', 'The description must be at most 500 characters.'],
     [{ keyHighlights: [{ label: 'Fabric', text: 'Silk' }, { label: 'fabric', text: 'Cotton' }] }, 'keyHighlights', 'Each highlight needs a label of its own.'],
     [{ keyHighlights: [{ label: '', text: 'Silk' }] }, 'keyHighlights', 'Give each highlight a label, such as Fabric.'],

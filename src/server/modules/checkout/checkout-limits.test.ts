@@ -11,7 +11,7 @@ import { ORDER_TOO_LARGE, TOO_MANY_UNPAID } from '../../../shared/checkout.contr
 import { MAX_UNPAID_ORDERS, type CheckoutStart } from '../../../shared/orders.ts';
 import { cartItems, orders, products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
-import { lapseUnpaid } from '../../test/orders-kit.ts';
+import { lapseUnpaid, plentyOfStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Shopper = Awaited<ReturnType<typeof signedUp>>;
@@ -20,6 +20,7 @@ let t: TestApp;
 let ids: number[];
 beforeAll(async () => {
   t = await createTestApp();
+  await plentyOfStock(t);
   ids = (await t.database.db.select({ id: products.id }).from(products).where(eq(products.availability, 'In Stock')).orderBy(products.id)).map((p) => p.id);
 });
 afterAll(() => t.close());

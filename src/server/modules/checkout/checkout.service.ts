@@ -51,7 +51,7 @@ async function deliverableAddress(addresses: AddressesService, userId: string, a
 
 /** What was being bought, so a second Pay for the same thing reuses its pending order. */
 function fingerprint(q: Quote, address: Address): string {
-  const what = { source: q.source, address: address.id, fields: fields(address), lines: q.lines.map((l) => [l.productId, l.quantity, l.unitPrice]), amounts: q.amounts };
+  const what = { source: q.source, address: address.id, fields: fields(address), lines: q.lines.map((l) => [l.productId, l.size, l.quantity, l.unitPrice]), amounts: q.amounts };
   return crypto.createHash('sha256').update(JSON.stringify(what)).digest('hex');
 }
 
@@ -97,7 +97,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           total: a.total,
           checkoutFingerprint: fingerprint(q, address),
         },
-        q.lines.map(({ productId, name, unitPrice, quantity, lineTotal }) => ({ productId, name, unitPrice, quantity, lineTotal })),
+        q.lines.map(({ productId, name, size, unitPrice, quantity, lineTotal }) => ({ productId, name, size, unitPrice, quantity, lineTotal })),
       );
       // The same purchase, already offered for payment: it may have been paid meanwhile.
       if (reused && order.providerOrderId) {

@@ -8,6 +8,7 @@
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ONE_SIZE } from '../../../shared/stock.ts';
 import type { Address } from '../../../shared/addresses.ts';
 import type { Cart } from '../../../shared/cart.ts';
 import { CHOOSE_ADDRESS, PAYMENT_NOT_VERIFIED } from '../../../shared/checkout.contract.ts';
@@ -16,7 +17,7 @@ import { DEFAULT_PRICING, priceOrder, type PriceBreakdown, type PricingSettings 
 import { addresses, mailOutbox, orders, pricingSettings, products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { lapseUnpaid } from '../../test/orders-kit.ts';
+import { lapseUnpaid, plentyOfStock, setStock } from '../../test/orders-kit.ts';
 import type { CheckoutSuccess } from '../payments/provider.ts';
 import { TEST_MODE_KEY_ID } from '../payments/test-mode.provider.ts';
 import { NOTHING_SELECTED, type Quote } from './checkout.quote.ts';
@@ -45,6 +46,7 @@ const ARJUN = { name: 'Arjun Rao', phone: '9123456780', house: '7', street: 'Par
 
 beforeAll(async () => {
   t = await createTestApp();
+  await plentyOfStock(t);
   meera = await signedUp(t, 'Meera');
   arjun = await signedUp(t, 'Arjun');
   const all = await t.database.db.select({ id: products.id, name: products.name, availability: products.availability }).from(products).orderBy(asc(products.id));
@@ -214,8 +216,8 @@ describe('buying the cart', () => {
     expect(q.source).toBe('cart');
     expect(q.paymentMode).toBe('test');
     expect(q.lines.map(({ thumbnail: _, ...l }) => l).sort((x, y) => x.productId - y.productId)).toEqual([
-      { productId: a, name: pa!.name, unitPrice: 899_00, quantity: 2, lineTotal: 1798_00 },
-      { productId: b, name: pb!.name, unitPrice: 350_00, quantity: 1, lineTotal: 350_00 },
+      { productId: a, name: pa!.name, size: ONE_SIZE, unitPrice: 899_00, quantity: 2, lineTotal: 1798_00 },
+      { productId: b, name: pb!.name, size: ONE_SIZE, unitPrice: 350_00, quantity: 1, lineTotal: 350_00 },
     ]);
     expect(q.amounts).toEqual(priceOrder(2148_00, DEFAULT_PRICING));
     expect(q.amounts).toMatchObject({ subtotal: 2148_00, shippingCharges: 0, total: 2148_00, gstIncluded: true, gstRateBp: 1800 });
@@ -252,8 +254,8 @@ describe('buying the cart', () => {
     const [order] = await ordersOf(meera);
     expect(order).toMatchObject({ id: s.orderId, status: 'processing', paymentStatus: 'paid', paymentId: success.razorpay_payment_id, amounts: q.amounts });
     expect(order!.items.sort((x, y) => (x.productId ?? 0) - (y.productId ?? 0))).toEqual([
-      { productId: a, name: pa!.name, unitPrice: 899_00, quantity: 2, lineTotal: 1798_00 },
-      { productId: b, name: pb!.name, unitPrice: 350_00, quantity: 1, lineTotal: 350_00 },
+      { productId: a, name: pa!.name, size: ONE_SIZE, unitPrice: 899_00, quantity: 2, lineTotal: 1798_00 },
+      { productId: b, name: pb!.name, size: ONE_SIZE, unitPrice: 350_00, quantity: 1, lineTotal: 350_00 },
     ]);
     const mails = await confirmationMails(meera, s.orderNumber);
     expect(mails).toHaveLength(1);
@@ -485,7 +487,7 @@ describe('what a start is refused for', () => {
     await priced(q, 800_00);
     await addToCart(arjun, q);
     const cartTotal = (await quoteOf(arjun)).amounts.total;
-    await t.database.db.update(products).set({ availability: 'Out of Stock' }).where(eq(products.id, q));
+    await setStock(t, q, 0);
     const [{ name }] = (await t.database.db.select({ name: products.name }).from(products).where(eq(products.id, q))) as [{ name: string }];
     await refused(await quoteRes(arjun), 409, 'sold_out', `${name} is out of stock. Please remove it to continue.`);
     await refused(await start(arjun, { addressId: arjunHome.id, expectedTotal: cartTotal }), 409, 'sold_out', `${name} is out of stock. Please remove it to continue.`);
@@ -493,6 +495,7 @@ describe('what a start is refused for', () => {
     await select(arjun, q, false);
     await refused(await quoteRes(arjun), 409, 'nothing_selected', NOTHING_SELECTED);
     await priced(q, 800_00);
+    await setStock(t, q, 1000);
     await emptyCart(arjun);
   });
 

@@ -9,8 +9,9 @@ import { TOO_MANY_UNPAID } from '../../../shared/checkout.contract.ts';
 import type { Order, OrderLine } from '../../../shared/orders.ts';
 import { MAX_UNPAID_ORDERS, shownStatus } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { asShopper } from '../../db/shopper.ts';
+import { asShopper, asServerFrom } from '../../db/shopper.ts';
 import { AppError } from '../../http/errors.ts';
+import type { StockService } from '../stock/stock.service.ts';
 import * as q from './orders.queries.ts';
 
 /** The most orders the list shows at once. */
@@ -33,7 +34,7 @@ export function asOrder(row: q.OrderRow, lines: q.LineRow[]): Order {
       gstIncluded: row.pricesIncludeGst,
     },
     address: row.addressJson,
-    items: lines.map(({ productId, name, unitPrice, quantity, lineTotal }): OrderLine => ({ productId, name, unitPrice, quantity, lineTotal })),
+    items: lines.map(({ productId, name, size, unitPrice, quantity, lineTotal }): OrderLine => ({ productId, name, size, unitPrice, quantity, lineTotal })),
     trackingNumber: row.trackingNumber,
   };
 }
@@ -67,7 +68,7 @@ export interface PaidOrder {
   buyer: { email: string; firstName: string } | undefined;
 }
 
-export function createOrdersService(db: Db) {
+export function createOrdersService(db: Db, stock: StockService) {
   return {
     async list(userId: string): Promise<Order[]> {
       return asShopper(db, userId, async (tx) => {
@@ -88,7 +89,10 @@ export function createOrdersService(db: Db) {
         const twin = await q.pendingTwin(tx, userId, order.checkoutFingerprint);
         if (twin) return { order: twin, reused: true };
         if ((await q.openUnpaid(tx, userId)) >= MAX_UNPAID_ORDERS) throw new AppError(429, 'too_many_unpaid', TOO_MANY_UNPAID);
-        return { order: await q.insertOrder(tx, order, lines), reused: false };
+        const made = await q.insertOrder(tx, order, lines);
+        // Its pieces leave the stock in the same transaction, all or none (a refusal writes no order).
+        await stock.reserve(await asServerFrom(tx), made.id);
+        return { order: made, reused: false };
       });
     },
 
@@ -135,6 +139,7 @@ export function createOrdersService(db: Db) {
           return { outcome: 'payment-reused', order };
         }
         const paid = (await q.markPaid(tx, order.id, paymentId))!;
+        await stock.sold(tx, order.id);
         await onPaid(tx, { order: paid, lines: await q.linesOf(tx, [order.id]), buyer: await q.buyerOf(tx, order.userId) });
         return { outcome: 'paid', order: paid };
       });
@@ -147,7 +152,12 @@ export function createOrdersService(db: Db) {
     pendingPastWindow: (minutes: number, limit = 100) => q.pendingOlderThan(db, minutes, limit),
 
     /** Marks a still-unpaid order expired (locked, from pending only); whether this call did. */
-    expire: (orderId: string) => db.transaction((tx) => q.expire(tx, orderId, SYSTEM_STEP)),
+    expire: (orderId: string) =>
+      db.transaction(async (tx) => {
+        if (!(await q.expire(tx, orderId, SYSTEM_STEP))) return false;
+        await stock.release(tx, orderId);
+        return true;
+      }),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ONE_SIZE } from '../../../shared/stock.ts';
 import type { Address } from '../../../shared/addresses.ts';
 import type { CheckoutStart, Order } from '../../../shared/orders.ts';
 import { DEFAULT_PRICING, priceOrder } from '../../../shared/pricing.ts';
@@ -14,8 +15,10 @@ import { pgErrorCode } from '../../db/pg-error.ts';
 import { orderItems, orders, paymentEvents, pricingSettings, products } from '../../db/schema/index.ts';
 import { asShopper, type ShopperTx } from '../../db/shopper.ts';
 import { bareShoppers, send, signedUp } from '../../test/accounts-kit.ts';
+import { plentyOfStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { CheckoutSuccess } from '../payments/provider.ts';
+import { createStockService } from '../stock/stock.service.ts';
 import { createOrdersService, ORDERS_SHOWN } from './orders.service.ts';
 
 type Shopper = Awaited<ReturnType<typeof signedUp>>;
@@ -36,6 +39,7 @@ const INSUFFICIENT_PRIVILEGE = '42501';
 
 beforeAll(async () => {
   t = await createTestApp();
+  await plentyOfStock(t);
   meera = await signedUp(t, 'Meera');
   arjun = await signedUp(t, 'Arjun');
   ids = (await t.database.db.select({ id: products.id }).from(products).where(eq(products.availability, 'In Stock')).orderBy(asc(products.id))).map((p) => p.id);
@@ -162,8 +166,8 @@ describe('the orders list', () => {
       amounts: priceOrder(2148_00, DEFAULT_PRICING),
       address,
       items: expect.arrayContaining([
-        { productId: a, name: names.get(a), unitPrice: 899_00, quantity: 2, lineTotal: 1798_00 },
-        { productId: b, name: names.get(b), unitPrice: 350_00, quantity: 1, lineTotal: 350_00 },
+        { productId: a, name: names.get(a), size: ONE_SIZE, unitPrice: 899_00, quantity: 2, lineTotal: 1798_00 },
+        { productId: b, name: names.get(b), size: ONE_SIZE, unitPrice: 350_00, quantity: 1, lineTotal: 350_00 },
       ]),
       trackingNumber: null,
     } satisfies Order);
@@ -177,7 +181,7 @@ describe('the orders list', () => {
       paymentId: null,
       amounts: priceOrder(420_00, { ...DEFAULT_PRICING, pricesIncludeGst: false }),
       address,
-      items: [{ productId: c, name: names.get(c)!, unitPrice: 420_00, quantity: 1, lineTotal: 420_00 }],
+      items: [{ productId: c, name: names.get(c)!, size: ONE_SIZE, unitPrice: 420_00, quantity: 1, lineTotal: 420_00 }],
       trackingNumber: null,
     } satisfies Order);
     expect(pending.amounts).toMatchObject({ gstAmount: 75_60, shippingCharges: 149_00, total: 644_60, gstIncluded: false });
@@ -197,7 +201,7 @@ describe('the orders list', () => {
     const name = before[2]!.items.find((l) => l.productId === b)!.name;
     await t.database.db.delete(products).where(eq(products.id, b));
     const after = await ordersOf(meera);
-    expect(after[2]!.items).toContainEqual({ productId: null, name, unitPrice: 350_00, quantity: 1, lineTotal: 350_00 });
+    expect(after[2]!.items).toContainEqual({ productId: null, name, size: ONE_SIZE, unitPrice: 350_00, quantity: 1, lineTotal: 350_00 });
     expect(after[2]!.amounts).toEqual(before[2]!.amounts);
     // Nor does deleting the address touch the snapshot.
     expect((await send(t, 'DELETE', `/api/addresses/${meeraHome.id}`, undefined, meera.cookie)).status).toBe(204);
@@ -223,7 +227,7 @@ describe('the orders list', () => {
     );
     await t.database.db.insert(orders).values(rows);
     // Through the service, as GET /api/orders calls it for that shopper (who has no session here).
-    const list = await createOrdersService(t.database.db).list(someone!);
+    const list = await createOrdersService(t.database.db, createStockService(t.database.db)).list(someone!);
     expect(list).toHaveLength(ORDERS_SHOWN);
     expect(list[0]!.createdAt).toBe(new Date(Date.UTC(2026, 0, 1, 0, ORDERS_SHOWN + 4)).toISOString());
     expect(list.at(-1)!.createdAt).toBe(new Date(Date.UTC(2026, 0, 1, 0, 5)).toISOString());

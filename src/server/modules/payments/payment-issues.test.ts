@@ -16,7 +16,7 @@ import { ORDER_CANCELLED_PAID } from '../../../shared/checkout.contract.ts';
 import type { CheckoutStart, Order } from '../../../shared/orders.ts';
 import { mailOutbox, orders, paymentEvents, paymentIssues, products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
-import { lapseUnpaid, startShopOnRazorpay, type ShopOnRazorpay } from '../../test/orders-kit.ts';
+import { lapseUnpaid, startShopOnRazorpay, type ShopOnRazorpay, plentyOfStock } from '../../test/orders-kit.ts';
 import type { RazorpayStandin } from '../../test/razorpay-standin.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { setAdmin } from '../admin/admin.queries.ts';
@@ -37,6 +37,7 @@ let nextPiece = 0;
 beforeAll(async () => {
   shop = await startShopOnRazorpay();
   ({ t, standin, hookUrl } = shop);
+  await plentyOfStock(t);
   lata = await signedUp(t, 'Lata');
   owner = await signedUp(t, 'Kamala');
   await setAdmin(t.database.db, owner.email, true);

@@ -17,7 +17,7 @@ import { mailOutbox, orders, paymentEvents, products } from '../../db/schema/ind
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import type { RazorpayStandin } from '../../test/razorpay-standin.ts';
 import { TEST_AUTH_SECRET, type TestApp } from '../../test/test-app.ts';
-import { lapseUnpaid, startShopOnRazorpay, type ShopOnRazorpay } from '../../test/orders-kit.ts';
+import { lapseUnpaid, startShopOnRazorpay, type ShopOnRazorpay, plentyOfStock } from '../../test/orders-kit.ts';
 import { PROVIDER_AWAY } from '../checkout/checkout.service.ts';
 import type { PaymentsService } from './payments.service.ts';
 import type { CheckoutSuccess } from './provider.ts';
@@ -39,6 +39,7 @@ const HOME = { name: 'Meera Iyer', phone: '9876543210', house: 'Flat 4B, Lotus A
 beforeAll(async () => {
   shop = await startShopOnRazorpay();
   ({ t, standin, hookUrl } = shop);
+  await plentyOfStock(t);
   meera = await signedUp(t, 'Meera');
   const res = await send(t, 'POST', '/api/addresses', HOME, meera.cookie);
   expect(res.status).toBe(201);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { catalogChanged } from '../../lib/query-keys.ts';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
-import { CSV_COLUMNS, CSV_TEMPLATE, type CsvProgress, type CsvReport } from '../../../shared/admin-import.contract.ts';
+import { CSV_TEMPLATE, TEMPLATE_COLUMNS, type CsvProgress, type CsvReport } from '../../../shared/admin-import.contract.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { buttonClass } from '../../components/empty-state.tsx';
 import { FormMessage, inputClass } from '../../components/form-field.tsx';
@@ -16,7 +16,7 @@ const HELP: [string, string][] = [
   ['name', 'Required. The product’s name.'],
   ['handle', 'Optional. Names the product across imports (else its name does): importing the file again updates it.'],
   ['price, offer_price', 'In rupees, such as ₹1,299 or 1299.50. An empty price is ₹599.'],
-  ['availability', 'In Stock (the default), Only a few left or Out of Stock.'],
+  ['stock', 'Pieces in stock, such as 6 (10 when empty). The shop shows In Stock, Only a few left or Out of Stock from it.'],
   ['key_highlights', 'Label: text, separated by |, such as Fabric: Silk | Length: 6.3 m.'],
   ['featured', 'yes or no.'],
   ['categories, collections', 'Slugs separated by |, such as silk-sarees|sarees.'],
@@ -62,7 +62,7 @@ export function CsvSection() {
       </div>
       <details className="rounded-xl bg-sand/50 p-3 text-sm sm:p-4">
         <summary className="cursor-pointer font-medium">The columns</summary>
-        <p className="mt-2 break-words text-muted">{CSV_COLUMNS.join(', ')}</p>
+        <p className="mt-2 break-words text-muted">{TEMPLATE_COLUMNS.join(', ')}</p>
         <dl className="mt-3 grid gap-2 sm:grid-cols-[12rem_1fr]">
           {HELP.map(([term, text]) => (
             <div key={term} className="contents">

@@ -1,10 +1,11 @@
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { productInputContract, type AdminProduct, type GroupChoice, type ProductInput } from '../../../shared/admin-product.contract.ts';
-import { AVAILABILITY, type Availability, type DeliveryInfo } from '../../../shared/catalog.ts';
+import type { DeliveryInfo } from '../../../shared/catalog.ts';
+import { availabilityOf } from '../../../shared/stock.ts';
 import { discountLabel, formatInr, parsePriceText } from '../../../shared/money.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
-import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form-field.tsx';
+import { FormMessage, SubmitButton, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { PhotosEditor } from './photos-editor.tsx';
 import { useSaveProduct } from './products.api.ts';
@@ -13,7 +14,7 @@ interface Draft {
   name: string;
   price: string;
   offerPrice: string;
-  availability: Availability;
+  stock: string;
   description: string;
   keyHighlights: { label: string; text: string }[];
   fullDescription: string;
@@ -34,7 +35,7 @@ function draftOf(p: AdminProduct | undefined): Draft {
     name: p?.name ?? '',
     price: p ? rupees(p.price) : '',
     offerPrice: p ? rupees(p.offerPrice) : '',
-    availability: p?.availability ?? 'In Stock',
+    stock: p ? String(p.stock) : '',
     description: p?.description ?? '',
     keyHighlights: p?.keyHighlights ?? [],
     fullDescription: p?.fullDescription ?? '',
@@ -55,6 +56,7 @@ function inputOf(d: Draft) {
     ...d,
     price: d.price.trim() === '' ? undefined : (parsePriceText(d.price) ?? 'not a price'),
     offerPrice: d.offerPrice.trim() === '' ? null : (parsePriceText(d.offerPrice) ?? 'not a price'),
+    stock: /^\s*\d{1,9}\s*$/.test(d.stock) ? Number(d.stock) : d.stock.trim() === '' ? undefined : 'not a number',
   };
 }
 
@@ -134,7 +136,14 @@ export function ProductForm({ product, groups, onSaved }: Props) {
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Availability" placeholder="Choose" options={AVAILABILITY} value={draft.availability} error={errors.availability} onChange={(e) => set('availability', e.target.value as Availability)} />
+          <TextField
+            label="Pieces in stock"
+            inputMode="numeric"
+            value={draft.stock}
+            error={errors.stock}
+            hint={/^\s*\d{1,9}\s*$/.test(draft.stock) ? `The shop will say ${availabilityOf(Number(draft.stock))}.` : 'How many you can sell now; the shop shows In Stock, Only a few left or Out of Stock from it.'}
+            onChange={(e) => set('stock', e.target.value)}
+          />
           <label className="flex items-center gap-3 self-end rounded-lg bg-sand/50 p-3 text-sm">
             <input type="checkbox" className="size-5 accent-wine" checked={draft.featured} onChange={(e) => set('featured', e.target.checked)} />
             <span>

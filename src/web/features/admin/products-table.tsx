@@ -115,7 +115,9 @@ function ProductRow({ product: p }: { product: AdminProductRow }) {
           <span className="mt-1 flex flex-wrap gap-1.5 text-xs text-muted">
             <span>#{p.id}</span>
             <span aria-hidden="true">·</span>
-            <span>{p.availability}</span>
+            <span>
+              {p.availability}: {p.stock} {p.stock === 1 ? 'piece' : 'pieces'}
+            </span>
             {p.featured && <Badge tone="gold">Featured</Badge>}
             {p.hidden && <Badge tone="red">Hidden from the shop</Badge>}
           </span>

@@ -1,0 +1,112 @@
+/**
+ * Stock's SQL: the only place that writes product_sizes' counts or the ledger (docs/decisions/0018).
+ * Sizes are locked in id order, so two orders that share pieces queue instead of deadlocking.
+ */
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orderItems, orders, products, productSizes, stockMovements, STOCK_STATES } from '../../db/schema/index.ts';
+import type { ShopperTx } from '../../db/shopper.ts';
+
+export type Tx = ShopperTx;
+export type StockState = (typeof STOCK_STATES)[number];
+export interface SizeKey {
+  productId: number;
+  size: string;
+}
+export type SizeRow = typeof productSizes.$inferSelect;
+export type NewMovement = typeof stockMovements.$inferInsert;
+
+const keyMatch = (keys: SizeKey[]) => or(...keys.map((k) => and(eq(productSizes.productId, k.productId), eq(productSizes.size, k.size))));
+
+/** The sizes named, locked until the transaction ends, in id order. */
+export function lockSizes(tx: Tx, keys: SizeKey[]): Promise<SizeRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return tx.select().from(productSizes).where(keyMatch(keys)).orderBy(asc(productSizes.id)).for('update');
+}
+
+export function sizesOf(db: Db | Tx, productIds: number[]): Promise<SizeRow[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db.select().from(productSizes).where(inArray(productSizes.productId, productIds)).orderBy(asc(productSizes.productId), asc(productSizes.position), asc(productSizes.id));
+}
+
+/** Adds `change` (negative to take) unless it would go below 0 (the table's check says so too): the new count, or undefined. */
+export async function changeStock(tx: Tx, sizeId: number, change: number): Promise<number | undefined> {
+  const [row] = await tx
+    .update(productSizes)
+    .set({ stock: sql`${productSizes.stock} + ${change}`, updatedAt: sql`now()` })
+    .where(and(eq(productSizes.id, sizeId), sql`${productSizes.stock} + ${change} >= 0`))
+    .returning({ stock: productSizes.stock });
+  return row?.stock;
+}
+
+export async function record(tx: Tx, movements: NewMovement[]): Promise<void> {
+  if (movements.length > 0) await tx.insert(stockMovements).values(movements);
+}
+
+/**
+ * The shop's label follows the count (summed over sizes); written only when it changes, since a
+ * write to products turns every app server's catalog cache over.
+ */
+export async function syncAvailability(tx: Tx, productIds: number[], lowStockThreshold: number): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx.execute(sql`
+    update products p set availability = x.label, updated_at = now()
+    from (
+      select product_id,
+        case when sum(stock) <= 0 then 'Out of Stock' when sum(stock) <= ${lowStockThreshold} then 'Only a few left' else 'In Stock' end as label
+      from product_sizes where product_id in ${productIds} group by product_id
+    ) x
+    where p.id = x.product_id and p.availability is distinct from x.label`);
+}
+
+/** What an order takes: its lines by product and size (lines of products gone from the catalog have none to take). */
+export async function piecesOf(tx: Tx, orderId: string): Promise<(SizeKey & { quantity: number; name: string })[]> {
+  const rows = await tx
+    .select({ productId: orderItems.productId, size: orderItems.size, quantity: orderItems.quantity, name: orderItems.name })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  return rows.flatMap((r) => (r.productId === null || r.size === null ? [] : [{ productId: r.productId, size: r.size, quantity: r.quantity, name: r.name }]));
+}
+
+/** Moves the order's pieces from one state to the next: whether this call did (a retry finds it moved). */
+export async function moveStockState(tx: Tx, orderId: string, from: StockState[], to: StockState): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ stockState: to, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), inArray(orders.stockState, from)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/**
+ * Stock for products written with a label and no count yet (the demo seeds): the count that shows
+ * the same label, each with its ledger row.
+ */
+export async function openingStockFromLabels(tx: Tx | Db, productIds: number[], counts: Record<string, number>, note: string): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx.execute(sql`
+    with opened as (
+      update product_sizes s set stock = case p.availability when 'Out of Stock' then ${counts['Out of Stock']!}::int when 'Only a few left' then ${counts['Only a few left']!}::int else ${counts['In Stock']!}::int end
+      from products p
+      where p.id = s.product_id and s.product_id in ${productIds} and s.stock = 0
+        and not exists (select 1 from stock_movements m where m.product_size_id = s.id)
+      returning s.id, s.stock
+    )
+    insert into stock_movements (product_size_id, change, reason, note)
+    select id, stock, 'imported', ${note} from opened where stock > 0`);
+}
+
+/** The ledger's sum per size against the count: the sizes where they differ (none, ever). */
+export async function ledgerMismatches(db: Db): Promise<{ sizeId: number; stock: number; ledger: number }[]> {
+  const { rows } = (await db.execute(sql`
+    select s.id as size_id, s.stock, coalesce(sum(m.change), 0)::int as ledger
+    from product_sizes s left join stock_movements m on m.product_size_id = s.id
+    group by s.id having s.stock <> coalesce(sum(m.change), 0)`)) as unknown as { rows: { size_id: number; stock: number; ledger: number }[] };
+  return rows.map((r) => ({ sizeId: Number(r.size_id), stock: Number(r.stock), ledger: Number(r.ledger) }));
+}
+
+export async function productName(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: products.name }).from(products).where(eq(products.id, id));
+  return row?.name;
+}

@@ -1,0 +1,123 @@
+/**
+ * Stock (issue 16, docs/decisions/0018): the one module that changes how many pieces of a size the
+ * shop has. Each change is a guarded update (never below 0; the table's check backs it) and a ledger
+ * row in the same transaction, so the count always equals the ledger's sum; the shop's label follows.
+ *
+ * An order takes its pieces when it is made for payment (`reserve`, all or nothing), gives them back
+ * when its window closes or the owner cancels it unpaid (`release`), keeps them when paid (`sold`),
+ * and a paid order the owner cancels puts them back (`putBack`).
+ */
+import { LOW_STOCK_THRESHOLD, ONE_SIZE, tooFewLeft, type StockReason } from '../../../shared/stock.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, NotFoundError } from '../../http/errors.ts';
+import * as q from './stock.queries.ts';
+
+export type { SizeKey } from './stock.queries.ts';
+export const SIZE_NOT_FOUND = 'This product has no such size.';
+
+interface Piece extends q.SizeKey {
+  quantity: number;
+  name: string;
+}
+
+export interface SetHow {
+  reason: Extract<StockReason, 'corrected' | 'restocked' | 'imported'>;
+  actorId?: string | null;
+  note?: string | null;
+}
+
+const keyOf = (k: q.SizeKey) => `${k.productId}\u0000${k.size}`;
+
+/** One entry per product and size, quantities added. */
+function combined(pieces: Piece[]): Piece[] {
+  const byKey = new Map<string, Piece>();
+  for (const p of pieces) {
+    const seen = byKey.get(keyOf(p));
+    if (seen) seen.quantity += p.quantity;
+    else byKey.set(keyOf(p), { ...p });
+  }
+  return [...byKey.values()];
+}
+
+const uniqueIds = (keys: q.SizeKey[]) => [...new Set(keys.map((k) => k.productId))];
+
+export function createStockService(db: Db, lowStockThreshold = LOW_STOCK_THRESHOLD) {
+  /** Gives the order's pieces back to the stock, each with a ledger row; the order's state moves once. */
+  async function giveBack(tx: q.Tx, orderId: string, from: q.StockState[], to: q.StockState, reason: StockReason): Promise<boolean> {
+    if (!(await q.moveStockState(tx, orderId, from, to))) return false;
+    const pieces = combined(await q.piecesOf(tx, orderId));
+    const sizes = new Map((await q.lockSizes(tx, pieces)).map((s) => [keyOf(s), s]));
+    const movements: q.NewMovement[] = [];
+    for (const p of pieces) {
+      const size = sizes.get(keyOf(p));
+      if (!size) continue; // the owner removed that size since: nothing to put back into
+      await q.changeStock(tx, size.id, p.quantity);
+      movements.push({ productSizeId: size.id, change: p.quantity, reason, orderId });
+    }
+    await q.record(tx, movements);
+    await q.syncAvailability(tx, uniqueIds(pieces), lowStockThreshold);
+    return true;
+  }
+
+  /**
+   * The owner (or an import) says how many pieces of a size there are: the difference is one
+   * ledger row with the reason and who said it.
+   */
+  async function set(tx: q.Tx, key: q.SizeKey, count: number, how: SetHow): Promise<void> {
+    const [size] = await q.lockSizes(tx, [key]);
+    if (!size) throw new NotFoundError(SIZE_NOT_FOUND);
+    const change = count - size.stock;
+    if (change === 0) return;
+    await q.changeStock(tx, size.id, change);
+    await q.record(tx, [{ productSizeId: size.id, change, reason: how.reason, actorId: how.actorId ?? null, note: how.note ?? null }]);
+    await q.syncAvailability(tx, [key.productId], lowStockThreshold);
+  }
+
+  return {
+    /** Counts per size, for the products named (the quote, the cart, the product page). */
+    levels: (productIds: number[]) => q.sizesOf(db, productIds),
+
+    /**
+     * Takes the order's pieces off the stock, all or none: a size with too few left refuses the
+     * whole order with the piece's name and how many are left (409 sold_out), before any payment
+     * window opens. Runs inside the transaction that writes the order, as the server.
+     */
+    async reserve(tx: q.Tx, orderId: string): Promise<void> {
+      const pieces = combined(await q.piecesOf(tx, orderId));
+      const sizes = new Map((await q.lockSizes(tx, pieces)).map((s) => [keyOf(s), s]));
+      const movements: q.NewMovement[] = [];
+      for (const p of pieces) {
+        const size = sizes.get(keyOf(p));
+        const left = size?.stock ?? 0;
+        if (!size || left < p.quantity) throw new AppError(409, 'sold_out', tooFewLeft(p.name, left));
+        if ((await q.changeStock(tx, size.id, -p.quantity)) === undefined) throw new AppError(409, 'sold_out', tooFewLeft(p.name, left));
+        movements.push({ productSizeId: size.id, change: -p.quantity, reason: 'reserved', orderId });
+      }
+      await q.record(tx, movements);
+      await q.moveStockState(tx, orderId, ['none'], 'held');
+      await q.syncAvailability(tx, uniqueIds(pieces), lowStockThreshold);
+    },
+
+    /** The window closed or the owner cancelled it unpaid: its pieces go back, once. */
+    release: (tx: q.Tx, orderId: string) => giveBack(tx, orderId, ['held'], 'released', 'released'),
+
+    /** Paid: the held pieces are sold (they left the stock when reserved; the ledger has them). */
+    sold: (tx: q.Tx, orderId: string) => q.moveStockState(tx, orderId, ['held'], 'sold'),
+
+    /** A paid order cancelled by the owner: its pieces are back on the shelf, once. */
+    putBack: (tx: q.Tx, orderId: string) => giveBack(tx, orderId, ['sold'], 'returned', 'cancelled'),
+
+    set,
+
+    /** A one-size piece's count. */
+    setOneSize: (tx: q.Tx, productId: number, count: number, how: SetHow) => set(tx, { productId, size: ONE_SIZE }, count, how),
+
+    /** Sizes whose count differs from the ledger's sum: always none (the tests hold it after every scenario). */
+    ledgerMismatches: () => q.ledgerMismatches(db),
+  };
+}
+
+export type StockService = ReturnType<typeof createStockService>;
+
+/** The demo seeds' opening stock: each product's label read as the count that shows it (docs/decisions/0018). */
+export { openingStockFromLabels } from './stock.queries.ts';

@@ -1,0 +1,234 @@
+/**
+ * Stock that is never oversold (issue 16, docs/decisions/0018), through the real checkout on PGlite
+ * and PostgreSQL: an order takes its pieces when it is made for payment, all or none; they come back
+ * when its window closes or the owner cancels it; a paid order keeps them, and a paid order cancelled
+ * puts them back. After every scenario the count equals the ledger's sum.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Address } from '../../../shared/addresses.ts';
+import type { CheckoutStart } from '../../../shared/orders.ts';
+import { ONE_SIZE, tooFewLeft } from '../../../shared/stock.ts';
+import { openPostgres, type Database } from '../../db/client.ts';
+import { orders, products, productSizes, requestLimits, stockMovements } from '../../db/schema/index.ts';
+import { send, signedUp } from '../../test/accounts-kit.ts';
+import { lapseUnpaid, setStock } from '../../test/orders-kit.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { setAdmin } from '../admin/admin.queries.ts';
+import { createStockService } from './stock.service.ts';
+
+type Shopper = Awaited<ReturnType<typeof signedUp>>;
+type Target = Parameters<typeof send>[0];
+
+let t: TestApp;
+let owner: Shopper;
+let ids: number[];
+let next = 0;
+/** A seeded piece no other test here uses. */
+const freshPiece = () => ids[next++]!;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signedUp(t, 'Kamala');
+  await setAdmin(t.database.db, owner.email, true);
+  ids = (await t.database.db.select({ id: products.id }).from(products).where(eq(products.availability, 'In Stock')).orderBy(asc(products.id))).map((p) => p.id);
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await lapseUnpaid(t);
+  expect(await createStockService(t.database.db).ledgerMismatches()).toEqual([]);
+});
+
+async function shopper(name: string, on: Target = t): Promise<{ s: Shopper; address: Address }> {
+  const s = await signedUp(on, name);
+  const res = await send(on, 'POST', '/api/addresses', { name: `${name} Rao`, phone: '9876543210', house: '7', street: 'Park Street', city: 'Kolkata', state: 'West Bengal', pincode: '700016' }, s.cookie);
+  return { s, address: (await res.json()) as Address };
+}
+
+const stockOf = async (productId: number) =>
+  (await t.database.db.select({ stock: productSizes.stock }).from(productSizes).where(and(eq(productSizes.productId, productId), eq(productSizes.size, ONE_SIZE))))[0]!.stock;
+const labelOf = async (productId: number) => (await t.database.db.select({ a: products.availability }).from(products).where(eq(products.id, productId)))[0]!.a;
+const ledgerOf = (productId: number) =>
+  t.database.db
+    .select({ change: stockMovements.change, reason: stockMovements.reason, orderId: stockMovements.orderId })
+    .from(stockMovements)
+    .innerJoin(productSizes, eq(productSizes.id, stockMovements.productSizeId))
+    .where(eq(productSizes.productId, productId))
+    .orderBy(asc(stockMovements.id));
+const stateOf = async (orderId: string) => (await t.database.db.select({ s: orders.stockState }).from(orders).where(eq(orders.id, orderId)))[0]!.s;
+
+/** Buy Now of `productId` (quantity 1) or the shopper's cart, as the checkout screen starts it. */
+async function start(who: { s: Shopper; address: Address }, productId?: number, on: Target = t) {
+  const q = await send(on, 'GET', `/api/checkout/quote${productId ? `?buyNow=${productId}` : ''}`, undefined, who.s.cookie);
+  const quote = await q.json();
+  if (q.status !== 200) return { status: q.status, body: quote };
+  const res = await send(on, 'POST', '/api/checkout/orders', { addressId: who.address.id, ...(productId ? { buyNow: { productId } } : {}), expectedTotal: quote.amounts.total }, who.s.cookie);
+  return { status: res.status, body: await res.json() };
+}
+
+async function pay(who: { s: Shopper }, orderId: string) {
+  const success = await (await send(t, 'POST', `/api/checkout/orders/${orderId}/test-payment`, undefined, who.s.cookie)).json();
+  expect((await send(t, 'POST', `/api/checkout/orders/${orderId}/confirm`, success, who.s.cookie)).status).toBe(200);
+}
+
+const cancel = (orderId: string, from: string) => send(t, 'POST', `/api/admin/orders/${orderId}/status`, { from, to: 'cancelled' }, owner.cookie);
+
+describe('an order made for payment', () => {
+  it('takes its pieces off the stock and the label follows; the window closing gives them back', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 4);
+    const asha = await shopper('Asha');
+    const cart = await send(t, 'POST', '/api/cart/items', { productId: p, quantity: 2 }, asha.s.cookie);
+    expect(cart.status).toBe(200);
+    const { status, body } = await start(asha);
+    expect(status).toBe(201);
+    const orderId = (body as CheckoutStart).orderId;
+    expect(await stockOf(p)).toBe(2);
+    expect(await labelOf(p)).toBe('Only a few left');
+    expect(await stateOf(orderId)).toBe('held');
+    expect((await ledgerOf(p)).at(-1)).toEqual({ change: -2, reason: 'reserved', orderId });
+
+    await lapseUnpaid(t); // the reconcile step, past the payment window
+    expect(await stockOf(p)).toBe(4);
+    expect(await labelOf(p)).toBe('In Stock');
+    expect(await stateOf(orderId)).toBe('released');
+    expect((await ledgerOf(p)).at(-1)).toEqual({ change: 2, reason: 'released', orderId });
+    await lapseUnpaid(t); // again: nothing more comes back
+    expect(await stockOf(p)).toBe(4);
+    await send(t, 'DELETE', `/api/cart/items/${p}`, undefined, asha.s.cookie);
+  });
+
+  it('is refused, naming the piece and what is left, when too few are left: nothing is written or taken', async () => {
+    const [p, q] = [freshPiece(), freshPiece()];
+    await setStock(t, p, 1);
+    await setStock(t, q, 5);
+    const bela = await shopper('Bela');
+    await send(t, 'POST', '/api/cart/items', { productId: q, quantity: 2 }, bela.s.cookie);
+    await send(t, 'POST', '/api/cart/items', { productId: p, quantity: 1 }, bela.s.cookie);
+    const quote = await (await send(t, 'GET', '/api/checkout/quote', undefined, bela.s.cookie)).json();
+    // Someone else buys the last piece of p between Bela's quote and her Pay.
+    const chitra = await shopper('Chitra');
+    expect((await start(chitra, p)).status).toBe(201);
+    const name = (await t.database.db.select({ name: products.name }).from(products).where(eq(products.id, p)))[0]!.name;
+    const res = await send(t, 'POST', '/api/checkout/orders', { addressId: bela.address.id, expectedTotal: quote.amounts.total }, bela.s.cookie);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'sold_out', message: tooFewLeft(name, 0) });
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, bela.s.id))).toEqual([]);
+    expect(await stockOf(q)).toBe(5);
+    expect(await stockOf(p)).toBe(0);
+    expect(await labelOf(p)).toBe('Out of Stock');
+  });
+
+  it('says how many are left when a cart asks for more than there are', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 2);
+    const devi = await shopper('Devi');
+    await send(t, 'POST', '/api/cart/items', { productId: p, quantity: 3 }, devi.s.cookie);
+    const name = (await t.database.db.select({ name: products.name }).from(products).where(eq(products.id, p)))[0]!.name;
+    const { status, body } = await start(devi);
+    expect(status).toBe(409);
+    expect(body).toMatchObject({ code: 'sold_out', message: tooFewLeft(name, 2) });
+    expect(await stockOf(p)).toBe(2);
+    await send(t, 'DELETE', `/api/cart/items/${p}`, undefined, devi.s.cookie);
+  });
+});
+
+describe('paying and cancelling', () => {
+  it('a paid order keeps its pieces; the owner cancelling it puts them back, once', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 3);
+    const esha = await shopper('Esha');
+    const { body } = await start(esha, p);
+    const orderId = (body as CheckoutStart).orderId;
+    await pay(esha, orderId);
+    expect(await stockOf(p)).toBe(2);
+    expect(await stateOf(orderId)).toBe('sold');
+    await lapseUnpaid(t);
+    expect(await stockOf(p)).toBe(2); // paid: nothing lapses
+
+    expect((await cancel(orderId, 'processing')).status).toBe(200);
+    expect((await cancel(orderId, 'processing')).status).toBe(200); // a retry changes nothing
+    expect(await stockOf(p)).toBe(3);
+    expect(await stateOf(orderId)).toBe('returned');
+    expect((await ledgerOf(p)).slice(-2)).toEqual([
+      { change: -1, reason: 'reserved', orderId },
+      { change: 1, reason: 'cancelled', orderId },
+    ]);
+  });
+
+  it('the owner cancelling an unpaid order releases its pieces at once', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 1);
+    const farah = await shopper('Farah');
+    const { body } = await start(farah, p);
+    const orderId = (body as CheckoutStart).orderId;
+    expect(await labelOf(p)).toBe('Out of Stock');
+    expect((await cancel(orderId, 'pending')).status).toBe(200);
+    expect(await stockOf(p)).toBe(1);
+    expect(await labelOf(p)).toBe('Only a few left');
+    expect(await stateOf(orderId)).toBe('released');
+  });
+});
+
+describe('the owner', () => {
+  it('says how many pieces there are in the editor: the label follows, and each change is a ledger row with who made it', async () => {
+    const made = await send(t, 'POST', '/api/admin/products', { name: 'Kota Doria Dupatta in Saffron', price: 899_00, stock: 3 }, owner.cookie);
+    expect(made.status).toBe(201);
+    const product = await made.json();
+    expect(product).toMatchObject({ stock: 3, availability: 'Only a few left' });
+    const edited = await send(t, 'PUT', `/api/admin/products/${product.id}`, { name: product.name, price: 899_00, stock: 0 }, owner.cookie);
+    expect(await edited.json()).toMatchObject({ stock: 0, availability: 'Out of Stock' });
+    const ledger = await t.database.db
+      .select({ change: stockMovements.change, reason: stockMovements.reason, actorId: stockMovements.actorId })
+      .from(stockMovements)
+      .innerJoin(productSizes, eq(productSizes.id, stockMovements.productSizeId))
+      .where(eq(productSizes.productId, product.id))
+      .orderBy(asc(stockMovements.id));
+    expect(ledger).toEqual([
+      { change: 3, reason: 'restocked', actorId: owner.id },
+      { change: -3, reason: 'corrected', actorId: owner.id },
+    ]);
+  });
+
+  it('cannot be given a count below 0, fractional or absurd: 422 and nothing changes', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 2);
+    const before = await (await send(t, 'GET', `/api/admin/products/${p}`, undefined, owner.cookie)).json();
+    const { id: _, hidden: _h, orderCount: _o, updatedAt: _u, availability: _a, ...input } = before;
+    for (const stock of [-1, 1.5, 100_000, 1e12, '3', null]) {
+      const res = await send(t, 'PUT', `/api/admin/products/${p}`, { ...input, stock }, owner.cookie);
+      expect(res.status).toBe(422);
+    }
+    expect(await stockOf(p)).toBe(2);
+  });
+});
+
+describe('the last pieces', () => {
+  it('go to exactly as many shoppers as there are pieces, however many press Pay at once, over two app servers', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 3);
+    // On PostgreSQL the second app server has a pool of its own, as another machine would.
+    const other: Database | null = t.database.kind === 'postgres' ? await openPostgres(t.databaseUrl!, 8) : null;
+    const second = t.another((other ?? t.database).db);
+    const servers: Target[] = [t, { app: second }];
+    const shoppers = [];
+    for (let i = 0; i < 50; i++) {
+      await t.database.db.delete(requestLimits); // fifty sign-ups from one address, which the shop would rightly slow down
+      shoppers.push(await shopper(`Racer${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'xy'[Math.floor(i / 26)]}`));
+    }
+    const quote = await (await send(t, 'GET', `/api/checkout/quote?buyNow=${p}`, undefined, shoppers[0]!.s.cookie)).json();
+    const answers = await Promise.all(
+      shoppers.map((who, i) =>
+        send(servers[i % 2]!, 'POST', '/api/checkout/orders', { addressId: who.address.id, buyNow: { productId: p }, expectedTotal: quote.amounts.total }, who.s.cookie),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(47);
+    const name = (await t.database.db.select({ name: products.name }).from(products).where(eq(products.id, p)))[0]!.name;
+    for (const r of answers.filter((a) => a.status === 409)) expect(await r.json()).toMatchObject({ code: 'sold_out', message: tooFewLeft(name, 0) });
+    expect(await stockOf(p)).toBe(0);
+    expect((await ledgerOf(p)).filter((m) => m.reason === 'reserved')).toHaveLength(3);
+    await other?.close();
+  }, 120_000);
+});
