@@ -38,7 +38,8 @@ export async function adminProductPage(db: Db, q: { search: string; page: number
         price: products.price,
         offerPrice: products.offerPrice,
         availability: products.availability,
-        stock: sql<number>`(select coalesce(sum(s.stock), 0)::int from product_sizes s where s.product_id = ${products.id})`,
+        // Spelled out: inside a one-table select Drizzle writes the column unqualified, which the subquery would read as its own.
+        stock: sql<number>`(select coalesce(sum(s.stock), 0)::int from product_sizes s where s.product_id = "products"."id")`,
         featured: products.featured,
         hidden: sql<boolean>`${products.hiddenAt} is not null`,
         updatedAt: sql<string>`to_char(${products.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,

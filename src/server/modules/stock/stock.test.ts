@@ -178,6 +178,12 @@ describe('the owner', () => {
     expect(product).toMatchObject({ stock: 3, availability: 'Only a few left' });
     const edited = await send(t, 'PUT', `/api/admin/products/${product.id}`, { name: product.name, price: 899_00, stock: 0 }, owner.cookie);
     expect(await edited.json()).toMatchObject({ stock: 0, availability: 'Out of Stock' });
+    const listed = await (await send(t, 'GET', `/api/admin/products?search=${product.id}`, undefined, owner.cookie)).json();
+    expect(listed.items.find((r: { id: number }) => r.id === product.id)).toMatchObject({ stock: 0, availability: 'Out of Stock' });
+    const seeded = ids[ids.length - 1]!;
+    await setStock(t, seeded, 7);
+    const other = await (await send(t, 'GET', `/api/admin/products?search=${seeded}`, undefined, owner.cookie)).json();
+    expect(other.items.find((r: { id: number }) => r.id === seeded)).toMatchObject({ stock: 7, availability: 'In Stock' });
     const ledger = await t.database.db
       .select({ change: stockMovements.change, reason: stockMovements.reason, actorId: stockMovements.actorId })
       .from(stockMovements)
