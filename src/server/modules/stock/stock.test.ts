@@ -133,13 +133,19 @@ describe('an order made for payment', () => {
   });
 });
 
+/** A piece no other test uses, `pieces` of it in stock, and a shopper's Buy Now order for one. */
+async function orderOfAFreshPiece(name: string, pieces: number) {
+  const p = freshPiece();
+  await setStock(t, p, pieces);
+  const who = await shopper(name);
+  const { status, body } = await start(who, p);
+  expect(status).toBe(201);
+  return { p, who, orderId: (body as CheckoutStart).orderId };
+}
+
 describe('paying and cancelling', () => {
   it('a paid order keeps its pieces; the owner cancelling it puts them back, once', async () => {
-    const p = freshPiece();
-    await setStock(t, p, 3);
-    const esha = await shopper('Esha');
-    const { body } = await start(esha, p);
-    const orderId = (body as CheckoutStart).orderId;
+    const { p, who: esha, orderId } = await orderOfAFreshPiece('Esha', 3);
     await pay(esha, orderId);
     expect(await stockOf(p)).toBe(2);
     expect(await stateOf(orderId)).toBe('sold');
@@ -157,11 +163,7 @@ describe('paying and cancelling', () => {
   });
 
   it('the owner cancelling an unpaid order releases its pieces at once', async () => {
-    const p = freshPiece();
-    await setStock(t, p, 1);
-    const farah = await shopper('Farah');
-    const { body } = await start(farah, p);
-    const orderId = (body as CheckoutStart).orderId;
+    const { p, orderId } = await orderOfAFreshPiece('Farah', 1);
     expect(await labelOf(p)).toBe('Out of Stock');
     expect((await cancel(orderId, 'pending')).status).toBe(200);
     expect(await stockOf(p)).toBe(1);
