@@ -46,4 +46,16 @@ await startServer(loadConfig(), async ({ app, database }) => {
   await setAdmin(database.db, OWNER.email, true);
   // On the server that asks new accounts to verify their email, the owner has (as one would have).
   await database.db.execute(`update users set email_verified = true where email = '${OWNER.email}'`);
+  // The journeys buy the same seeded sarees at both widths, run after run: each one-size piece in
+  // stock gets plenty, through the stock module (its ledger stays whole), so none sells out under a
+  // journey (several demo silk sarees are one of a kind). Pieces in sizes keep the demo's spread.
+  const { createStockService } = await import('../src/server/modules/stock/stock.service.ts');
+  const stock = createStockService(database.db);
+  const { products } = await import('../src/server/db/schema/index.ts');
+  const { isNull } = await import('drizzle-orm');
+  const oneSize = (await database.db.select({ id: products.id }).from(products).where(isNull(products.sizeListId))).map((p) => p.id);
+  const inStock = (await stock.levels(oneSize)).filter((s) => s.stock > 0);
+  await database.db.transaction(async (tx) => {
+    for (const s of inStock) await stock.set(tx, s, 500, { reason: 'restocked', note: 'browser journeys' });
+  });
 });

@@ -99,10 +99,11 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   app.use(securityHeaders());
   app.use(guardRequest());
   app.use(compressGenerated());
-  const catalog = createCatalogService(db);
+  const stock = createStockService(db);
+  const catalog = createCatalogService(db, stock);
   const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));
   const wishlist = createWishlistService(db, catalog);
-  const cart = createCartService(db, catalog);
+  const cart = createCartService(db, catalog, stock);
   // The header's badges: one shopper transaction for both, as every page load asks for them.
   const shelf = (userId: string) =>
     asShopper(db, userId, async (tx) => ({ likedProductIds: await wishlist.likedIdsIn(tx, userId), cartPieces: await cart.piecesIn(tx, userId) }));
@@ -119,7 +120,6 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
     mailWritten,
   );
   const addresses = createAddressesService(db);
-  const stock = createStockService(db);
   const shop = createShop(db, { catalog, cart, addresses, stock }, config, mailWritten);
   onPayments?.(shop.payments);
   app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir }));

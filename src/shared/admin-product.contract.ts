@@ -4,6 +4,8 @@
  * paise with spec §3's rule (parsePriceText) and shows the result before saving.
  */
 import type { Availability } from './catalog.ts';
+import { sizeName } from './cart.contract.ts';
+import type { SizeList } from './sizes.ts';
 import { MAX_STOCK } from './stock.ts';
 import { charCount, withoutBidi } from './text-rules.ts';
 import { z } from './zod.ts';
@@ -73,6 +75,15 @@ const highlight = z.object({
     .refine((v) => charCount(v) <= PRODUCT_LIMITS.highlightText, `A highlight must be at most ${PRODUCT_LIMITS.highlightText} characters.`),
 });
 
+const stockCount = z
+  .number({ error: 'Enter how many pieces are in stock.' })
+  .int('Stock is a whole number of pieces.')
+  .min(0, 'Stock cannot be below 0.')
+  .max(MAX_STOCK, `Stock can be at most ${MAX_STOCK.toLocaleString('en-IN')} pieces.`);
+
+/** More sizes than any list a boutique keeps. */
+const MAX_SIZES = 30;
+
 export const productInputContract = z
   .object({
     name: z
@@ -82,12 +93,15 @@ export const productInputContract = z
       .refine((v) => charCount(v) <= PRODUCT_LIMITS.name, `The name must be at most ${PRODUCT_LIMITS.name} characters.`),
     price: paise('price'),
     offerPrice: paise('offer price').nullable().default(null),
-    /** Pieces in stock (a one-size piece): the shop's availability follows from it (docs/decisions/0018). */
-    stock: z
-      .number({ error: 'Enter how many pieces are in stock.' })
-      .int('Stock is a whole number of pieces.')
-      .min(0, 'Stock cannot be below 0.')
-      .max(MAX_STOCK, `Stock can be at most ${MAX_STOCK.toLocaleString('en-IN')} pieces.`),
+    /** Pieces in stock of a one-size piece: the shop's availability follows from it (docs/decisions/0018). */
+    stock: stockCount.optional(),
+    /** The size list a piece in sizes takes its sizes from (docs/decisions/0019); null: one size. */
+    sizeListId: z.number({ error: 'Choose a size list.' }).int('Choose a size list.').min(1, 'Choose a size list.').max(2_147_483_647, 'Choose a size list.').nullable().default(null),
+    /** A piece in sizes: the sizes offered, from its list, each with its pieces in stock. */
+    sizes: z
+      .array(z.object({ size: sizeName, stock: stockCount }), { error: 'Sizes must be a list.' })
+      .max(MAX_SIZES, `At most ${MAX_SIZES} sizes.`)
+      .default([]),
     description: optionalText('The description', PRODUCT_LIMITS.shortText, paragraphs),
     keyHighlights: z
       .array(highlight, { error: 'Key highlights must be a list.' })
@@ -111,6 +125,9 @@ export const productInputContract = z
     /** One of the images (the first when not given). */
     thumbnail: z.string().nullable().default(null),
   })
+  .refine((p) => p.sizeListId !== null || p.stock !== undefined, { message: 'Enter how many pieces are in stock.', path: ['stock'] })
+  .refine((p) => p.sizeListId === null || p.sizes.length > 0, { message: 'Choose at least one size, with how many of each are in stock.', path: ['sizes'] })
+  .refine((p) => new Set(p.sizes.map((s) => s.size)).size === p.sizes.length, { message: 'A size is in the list twice.', path: ['sizes'] })
   .refine((p) => p.offerPrice === null || p.offerPrice <= p.price, { message: 'The offer price cannot be above the price.', path: ['offerPrice'] })
   .refine((p) => p.thumbnail === null || p.images.includes(p.thumbnail), { message: 'The thumbnail must be one of the photographs.', path: ['thumbnail'] });
 
@@ -163,6 +180,9 @@ export interface AdminProduct extends ProductInput {
   orderCount: number;
   updatedAt: string;
 }
+
+/** The editor's choices of size list. */
+export type SizeListChoice = SizeList;
 
 export interface GroupChoice {
   slug: string;

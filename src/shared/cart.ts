@@ -3,6 +3,7 @@
  * and tests (the request schemas are in cart.contract.ts).
  */
 import type { ProductSummary } from './catalog.ts';
+import type { SizeChoice } from './sizes.ts';
 
 /** Spec §5: at least 1. The most of one piece per order: a boutique's stock, not a wholesaler's. */
 export const MIN_QUANTITY = 1;
@@ -22,9 +23,13 @@ export type CartProduct = Omit<ProductSummary, 'likeCount'>;
 /** Spec §3 cart item, with its product joined (spec §7). */
 export interface CartItem {
   productId: number;
+  /** 'One size' for a one-size piece. */
+  size: string;
   quantity: number;
   selected: boolean;
   product: CartProduct;
+  /** The product's sizes on offer, for changing the line's size; its own among them unless retired. */
+  sizes: SizeChoice[];
 }
 
 export interface Cart {
@@ -49,8 +54,11 @@ export interface LikeState {
 /** The price a piece sells at: its offer price when it has one. */
 export const unitPrice = (p: Pick<CartProduct, 'price' | 'offerPrice'>) => p.offerPrice ?? p.price;
 
-/** A line that can be bought now: selected, and its piece in stock. */
-export const buyable = (item: CartItem) => item.selected && item.product.availability !== 'Out of Stock';
+/** Whether the line's own size is gone or sold out: it waits in the cart, out of the order. */
+export const lineSoldOut = (item: Pick<CartItem, 'size' | 'sizes'>) => !item.sizes.some((s) => s.size === item.size && !s.soldOut);
+
+/** A line that can be bought now: selected, and its size in stock. */
+export const buyable = (item: CartItem) => item.selected && !lineSoldOut(item);
 
 /** Spec §2 Cart: the order summary counts the selected lines only (a sold-out piece waits in the cart). */
 export function selectedSubtotal(items: readonly CartItem[]): { pieces: number; subtotal: number } {

@@ -2,6 +2,8 @@
  * The catalog's constants and the shapes the API returns, shared by server, web app and tests.
  * The request schemas are in catalog.contract.ts, so the web app's bundle does not carry zod for them.
  */
+import type { SizeChart, SizeChoice } from './sizes.ts';
+
 /** Spec §9 page sizes. */
 export const PRODUCTS_PAGE_SIZE = 12;
 export const HOME_FEATURED_PAGE_SIZE = 8;
@@ -31,6 +33,8 @@ export interface ProductSummary {
   price: number; // paise
   offerPrice: number | null; // paise
   availability: Availability;
+  /** Bought in a size the shopper chooses (issue 16): a card opens the product page to choose it. */
+  sized: boolean;
   likeCount: number;
 }
 
@@ -43,6 +47,10 @@ export interface ProductDetail extends ProductSummary {
   deliveryInfo: DeliveryInfo;
   categories: { slug: string; name: string }[];
   collections: { slug: string; name: string }[];
+  /** The sizes on offer in order ('One size' alone for a one-size piece). */
+  sizes: SizeChoice[];
+  /** The size list's chart, for a piece in sizes whose list has one. */
+  sizeChart: SizeChart | null;
 }
 
 export interface ProductPage {

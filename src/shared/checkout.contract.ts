@@ -1,5 +1,6 @@
 /** The checkout's request contracts: starting a payment, and its confirmation. */
 import { MAX_ID } from './catalog.contract.ts';
+import { sizeName } from './cart.contract.ts';
 import { z } from './zod.ts';
 
 import { MAX_UNPAID_ORDERS } from './orders.ts';
@@ -17,12 +18,17 @@ export const PLACEHOLDER_ADDRESS = 'Please update your address with your actual 
 export const startCheckoutContract = z.object({
   addressId: z.uuid({ error: CHOOSE_ADDRESS }),
   buyNow: z
-    .object({ productId: z.number({ error: 'Product not found' }).int('Product not found').min(1, 'Product not found').max(MAX_ID, 'Product not found') })
+    .object({
+      productId: z.number({ error: 'Product not found' }).int('Product not found').min(1, 'Product not found').max(MAX_ID, 'Product not found'),
+      /** Required for a piece in sizes (issue 16). */
+      size: sizeName.optional(),
+    })
     .optional(),
   /** Paise, as the checkout showed it: the server refuses to charge anything else. */
   expectedTotal: z.number({ error: 'The total is missing.' }).int('The total is missing.').min(0, 'The total is missing.'),
 });
 export type StartCheckoutInput = z.infer<typeof startCheckoutContract>;
+export type BuyNowInput = NonNullable<StartCheckoutInput['buyNow']>;
 
 const providerId = (message: string) => z.string({ error: message }).regex(/^[A-Za-z0-9_]{1,64}$/, message);
 const PAYMENT_NOT_VERIFIED = 'We could not verify this payment. If money left your account, it will be settled or refunded; please contact us.';

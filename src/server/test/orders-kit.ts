@@ -1,5 +1,6 @@
 /** What the order tests share. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { ONE_SIZE } from '../../shared/stock.ts';
 import { orders, products } from '../db/schema/index.ts';
 import { createOrdersService } from '../modules/orders/orders.service.ts';
 import { createStockService } from '../modules/stock/stock.service.ts';
@@ -45,15 +46,20 @@ export async function lapseUnpaid(t: Pick<TestApp, 'database'>): Promise<void> {
 }
 
 /**
- * Stock enough that a test buying the same seeded pieces again and again never runs out: set through
- * the stock module, so the ledger stays whole. Tests of stock itself set their own counts.
+ * For tests of rules that are not about sizes or counts (the cart's, the checkout's, payments'):
+ * every piece sold in one size with plenty in stock, so buying the same seeded pieces again and
+ * again never runs out; sold-out pieces stay sold out. Written through the stock module, so the
+ * ledger stays whole. Tests of stock and sizes set their own (stock.test.ts, cart-sizes.test.ts).
  */
 export async function plentyOfStock(t: Pick<TestApp, 'database'>, pieces = 1000): Promise<void> {
   const { db } = t.database;
   const stock = createStockService(db);
-  const inStock = (await stock.levels((await db.select({ id: products.id }).from(products)).map((p) => p.id))).filter((s) => s.stock > 0);
+  const all = await db.select({ id: products.id, availability: products.availability }).from(products);
   await db.transaction(async (tx) => {
-    for (const s of inStock) await stock.set(tx, s, pieces, { reason: 'restocked', note: 'test' });
+    await tx.update(products).set({ sizeListId: null }).where(isNotNull(products.sizeListId));
+    for (const p of all) {
+      await stock.setSizes(tx, p.id, [{ size: ONE_SIZE, stock: p.availability === 'Out of Stock' ? 0 : pieces }], { reason: 'restocked', note: 'test' });
+    }
   });
 }
 

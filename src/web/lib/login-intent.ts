@@ -16,13 +16,15 @@ export interface LoginIntent {
   product: Pick<ProductSummary, 'id' | 'name' | 'price' | 'offerPrice' | 'thumbnail'>;
   /** Spec §9: a card's add or buy is always one piece. */
   quantity: 1;
+  /** The size chosen on the product page, for a piece in sizes. */
+  size?: string;
   /** The path (with its search) to return to after signing in. */
   from: string;
 }
 
-export function loginIntent(action: LoginIntentAction, p: ProductSummary, from: string): LoginIntent {
+export function loginIntent(action: LoginIntentAction, p: ProductSummary, from: string, size?: string): LoginIntent {
   const { id, name, price, offerPrice, thumbnail } = p;
-  return { action, product: { id, name, price, offerPrice, thumbnail }, quantity: 1, from };
+  return { action, product: { id, name, price, offerPrice, thumbnail }, quantity: 1, from, ...(size !== undefined && { size }) };
 }
 
 export function readLoginIntent(state: unknown): LoginIntent | null {
@@ -58,7 +60,8 @@ export interface Next {
  */
 export async function completeIntent(client: QueryClient, state: unknown): Promise<Next> {
   const intent = readLoginIntent(state);
-  if (intent?.action === 'buyNow') return { to: '/checkout', state: buyNowState(intent.product) };
-  if (intent?.action === 'addToCart') await addToCart(client, intent.product.id);
+  const size = typeof intent?.size === 'string' ? intent.size : undefined;
+  if (intent?.action === 'buyNow') return { to: '/checkout', state: buyNowState(intent.product, size) };
+  if (intent?.action === 'addToCart') await addToCart(client, intent.product.id, size);
   return { to: returnPath(state) };
 }

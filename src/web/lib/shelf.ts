@@ -69,10 +69,10 @@ export function cartChanged(client: QueryClient, shopperId: string, cart: Cart) 
 }
 
 /** Spec §7: add one piece (upsert, selected). Resolves whether it was added; the toast says how it went. */
-export async function addToCart(client: QueryClient, productId: number): Promise<boolean> {
+export async function addToCart(client: QueryClient, productId: number, size?: string): Promise<boolean> {
   try {
     const session = await knownSession(client);
-    const cart = await sendJson<Cart>('POST', '/api/cart/items', { productId, quantity: 1 });
+    const cart = await sendJson<Cart>('POST', '/api/cart/items', { productId, quantity: 1, ...(size !== undefined && { size }) });
     if (session.status === 'signed-in') cartChanged(client, session.shopper.id, cart);
     void notify('Added to cart!', 'success');
     return true;
@@ -87,6 +87,6 @@ export function useShelf() {
   const client = useQueryClient();
   return {
     toggleLike: (product: Pick<ProductSummary, 'id' | 'likeCount'>) => toggleLike(client, product),
-    addToCart: (productId: number) => addToCart(client, productId),
+    addToCart: (productId: number, size?: string) => addToCart(client, productId, size),
   };
 }

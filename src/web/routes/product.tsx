@@ -3,7 +3,7 @@ import { BrowseProductsLink, EmptyState } from '../components/empty-state.tsx';
 import { pageTitle } from '../../shared/page-titles.ts';
 import { useProduct } from '../features/catalog/catalog.api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { ProductBuyButtons } from '../features/catalog/product-actions.tsx';
+import { ProductPurchase } from '../features/catalog/product-purchase.tsx';
 import { ProductGallery } from '../features/catalog/product-gallery.tsx';
 import { ProductInfoCards, ProductSummaryPanel } from '../features/catalog/product-info.tsx';
 import { ProductPageSkeleton } from '../features/catalog/product-page-skeleton.tsx';
@@ -32,7 +32,7 @@ export function Component() {
       <ProductGallery images={p.images.length ? p.images : p.thumbnail ? [p.thumbnail] : []} name={p.name} />
       <div className="flex flex-col gap-6">
         <ProductSummaryPanel product={p} />
-        <ProductBuyButtons product={p} />
+        <ProductPurchase key={p.id} product={p} />
         <ProductInfoCards product={p} />
       </div>
     </article>

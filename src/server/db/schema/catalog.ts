@@ -18,6 +18,21 @@ import { timestamps } from './columns.ts';
 import type { Availability, DeliveryInfo } from '../../../shared/catalog.ts';
 import { users } from './accounts.ts';
 
+/**
+ * An ordered list of sizes the owner picks a product's sizes from (XS to 3XL for kurtas, 32 to 44
+ * for blouses), with its size chart: what each size measures, in inches (the page shows centimetres
+ * beside them).
+ */
+export const sizeLists = pgTable('size_lists', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  sizes: text('sizes').array().notNull(),
+  /** The chart's columns (Bust, Waist, ...), and per size one figure per column, in inches. */
+  measures: text('measures').array().notNull().default(sql`'{}'::text[]`),
+  chart: jsonb('chart').$type<Record<string, (number | null)[]>>().notNull().default({}),
+  ...timestamps,
+});
+
 export const products = pgTable(
   'products',
   {
@@ -39,6 +54,8 @@ export const products = pgTable(
       .notNull()
       .default({ standardDelivery: true, expressDelivery: true, pincodeDelivery: true }),
     featured: boolean('featured').notNull().default(false),
+    /** The list its sizes come from; null for a piece sold in one size (a saree, a dupatta). */
+    sizeListId: integer('size_list_id').references((): AnyPgColumn => sizeLists.id, { onDelete: 'set null' }),
     /**
      * Set when the owner deletes a product that orders refer to: it leaves the shop (listings,
      * search, its page, carts) but stays for the orders that name it.

@@ -20,13 +20,15 @@ export const cartItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** 'One size' for a piece sold in one size. */
+    size: text('size').notNull().default('One size'),
     quantity: integer('quantity').notNull().default(1),
     selected: boolean('selected').notNull().default(true),
     ...timestamps,
   },
   (t) => [
-    // Spec §3: unique per user and product, which the add's upsert leans on.
-    uniqueIndex('cart_items_user_product').on(t.userId, t.productId),
+    // Spec §3: unique per user and product, and now size (issue 16), which the add's upsert leans on.
+    uniqueIndex('cart_items_user_product_size').on(t.userId, t.productId, t.size),
     // The database's own floor and ceiling behind the app's rule (src/shared/cart.ts).
     check('cart_items_quantity_check', sql`${t.quantity} between 1 and 99`),
   ],

@@ -24,6 +24,11 @@ export const productSizes = pgTable(
     position: integer('position').notNull().default(0),
     /** Pieces that can still be sold: reserved pieces are already taken off. */
     stock: integer('stock').notNull().default(0),
+    /**
+     * Set when the owner stops offering the size: its ledger stays (a size is never deleted while
+     * its product lives), and offering it again clears it.
+     */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('product_sizes_product_size').on(t.productId, t.size), check('product_sizes_stock_check', sql`${t.stock} >= 0`)],

@@ -5,11 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { appMeta, categories, collections, productCategories, productCollections, products } from '../schema/index.ts';
+import { appMeta, categories, collections, productCategories, productCollections, products, sizeLists } from '../schema/index.ts';
 import { demoCategories, demoCollections, demoProducts } from './demo-catalog.ts';
 import type { DemoProduct } from './demo-types.ts';
-import { STOCK_FOR_LABEL } from '../../../shared/admin-product.contract.ts';
-import { openingStockFromLabels } from '../../modules/stock/stock.service.ts';
+import { createStockService } from '../../modules/stock/stock.service.ts';
+import { demoSizes } from './demo-stock.ts';
 
 const SEED_LOCK = 7_342_002;
 export const DEMO_SEED_KEY = 'demo_catalog_seeded';
@@ -44,6 +44,10 @@ export async function seedDemoCatalogOnce(db: Db): Promise<boolean> {
       .returning({ id: collections.id, slug: collections.slug });
     const collectionIds = new Map(collectionRows.map((r) => [r.slug, r.id]));
 
+    const lists = await tx.select({ id: sizeLists.id, name: sizeLists.name, sizes: sizeLists.sizes }).from(sizeLists);
+    const listIds = new Map(lists.map((l) => [l.name, l.id]));
+    const sizesOf = new Map(demoProducts.map((p, i) => [p, demoSizes(p, i, new Map(lists.map((l) => [l.name, l.sizes])))]));
+
     // The list shows newest first; inserting in reverse keeps the demo file's order on screen.
     const ordering = [...demoProducts].reverse();
     const inserted = await tx
@@ -65,6 +69,7 @@ export async function seedDemoCatalogOnce(db: Db): Promise<boolean> {
             returnPolicy: p.returnPolicy,
             deliveryInfo: p.deliveryInfo,
             featured: p.featured,
+            sizeListId: listIds.get(sizesOf.get(p)!.listName ?? '') ?? null,
           };
         }),
       )
@@ -76,7 +81,11 @@ export async function seedDemoCatalogOnce(db: Db): Promise<boolean> {
     const colLinks = ordering.flatMap((p, i) =>
       p.collections.map((slug) => ({ productId: inserted[i]!.id, collectionId: mustGet(collectionIds, slug) })),
     );
-    await openingStockFromLabels(tx, inserted.map((r) => r.id), STOCK_FOR_LABEL, 'demo catalog');
+    // Through the stock module, as any stock is written: each count with its ledger row.
+    const stock = createStockService(db);
+    for (const [i, p] of ordering.entries()) {
+      await stock.setSizes(tx, inserted[i]!.id, sizesOf.get(p)!.sizes, { reason: 'imported', note: 'demo catalog' });
+    }
     await tx.insert(productCategories).values(catLinks).onConflictDoNothing();
     if (colLinks.length) await tx.insert(productCollections).values(colLinks);
     await tx.insert(appMeta).values({ key: DEMO_SEED_KEY, value: { products: inserted.length, at: new Date().toISOString() } });

@@ -16,6 +16,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import { IMPORT_LIMITS, IMPORT_MESSAGES as M, LIST_SEPARATOR, type CsvLine, type CsvRowResult, type RowOutcome } from '../../../shared/admin-import.contract.ts';
 import type { ProductInput } from '../../../shared/admin-product.contract.ts';
+import { ONE_SIZE } from '../../../shared/stock.ts';
 import { charCount, tidy } from '../../../shared/text-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -97,7 +98,7 @@ async function writeBatch(db: Db, stock: StockService, rows: Written[], groups: 
   await db.transaction(async (tx) => {
     const ids = await q.upsertImported(tx, rows.map((r) => ({ ...productColumns(r.input), importKey: r.key })));
     for (const r of rows) r.productId = ids.get(r.key);
-    for (const r of rows) await stock.setOneSize(tx, r.productId!, r.input.stock, { reason: 'imported', note: r.key });
+    for (const r of rows) await stock.setSizes(tx, r.productId!, [{ size: ONE_SIZE, stock: r.input.stock ?? 0 }], { reason: 'imported', note: r.key });
     const linked = rows.filter((r) => r.outcome === 'created' || r.linksChanged);
     await q.setBatchLinks(
       tx,

@@ -19,7 +19,7 @@ import type { StockService } from '../stock/stock.service.ts';
 import * as q from './import.queries.ts';
 import { storePhoto } from './photos.ts';
 import { insertProduct, productByImportKey, updateProduct } from './products.queries.ts';
-import { linkGroups, productColumns } from './products.service.ts';
+import { linkGroups, productColumns, sizesFor } from './products.service.ts';
 
 export const folderKey = (name: string) => `folder:${name}`;
 
@@ -32,7 +32,7 @@ export function createImportService(db: Db, deps: { imagesDir: string; importDir
         if (id !== undefined) await updateProduct(tx, id, productColumns(input));
         const productId = id ?? (await insertProduct(tx, { ...productColumns(input), importKey: key }));
         await linkGroups(tx, productId, input);
-        await deps.stock.setOneSize(tx, productId, input.stock, { reason: 'imported', note: key });
+        await deps.stock.setSizes(tx, productId, await sizesFor(tx, input), { reason: 'imported', note: key });
         return { productId, outcome: id === undefined ? ('created' as const) : ('updated' as const) };
       });
     try {

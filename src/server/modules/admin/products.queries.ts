@@ -7,7 +7,7 @@ import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-
 import type { AdminProductRow, AdminSort, ProductInput } from '../../../shared/admin-product.contract.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
-import { cartItems, categories, collections, orderItems, productCategories, productCollections, productLikes, products } from '../../db/schema/index.ts';
+import { cartItems, categories, collections, orderItems, productCategories, productCollections, productLikes, products, sizeLists } from '../../db/schema/index.ts';
 
 type Tx = ShopperTx;
 
@@ -76,7 +76,13 @@ export function groupChoices(db: Db) {
   return Promise.all([
     db.select({ slug: categories.slug, name: categories.name }).from(categories).orderBy(asc(categories.name)),
     db.select({ slug: collections.slug, name: collections.name }).from(collections).orderBy(asc(collections.name)),
+    db.select({ id: sizeLists.id, name: sizeLists.name, sizes: sizeLists.sizes }).from(sizeLists).orderBy(asc(sizeLists.id)),
   ]);
+}
+
+export async function sizeListOf(db: Db | Tx, id: number) {
+  const [row] = await db.select({ id: sizeLists.id, name: sizeLists.name, sizes: sizeLists.sizes }).from(sizeLists).where(eq(sizeLists.id, id));
+  return row;
 }
 
 /** The ids of the given slugs; the slugs that name nothing come back as `unknown`. */
@@ -88,7 +94,7 @@ export async function groupIds(tx: Tx, kind: 'category' | 'collection', slugs: s
   return { ids: rows.map((r) => r.id), unknown: slugs.filter((s) => !found.has(s)) };
 }
 
-type ProductColumns = Omit<ProductInput, 'categories' | 'collections' | 'keyHighlights' | 'stock'> & { keyHighlights: Record<string, string> };
+type ProductColumns = Omit<ProductInput, 'categories' | 'collections' | 'keyHighlights' | 'stock' | 'sizes'> & { keyHighlights: Record<string, string> };
 
 export async function insertProduct(tx: Tx, values: ProductColumns & { importKey?: string }): Promise<number> {
   const [row] = await tx.insert(products).values(values).returning({ id: products.id });

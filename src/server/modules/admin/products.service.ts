@@ -6,6 +6,7 @@
 import { ADMIN_PAGE_SIZE, type AdminProduct, type AdminProductPage, type AdminProductsQuery, type DeleteOutcome, type ProductInput } from '../../../shared/admin-product.contract.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
+import { ONE_SIZE } from '../../../shared/stock.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './products.queries.ts';
@@ -16,7 +17,7 @@ export const HIDDEN = 'Orders name this product, so it is hidden from the shop i
 
 /** The row's columns for an input: highlights as the stored object, the thumbnail the first photograph unless chosen. */
 export function productColumns(input: ProductInput) {
-  const { categories: _c, collections: _k, stock: _s, keyHighlights, ...rest } = input;
+  const { categories: _c, collections: _k, stock: _s, sizes: _z, keyHighlights, ...rest } = input;
   return {
     ...rest,
     keyHighlights: Object.fromEntries(keyHighlights.map((h) => [h.label, h.text])),
@@ -33,18 +34,38 @@ export async function linkGroups(tx: ShopperTx, id: number, input: Pick<ProductI
   await q.setLinks(tx, id, cats.ids, cols.ids);
 }
 
+/**
+ * The sizes a product is to have, each with its stock, in its list's order: one size with the
+ * input's stock, or sizes from the named list (a size not in it is refused). Checked before the
+ * product is written (its row names the list).
+ */
+export async function sizesFor(tx: ShopperTx, input: Pick<ProductInput, 'sizeListId' | 'sizes' | 'stock'>): Promise<{ size: string; stock: number }[]> {
+  if (input.sizeListId === null) return [{ size: ONE_SIZE, stock: input.stock ?? 0 }];
+  const list = await q.sizeListOf(tx, input.sizeListId);
+  if (!list) throw new AppError(422, 'invalid', 'Choose a size list.', { sizeListId: 'Choose a size list.' });
+  const stray = input.sizes.find((s) => !list.sizes.includes(s.size));
+  if (stray) {
+    const message = `Size ${stray.size} is not in the list ${list.name}.`;
+    throw new AppError(422, 'invalid', message, { sizes: message });
+  }
+  return list.sizes.flatMap((size) => input.sizes.filter((s) => s.size === size));
+}
+
 export function createAdminProductsService(db: Db, stock: StockService) {
   async function get(id: number): Promise<AdminProduct> {
     const row = await q.productRow(db, id);
     if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
-    const [groups, orderCount, sizes] = await Promise.all([q.groupSlugsOf(db, id), q.orderCountOf(db, id), stock.levels([id])]);
+    const [groups, orderCount, levels] = await Promise.all([q.groupSlugsOf(db, id), q.orderCountOf(db, id), stock.levels([id])]);
+    const sized = row.sizeListId !== null;
     return {
       id: row.id,
       name: row.name,
       price: row.price,
       offerPrice: row.offerPrice,
       availability: row.availability,
-      stock: sizes.reduce((sum, s) => sum + s.stock, 0),
+      stock: levels.reduce((sum, s) => sum + s.stock, 0),
+      sizeListId: row.sizeListId,
+      sizes: sized ? levels.map((s) => ({ size: s.size, stock: s.stock })) : [],
       description: row.description,
       keyHighlights: Object.entries(row.keyHighlights).map(([label, text]) => ({ label, text })),
       fullDescription: row.fullDescription,
@@ -70,15 +91,16 @@ export function createAdminProductsService(db: Db, stock: StockService) {
     get,
 
     async groups() {
-      const [categories, collections] = await q.groupChoices(db);
-      return { categories, collections };
+      const [categories, collections, sizeLists] = await q.groupChoices(db);
+      return { categories, collections, sizeLists };
     },
 
     async create(input: ProductInput, by: { id: string }): Promise<AdminProduct> {
       const id = await db.transaction(async (tx) => {
+        const sizes = await sizesFor(tx, input);
         const id = await q.insertProduct(tx, productColumns(input));
         await linkGroups(tx, id, input);
-        await stock.setOneSize(tx, id, input.stock, { reason: 'restocked', actorId: by.id, note: 'new product' });
+        await stock.setSizes(tx, id, sizes, { reason: 'restocked', actorId: by.id, note: 'new product' });
         return id;
       });
       return get(id);
@@ -86,9 +108,10 @@ export function createAdminProductsService(db: Db, stock: StockService) {
 
     async update(id: number, input: ProductInput, by: { id: string }): Promise<AdminProduct> {
       await db.transaction(async (tx) => {
+        const sizes = await sizesFor(tx, input);
         if (!(await q.updateProduct(tx, id, productColumns(input)))) throw new NotFoundError(PRODUCT_NOT_FOUND);
         await linkGroups(tx, id, input);
-        await stock.setOneSize(tx, id, input.stock, { reason: 'corrected', actorId: by.id, note: 'product editor' });
+        await stock.setSizes(tx, id, sizes, { reason: 'corrected', actorId: by.id, note: 'product editor' });
       });
       return get(id);
     },

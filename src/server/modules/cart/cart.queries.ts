@@ -2,19 +2,26 @@
  * A shopper's cart lines (spec §7 cart), always inside their shopper transaction: row-level
  * security (migration 0008) keeps every statement to their own rows, the filters say so too.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { CartLineInput } from '../../../shared/cart.contract.ts';
 import { cartItems } from '../../db/schema/index.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 
 export interface CartLine {
   productId: number;
+  size: string;
   quantity: number;
   selected: boolean;
 }
 
-const lineColumns = { productId: cartItems.productId, quantity: cartItems.quantity, selected: cartItems.selected };
-const ofLine = (userId: string, productId: number) => and(eq(cartItems.userId, userId), eq(cartItems.productId, productId));
+/** A line: a product in a size. */
+export interface LineKey {
+  productId: number;
+  size: string;
+}
+
+const lineColumns = { productId: cartItems.productId, size: cartItems.size, quantity: cartItems.quantity, selected: cartItems.selected };
+const ofLine = (userId: string, { productId, size }: LineKey) => and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), eq(cartItems.size, size));
 
 /** The newest line first. */
 export function cartLines(tx: ShopperTx, userId: string): Promise<CartLine[]> {
@@ -22,7 +29,7 @@ export function cartLines(tx: ShopperTx, userId: string): Promise<CartLine[]> {
     .select(lineColumns)
     .from(cartItems)
     .where(eq(cartItems.userId, userId))
-    .orderBy(desc(cartItems.createdAt), desc(cartItems.productId));
+    .orderBy(desc(cartItems.createdAt), desc(cartItems.productId), asc(cartItems.size));
 }
 
 /** Pieces in the cart: the header's badge. */
@@ -42,47 +49,69 @@ export async function lockCart(tx: ShopperTx, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cart'), hashtext(${userId}))`);
 }
 
-/** How many lines the cart has, and whether one of them is this product. */
-export async function linesBeside(tx: ShopperTx, userId: string, productId: number): Promise<{ lines: number; hasProduct: boolean }> {
+/** How many lines the cart has, and whether one of them is this product in this size. */
+export async function linesBeside(tx: ShopperTx, userId: string, key: LineKey): Promise<{ lines: number; hasLine: boolean }> {
   const [row] = await tx
-    .select({ lines: count(), hasProduct: sql<boolean>`bool_or(${cartItems.productId} = ${productId})` })
+    .select({ lines: count(), hasLine: sql<boolean>`bool_or(${cartItems.productId} = ${key.productId} and ${cartItems.size} = ${key.size})` })
     .from(cartItems)
     .where(eq(cartItems.userId, userId));
-  return { lines: row?.lines ?? 0, hasProduct: row?.hasProduct ?? false };
+  return { lines: row?.lines ?? 0, hasLine: row?.hasLine ?? false };
+}
+
+/** One line, locked for the change about to be made to it. */
+export async function lineOf(tx: ShopperTx, userId: string, key: LineKey): Promise<CartLine | undefined> {
+  const [row] = await tx.select(lineColumns).from(cartItems).where(ofLine(userId, key)).for('update');
+  return row;
 }
 
 /**
  * Spec §7's upsert, selected again. A piece already in the cart keeps the larger quantity, so a
  * double tap (or a retried request) never makes two of one.
  */
-export async function upsertLine(tx: ShopperTx, userId: string, productId: number, quantity: number): Promise<void> {
+export async function upsertLine(tx: ShopperTx, userId: string, { productId, size }: LineKey, quantity: number): Promise<void> {
   await tx
     .insert(cartItems)
-    .values({ userId, productId, quantity, selected: true })
+    .values({ userId, productId, size, quantity, selected: true })
     .onConflictDoUpdate({
-      target: [cartItems.userId, cartItems.productId],
+      target: [cartItems.userId, cartItems.productId, cartItems.size],
       set: { selected: true, quantity: sql`greatest(${cartItems.quantity}, excluded.quantity)`, updatedAt: sql`now()` },
     });
 }
 
+/**
+ * A line moved to another size: merged into a line of that size if there is one (quantities added,
+ * up to `most`), else a line of its own in the same place in the list.
+ */
+export async function moveLine(tx: ShopperTx, userId: string, from: CartLine, size: string, most: number): Promise<void> {
+  const [moved] = await tx.delete(cartItems).where(ofLine(userId, from)).returning({ createdAt: cartItems.createdAt });
+  if (!moved) return;
+  await tx
+    .insert(cartItems)
+    .values({ userId, productId: from.productId, size, quantity: Math.min(from.quantity, most), selected: from.selected, createdAt: moved.createdAt })
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.productId, cartItems.size],
+      set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${most})`, selected: sql`${cartItems.selected} or excluded.selected`, updatedAt: sql`now()` },
+    });
+}
+
 /** Whether the line was there to change. */
-export async function updateLine(tx: ShopperTx, userId: string, productId: number, change: CartLineInput): Promise<boolean> {
+export async function updateLine(tx: ShopperTx, userId: string, key: LineKey, change: Pick<CartLineInput, 'quantity' | 'selected'>): Promise<boolean> {
   const rows = await tx
     .update(cartItems)
     .set({ ...change, updatedAt: sql`now()` })
-    .where(ofLine(userId, productId))
+    .where(ofLine(userId, key))
     .returning({ productId: cartItems.productId });
   return rows.length > 0;
 }
 
-export async function deleteLine(tx: ShopperTx, userId: string, productId: number): Promise<void> {
-  await tx.delete(cartItems).where(ofLine(userId, productId));
+export async function deleteLine(tx: ShopperTx, userId: string, key: LineKey): Promise<void> {
+  await tx.delete(cartItems).where(ofLine(userId, key));
 }
 
-/** The lines of these products, as the payment that bought them settles (the server's own work). */
-export async function deleteLines(tx: ShopperTx, userId: string, productIds: number[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
+/** The lines of these products in these sizes, as the payment that bought them settles (the server's own work). */
+export async function deleteLines(tx: ShopperTx, userId: string, keys: LineKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), or(...keys.map((k) => and(eq(cartItems.productId, k.productId), eq(cartItems.size, k.size))))));
 }
 
 /** The selected lines: what a checkout from the cart buys. */

@@ -16,8 +16,10 @@ import {
   type CartItem,
 } from '../../../shared/cart.ts';
 import type { ProductDetail } from '../../../shared/catalog.ts';
+import { ONE_SIZE } from '../../../shared/stock.ts';
 import { cartItems, products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
+import { plentyOfStock, setStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Shopper = Awaited<ReturnType<typeof signedUp>>;
@@ -42,6 +44,8 @@ beforeAll(async () => {
   soldOutId = all.find((p) => p.availability === 'Out of Stock')!.id;
   unknownId = all.at(-1)!.id + 1000;
   expect(ids.length).toBeGreaterThan(MAX_CART_LINES + 10);
+  // The rules here are the cart's own; the cap at what is left has tests of its own (cart-sizes.test.ts).
+  await plentyOfStock(t);
 });
 afterAll(() => t.close());
 
@@ -102,8 +106,10 @@ describe('the cart', () => {
       items: [
         {
           productId: id,
+          size: ONE_SIZE,
           quantity: 1,
           selected: true,
+          sizes: p.sizes,
           product: {
             id,
             name: p.name,
@@ -112,6 +118,7 @@ describe('the cart', () => {
             price: p.price,
             offerPrice: p.offerPrice,
             availability: p.availability,
+            sized: false,
           },
         } satisfies CartItem,
       ],
@@ -270,7 +277,7 @@ describe('what an add may carry', () => {
   it('refuses a piece that sold out after it was put in the cart, and leaves the line as it was', async () => {
     const id = ids[4]!;
     await answered(add({ productId: id, quantity: 2 }, meera.cookie));
-    await t.database.db.update(products).set({ availability: 'Out of Stock' }).where(eq(products.id, id));
+    await setStock(t, id, 0);
     try {
       const res = await add({ productId: id, quantity: 5 }, meera.cookie);
       expect(res.status).toBe(409);
@@ -283,7 +290,7 @@ describe('what an add may carry', () => {
       const lines = (await (await send(t, 'GET', '/api/cart', undefined, meera.cookie)).json()) as Cart;
       expect(lines.items.find((i) => i.productId === id)).toMatchObject({ quantity: 2, selected: false, product: { availability: 'Out of Stock' } });
     } finally {
-      await t.database.db.update(products).set({ availability: 'In Stock' }).where(eq(products.id, id));
+      await setStock(t, id, 1000);
       await remove(id, meera.cookie);
     }
   });

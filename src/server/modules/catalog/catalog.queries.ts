@@ -10,6 +10,7 @@ import {
   productCollections,
   productLikes,
   products,
+  sizeLists,
 } from '../../db/schema/index.ts';
 import type { ProductSummary } from '../../../shared/catalog.ts';
 
@@ -26,6 +27,8 @@ const cardColumns = {
   price: products.price,
   offerPrice: products.offerPrice,
   availability: products.availability,
+  /** Bought in a size the shopper chooses: the card's buttons open the product page instead. */
+  sized: sql<boolean>`(${products.sizeListId} is not null)`,
 };
 export type ProductCard = Omit<ProductSummary, 'likeCount'>;
 
@@ -75,9 +78,16 @@ export async function productById(db: Db, id: number) {
       manufactureAndCare: products.manufactureAndCare,
       returnPolicy: products.returnPolicy,
       deliveryInfo: products.deliveryInfo,
+      sizeListId: products.sizeListId,
     })
     .from(products)
     .where(and(onSale, eq(products.id, id)));
+  return row;
+}
+
+/** A size list with its chart (inches), for a product page's size chart. */
+export async function sizeListById(db: Db, id: number) {
+  const [row] = await db.select({ name: sizeLists.name, sizes: sizeLists.sizes, measures: sizeLists.measures, chart: sizeLists.chart }).from(sizeLists).where(eq(sizeLists.id, id));
   return row;
 }
 

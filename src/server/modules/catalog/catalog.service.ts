@@ -10,7 +10,9 @@ import {
   type SearchResults,
   type Suggestion,
 } from '../../../shared/catalog.ts';
+import type { SizeChart } from '../../../shared/sizes.ts';
 import { NotFoundError } from '../../http/errors.ts';
+import type { StockService } from '../stock/stock.service.ts';
 import * as q from './catalog.queries.ts';
 import * as matching from './search.queries.ts';
 import { searchKey, VersionedCache } from './search-cache.ts';
@@ -30,7 +32,13 @@ function withLikes(found: FoundCards, likes: Map<number, number>): SearchResults
   return { items: found.cards.map((c) => ({ ...c, likeCount: likes.get(c.id) ?? 0 })), total: found.total };
 }
 
-export function createCatalogService(db: Db) {
+/** A list's chart as the page shows it: the product's own sizes, in the list's order. */
+function chartFor(list: { name: string; sizes: string[]; measures: string[]; chart: Record<string, (number | null)[]> }, sizes: string[]): SizeChart | null {
+  const rows = list.sizes.filter((s) => sizes.includes(s)).map((size) => ({ size, inches: list.measures.map((_, i) => list.chart[size]?.[i] ?? null) }));
+  return list.measures.length === 0 || rows.length === 0 ? null : { listName: list.name, measures: list.measures, rows };
+}
+
+export function createCatalogService(db: Db, stock: StockService) {
   const searches = new VersionedCache<FoundCards>();
   const suggestionCache = new VersionedCache<Suggestion[]>();
 
@@ -50,10 +58,18 @@ export function createCatalogService(db: Db) {
     },
 
     async product(id: number): Promise<ProductDetail> {
-      const row = await q.productById(db, id);
-      if (!row) throw new NotFoundError('Product not found');
-      const [cats, cols] = await Promise.all([q.groupsOfProduct(db, 'category', id), q.groupsOfProduct(db, 'collection', id)]);
-      return { ...row, categories: cats, collections: cols };
+      const found = await q.productById(db, id);
+      if (!found) throw new NotFoundError('Product not found');
+      const { sizeListId, ...row } = found;
+      const [cats, cols, choices, list] = await Promise.all([
+        q.groupsOfProduct(db, 'category', id),
+        q.groupsOfProduct(db, 'collection', id),
+        stock.choices([id]),
+        sizeListId === null ? undefined : q.sizeListById(db, sizeListId),
+      ]);
+      const sizes = choices.get(id) ?? [];
+      const sizeChart = list ? chartFor(list, sizes.map((s) => s.size)) : null;
+      return { ...row, categories: cats, collections: cols, sizes, sizeChart };
     },
 
     async search(term: string): Promise<SearchResults> {

@@ -4,9 +4,10 @@
  * settings now. A piece gone or sold out is refused by name.
  */
 import { unitPrice } from '../../../shared/cart.ts';
-import { ORDER_TOO_LARGE } from '../../../shared/checkout.contract.ts';
+import { ORDER_TOO_LARGE, type BuyNowInput } from '../../../shared/checkout.contract.ts';
 import { MAX_ORDER_TOTAL, type Quote, type QuoteLine } from '../../../shared/orders.ts';
 import { priceOrder } from '../../../shared/pricing.ts';
+import { CHOOSE_SIZE, SIZE_NOT_OFFERED, withSize } from '../../../shared/sizes.ts';
 import { ONE_SIZE, tooFewLeft } from '../../../shared/stock.ts';
 import { AppError } from '../../http/errors.ts';
 import type { CartService } from '../cart/cart.service.ts';
@@ -25,22 +26,25 @@ export interface QuoteDeps {
   stock: StockService;
 }
 
-export async function quote({ catalog, cart, pricing, stock }: QuoteDeps, userId: string, buyNow: { productId: number } | undefined): Promise<Quote> {
+export async function quote({ catalog, cart, pricing, stock }: QuoteDeps, userId: string, buyNow: BuyNowInput | undefined): Promise<Quote> {
   const wanted = buyNow
-    ? [{ productId: buyNow.productId, quantity: 1 }]
-    : (await cart.selected(userId)).items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+    ? [{ productId: buyNow.productId, size: buyNow.size, quantity: 1 }]
+    : (await cart.selected(userId)).items.map((i) => ({ productId: i.productId, size: i.size as string | undefined, quantity: i.quantity }));
   if (wanted.length === 0) throw new AppError(409, 'nothing_selected', NOTHING_SELECTED);
   const ids = wanted.map((w) => w.productId);
   const products = new Map((await catalog.cards(ids)).map((p) => [p.id, p]));
-  // Every piece is one size until sizes reach the cart (issue 16's next step).
-  const left = new Map((await stock.levels(ids)).filter((s) => s.size === ONE_SIZE).map((s) => [s.productId, s.stock]));
-  const lines = wanted.map(({ productId, quantity }): QuoteLine => {
+  const levels = await stock.levels(ids);
+  const lines = wanted.map(({ productId, size: asked, quantity }): QuoteLine => {
     const p = products.get(productId);
     if (!p) throw new AppError(409, 'unavailable', buyNow ? 'This piece is no longer available.' : 'A piece in your cart is no longer available. Please check your cart.');
-    const inStock = left.get(productId) ?? 0;
-    if (inStock < quantity) throw new AppError(409, 'sold_out', tooFewLeft(p.name, inStock));
+    const size = asked ?? (p.sized ? undefined : ONE_SIZE);
+    if (size === undefined) throw new AppError(422, 'size_required', CHOOSE_SIZE);
+    const level = levels.find((l) => l.productId === productId && l.size === size);
+    // A size the owner stopped offering since the piece went into the cart.
+    if (!level) throw new AppError(409, 'size_not_offered', buyNow ? SIZE_NOT_OFFERED : `${withSize(p.name, size)} is no longer made in that size. Please choose another size in your cart.`);
+    if (level.stock < quantity) throw new AppError(409, 'sold_out', tooFewLeft(withSize(p.name, size), level.stock));
     const unit = unitPrice(p);
-    return { productId, name: p.name, size: ONE_SIZE, thumbnail: p.thumbnail ?? p.images[0] ?? null, unitPrice: unit, quantity, lineTotal: unit * quantity };
+    return { productId, name: p.name, size, thumbnail: p.thumbnail ?? p.images[0] ?? null, unitPrice: unit, quantity, lineTotal: unit * quantity };
   });
   const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
   const amounts = priceOrder(subtotal, await pricing.current());

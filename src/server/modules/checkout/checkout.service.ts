@@ -12,6 +12,7 @@ import {
   ORDER_CANCELLED_PAID,
   PAYMENT_NOT_VERIFIED,
   PLACEHOLDER_ADDRESS,
+  type BuyNowInput,
   type ConfirmPaymentInput,
   type StartCheckoutInput,
 } from '../../../shared/checkout.contract.ts';
@@ -72,7 +73,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const { paymentHeld, settledAlready } = providerChecks(provider, settle);
 
   return {
-    quote: (userId: string, buyNow?: { productId: number }) => quote(deps, userId, buyNow),
+    quote: (userId: string, buyNow?: BuyNowInput) => quote(deps, userId, buyNow),
 
     async start(shopper: Shopper, input: StartCheckoutInput): Promise<CheckoutStart> {
       const address = await deliverableAddress(deps.addresses, shopper.id, input.addressId);

@@ -4,6 +4,7 @@
  */
 import { formatInr } from '../../../shared/money.ts';
 import { gstLabel } from '../../../shared/pricing.ts';
+import { withSize } from '../../../shared/sizes.ts';
 import { STORE } from '../../../shared/store.ts';
 import { letter } from '../mail/letter.ts';
 import type { PaidOrder, RefundDue } from './orders.service.ts';
@@ -17,7 +18,7 @@ export function orderConfirmationMail({ order, lines, buyer }: PaidOrder & { buy
     greeting: `Hello ${buyer.firstName},`,
     lines: [
       `Thank you for your order. We have received your payment (${order.paymentId}) and are getting your pieces ready.`,
-      ...lines.map((l) => `${l.quantity} × ${l.name}: ${formatInr(l.lineTotal)}`),
+      ...lines.map((l) => `${l.quantity} × ${withSize(l.name, l.size)}: ${formatInr(l.lineTotal)}`),
       `Subtotal ${formatInr(order.subtotal)} · ${gstLabel({ gstRateBp: order.gstRateBp, gstIncluded: order.pricesIncludeGst })} ${formatInr(order.gstAmount)} · Shipping ${order.shippingCharges === 0 ? 'FREE' : formatInr(order.shippingCharges)}`,
       `Total paid: ${formatInr(order.total)}`,
       `Delivering to ${a.name}, ${a.house}, ${a.street}, ${a.city}, ${a.state} ${a.pincode}, ${a.country}.`,

@@ -8,7 +8,7 @@
  *   3,200 characters, NUL and lone surrogates in the payload) are refused with a 4xx or recorded and
  *   acknowledged, and never retried for ever.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderPage } from '../../../shared/admin-orders.contract.ts';
 import type { Address } from '../../../shared/addresses.ts';
@@ -43,7 +43,7 @@ beforeAll(async () => {
   await setAdmin(t.database.db, owner.email, true);
   const res = await send(t, 'POST', '/api/addresses', { name: 'Lata Menon', phone: '9876543210', house: '9', street: 'Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' }, lata.cookie);
   home = (await res.json()) as Address;
-  ids = (await t.database.db.select({ id: products.id }).from(products).where(eq(products.availability, 'In Stock')).orderBy(products.id)).map((p) => p.id);
+  ids = (await t.database.db.select({ id: products.id }).from(products).where(and(eq(products.availability, 'In Stock'), isNull(products.sizeListId))).orderBy(products.id)).map((p) => p.id);
 });
 afterAll(() => shop?.close());
 afterEach(() => lapseUnpaid(t));

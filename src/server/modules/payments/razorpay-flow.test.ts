@@ -6,7 +6,7 @@
  * they settle it exactly once; a forged or tampered event, a failed attempt and a provider that
  * is down settle nothing.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/addresses.ts';
 import type { Cart } from '../../../shared/cart.ts';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   const res = await send(t, 'POST', '/api/addresses', HOME, meera.cookie);
   expect(res.status).toBe(201);
   home = (await res.json()) as Address;
-  ids = (await t.database.db.select({ id: products.id }).from(products).where(eq(products.availability, 'In Stock')).orderBy(asc(products.id))).map((p) => p.id);
+  ids = (await t.database.db.select({ id: products.id }).from(products).where(and(eq(products.availability, 'In Stock'), isNull(products.sizeListId))).orderBy(asc(products.id))).map((p) => p.id);
 });
 afterAll(() => shop?.close());
 afterEach(() => lapseUnpaid(t));

@@ -6,6 +6,7 @@
  * (cancelled, expired, paid already) is recorded with a mail to the buyer in that transaction, and
  * refunded just after (payments/refunds.ts; docs/decisions/0016).
  */
+import { ONE_SIZE } from '../../../shared/stock.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import { enqueue } from '../mail/mail.queries.ts';
 import { orderConfirmationMail, refundMail } from '../orders/orders.mails.ts';
@@ -33,7 +34,7 @@ export function createSettle({ orders, cart, refunds, publicUrl, mailWritten }: 
       amount,
       async (tx, paid) => {
         if (paid.order.source === 'cart') {
-          const bought = paid.lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
+          const bought = paid.lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, size: l.size ?? ONE_SIZE }]));
           await cart.removeBoughtIn(tx, paid.order.userId, bought);
         }
         if (paid.buyer) {

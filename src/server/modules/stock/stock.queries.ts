@@ -2,7 +2,7 @@
  * Stock's SQL: the only place that writes product_sizes' counts or the ledger (docs/decisions/0018).
  * Sizes are locked in id order, so two orders that share pieces queue instead of deadlocking.
  */
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders, products, productSizes, stockMovements, STOCK_STATES } from '../../db/schema/index.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
@@ -18,15 +18,40 @@ export type NewMovement = typeof stockMovements.$inferInsert;
 
 const keyMatch = (keys: SizeKey[]) => or(...keys.map((k) => and(eq(productSizes.productId, k.productId), eq(productSizes.size, k.size))));
 
-/** The sizes named, locked until the transaction ends, in id order. */
+const offered = isNull(productSizes.retiredAt);
+
+/** The sizes named (retired ones too: an order placed before may give pieces back), locked until the transaction ends, in id order. */
 export function lockSizes(tx: Tx, keys: SizeKey[]): Promise<SizeRow[]> {
   if (keys.length === 0) return Promise.resolve([]);
   return tx.select().from(productSizes).where(keyMatch(keys)).orderBy(asc(productSizes.id)).for('update');
 }
 
+/** Every size a product has had, offered or retired, locked: what the owner's new list is laid over. */
+export function lockAllSizes(tx: Tx, productId: number): Promise<SizeRow[]> {
+  return tx.select().from(productSizes).where(eq(productSizes.productId, productId)).orderBy(asc(productSizes.id)).for('update');
+}
+
+/** The sizes on offer, in their list's order. */
 export function sizesOf(db: Db | Tx, productIds: number[]): Promise<SizeRow[]> {
   if (productIds.length === 0) return Promise.resolve([]);
-  return db.select().from(productSizes).where(inArray(productSizes.productId, productIds)).orderBy(asc(productSizes.productId), asc(productSizes.position), asc(productSizes.id));
+  return db
+    .select()
+    .from(productSizes)
+    .where(and(inArray(productSizes.productId, productIds), offered))
+    .orderBy(asc(productSizes.productId), asc(productSizes.position), asc(productSizes.id));
+}
+
+/** Offers a size (again) at this place in the list; a new size starts at 0. */
+export async function offerSize(tx: Tx, productId: number, size: string, position: number): Promise<void> {
+  await tx
+    .insert(productSizes)
+    .values({ productId, size, position })
+    .onConflictDoUpdate({ target: [productSizes.productId, productSizes.size], set: { position, retiredAt: null, updatedAt: sql`now()` } });
+}
+
+/** Stops offering a size (its count is already 0; its ledger stays). */
+export async function retireSize(tx: Tx, sizeId: number): Promise<void> {
+  await tx.update(productSizes).set({ retiredAt: sql`now()`, updatedAt: sql`now()` }).where(and(eq(productSizes.id, sizeId), offered));
 }
 
 /** Adds `change` (negative to take) unless it would go below 0 (the table's check says so too): the new count, or undefined. */
@@ -54,7 +79,7 @@ export async function syncAvailability(tx: Tx, productIds: number[], lowStockThr
     from (
       select product_id,
         case when sum(stock) <= 0 then 'Out of Stock' when sum(stock) <= ${lowStockThreshold} then 'Only a few left' else 'In Stock' end as label
-      from product_sizes where product_id in ${productIds} group by product_id
+      from product_sizes where product_id in ${productIds} and retired_at is null group by product_id
     ) x
     where p.id = x.product_id and p.availability is distinct from x.label`);
 }

@@ -7,6 +7,7 @@
  * when its window closes or the owner cancels it unpaid (`release`), keeps them when paid (`sold`),
  * and a paid order the owner cancels puts them back (`putBack`).
  */
+import { sizeChoice, withSize, type SizeChoice } from '../../../shared/sizes.ts';
 import { LOW_STOCK_THRESHOLD, ONE_SIZE, tooFewLeft, type StockReason } from '../../../shared/stock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
@@ -73,9 +74,42 @@ export function createStockService(db: Db, lowStockThreshold = LOW_STOCK_THRESHO
     await q.syncAvailability(tx, [key.productId], lowStockThreshold);
   }
 
+  /**
+   * The owner's sizes for a product, in order, each with its count: sizes new to it are offered,
+   * counts set with a ledger row each, and sizes no longer listed are counted down to 0 and retired
+   * (their ledger stays). Inside the transaction that writes the product.
+   */
+  async function setSizes(tx: q.Tx, productId: number, wanted: { size: string; stock: number }[], how: SetHow): Promise<void> {
+    const had = await q.lockAllSizes(tx, productId);
+    const keep = new Set(wanted.map((w) => w.size));
+    for (const old of had) {
+      if (keep.has(old.size) || old.retiredAt !== null) continue;
+      if (old.stock > 0) await set(tx, { productId, size: old.size }, 0, how);
+      await q.retireSize(tx, old.id);
+    }
+    for (const [position, w] of wanted.entries()) {
+      await q.offerSize(tx, productId, w.size, position);
+      await set(tx, { productId, size: w.size }, w.stock, how);
+    }
+    await q.syncAvailability(tx, [productId], lowStockThreshold);
+  }
+
   return {
-    /** Counts per size, for the products named (the quote, the cart, the product page). */
+    /** Counts per size on offer, for the products named (the quote, the cart, the owner's editor). */
     levels: (productIds: number[]) => q.sizesOf(db, productIds),
+
+    /** What the shopper may be told of each product's sizes, in their list's order. */
+    async choices(productIds: number[]): Promise<Map<number, SizeChoice[]>> {
+      const out = new Map<number, SizeChoice[]>();
+      for (const s of await q.sizesOf(db, productIds)) {
+        const list = out.get(s.productId) ?? [];
+        list.push(sizeChoice(s.size, s.stock, lowStockThreshold));
+        out.set(s.productId, list);
+      }
+      return out;
+    },
+
+    setSizes,
 
     /**
      * Takes the order's pieces off the stock, all or none: a size with too few left refuses the
@@ -88,9 +122,10 @@ export function createStockService(db: Db, lowStockThreshold = LOW_STOCK_THRESHO
       const movements: q.NewMovement[] = [];
       for (const p of pieces) {
         const size = sizes.get(keyOf(p));
-        const left = size?.stock ?? 0;
-        if (!size || left < p.quantity) throw new AppError(409, 'sold_out', tooFewLeft(p.name, left));
-        if ((await q.changeStock(tx, size.id, -p.quantity)) === undefined) throw new AppError(409, 'sold_out', tooFewLeft(p.name, left));
+        const left = size && size.retiredAt === null ? size.stock : 0;
+        const refused = () => new AppError(409, 'sold_out', tooFewLeft(withSize(p.name, p.size), left));
+        if (!size || left < p.quantity) throw refused();
+        if ((await q.changeStock(tx, size.id, -p.quantity)) === undefined) throw refused();
         movements.push({ productSizeId: size.id, change: -p.quantity, reason: 'reserved', orderId });
       }
       await q.record(tx, movements);

@@ -88,6 +88,7 @@ describe('liking a product', () => {
       price: card.price,
       offerPrice: card.offerPrice,
       availability: card.availability,
+      sized: card.sized,
       likeCount: 1,
     });
   });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { NEXT_STATUSES, STEP_LABELS, TRACKING_MAX, type AdminOrder } from '../../../shared/admin-orders.contract.ts';
+import { withSize } from '../../../shared/sizes.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders.ts';
 import { AddressLines } from '../../components/address-lines.tsx';
@@ -33,7 +34,7 @@ export function OrderDetails({ id }: { id: string }) {
           {o.items.map((line, i) => (
             <li key={i} className="flex justify-between gap-3">
               <span>
-                {line.quantity} × {line.name}
+                {line.quantity} × {withSize(line.name, line.size)}
               </span>
               <span className="tabular-nums">{formatInr(line.lineTotal)}</span>
             </li>

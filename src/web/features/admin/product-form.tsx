@@ -1,20 +1,20 @@
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { productInputContract, type AdminProduct, type GroupChoice, type ProductInput } from '../../../shared/admin-product.contract.ts';
+import { productInputContract, type AdminProduct, type GroupChoice, type ProductInput, type SizeListChoice } from '../../../shared/admin-product.contract.ts';
 import type { DeliveryInfo } from '../../../shared/catalog.ts';
-import { availabilityOf } from '../../../shared/stock.ts';
 import { discountLabel, formatInr, parsePriceText } from '../../../shared/money.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { FormMessage, SubmitButton, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { PhotosEditor } from './photos-editor.tsx';
+import { SizesEditor, sizesInput, type SizesDraft } from './sizes-editor.tsx';
 import { useSaveProduct } from './products.api.ts';
 
 interface Draft {
   name: string;
   price: string;
   offerPrice: string;
-  stock: string;
+  sizes: SizesDraft;
   description: string;
   keyHighlights: { label: string; text: string }[];
   fullDescription: string;
@@ -35,7 +35,11 @@ function draftOf(p: AdminProduct | undefined): Draft {
     name: p?.name ?? '',
     price: p ? rupees(p.price) : '',
     offerPrice: p ? rupees(p.offerPrice) : '',
-    stock: p ? String(p.stock) : '',
+    sizes: {
+      sizeListId: p?.sizeListId ?? null,
+      stock: p && p.sizeListId === null ? String(p.stock) : '',
+      sizeStock: Object.fromEntries((p?.sizes ?? []).map((s) => [s.size, String(s.stock)])),
+    },
     description: p?.description ?? '',
     keyHighlights: p?.keyHighlights ?? [],
     fullDescription: p?.fullDescription ?? '',
@@ -51,12 +55,12 @@ function draftOf(p: AdminProduct | undefined): Draft {
 }
 
 /** What the owner typed, as the contract takes it: prices by spec §3's rule (digits and dot kept). */
-function inputOf(d: Draft) {
+function inputOf({ sizes, ...d }: Draft, lists: SizeListChoice[]) {
   return {
     ...d,
     price: d.price.trim() === '' ? undefined : (parsePriceText(d.price) ?? 'not a price'),
     offerPrice: d.offerPrice.trim() === '' ? null : (parsePriceText(d.offerPrice) ?? 'not a price'),
-    stock: /^\s*\d{1,9}\s*$/.test(d.stock) ? Number(d.stock) : d.stock.trim() === '' ? undefined : 'not a number',
+    ...sizesInput(sizes, lists),
   };
 }
 
@@ -71,7 +75,7 @@ const DELIVERIES: { key: keyof DeliveryInfo; label: string }[] = [
 
 interface Props {
   product?: AdminProduct;
-  groups: { categories: GroupChoice[]; collections: GroupChoice[] };
+  groups: { categories: GroupChoice[]; collections: GroupChoice[]; sizeLists: SizeListChoice[] };
   onSaved: (saved: AdminProduct, created: boolean) => void;
 }
 
@@ -89,7 +93,7 @@ export function ProductForm({ product, groups, onSaved }: Props) {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setMessage(null);
-    const checked = productInputContract.safeParse(inputOf(draft));
+    const checked = productInputContract.safeParse(inputOf(draft, groups.sizeLists));
     if (!checked.success) {
       setErrors(firstByField(checked.error.issues));
       return setMessage({ tone: 'error', text: 'Please fix the errors below.' });
@@ -136,14 +140,6 @@ export function ProductForm({ product, groups, onSaved }: Props) {
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Pieces in stock"
-            inputMode="numeric"
-            value={draft.stock}
-            error={errors.stock}
-            hint={/^\s*\d{1,9}\s*$/.test(draft.stock) ? `The shop will say ${availabilityOf(Number(draft.stock))}.` : 'How many you can sell now; the shop shows In Stock, Only a few left or Out of Stock from it.'}
-            onChange={(e) => set('stock', e.target.value)}
-          />
           <label className="flex items-center gap-3 self-end rounded-lg bg-sand/50 p-3 text-sm">
             <input type="checkbox" className="size-5 accent-wine" checked={draft.featured} onChange={(e) => set('featured', e.target.checked)} />
             <span>
@@ -152,6 +148,10 @@ export function ProductForm({ product, groups, onSaved }: Props) {
             </span>
           </label>
         </div>
+      </Card>
+
+      <Card title="Sizes and stock">
+        <SizesEditor draft={draft.sizes} lists={groups.sizeLists} errors={errors} onChange={(sizes) => set('sizes', sizes)} />
       </Card>
 
       <Card title="Photographs">

@@ -1,6 +1,6 @@
 /** The owner's products: the table, one product, its groups, and the writes (the API refuses anyone else). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProduct, AdminProductPage, DeleteOutcome, GroupChoice, ProductInput } from '../../../shared/admin-product.contract.ts';
+import type { AdminProduct, AdminProductPage, DeleteOutcome, GroupChoice, ProductInput, SizeListChoice } from '../../../shared/admin-product.contract.ts';
 import { ApiError, getJson, sendJson } from '../../lib/api.ts';
 import { catalogChanged } from '../../lib/query-keys.ts';
 
@@ -34,7 +34,7 @@ export function useAdminProduct(id: number | undefined) {
 export function useGroupChoices() {
   return useQuery({
     queryKey: ['admin', 'groups'],
-    queryFn: ({ signal }) => getJson<{ categories: GroupChoice[]; collections: GroupChoice[] }>('/api/admin/products/groups', signal),
+    queryFn: ({ signal }) => getJson<{ categories: GroupChoice[]; collections: GroupChoice[]; sizeLists: SizeListChoice[] }>('/api/admin/products/groups', signal),
     staleTime: 60_000,
   });
 }

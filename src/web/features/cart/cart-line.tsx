@@ -1,7 +1,8 @@
 import { ImageOff, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { unitPrice, type CartItem } from '../../../shared/cart.ts';
+import { lineSoldOut, unitPrice, type CartItem } from '../../../shared/cart.ts';
+import { withSize } from '../../../shared/sizes.ts';
 import { imageAtWidth } from '../../../shared/images.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { PriceLine } from '../../components/price-line.tsx';
@@ -10,9 +11,10 @@ import { QuantityStepper } from './quantity-stepper.tsx';
 
 /** Spec §2 Cart: one line, with its select checkbox, quantity control and remove. */
 export function CartLine({ item, busy, onChange }: { item: CartItem; busy: boolean; onChange: (change: LineChange) => void }) {
-  const { product, productId } = item;
+  const { product, productId, size } = item;
   const picture = product.thumbnail ?? product.images[0];
-  const soldOut = product.availability === 'Out of Stock';
+  const soldOut = lineSoldOut(item);
+  const own = item.sizes.find((s) => s.size === size);
   // The tick follows the tap in the same event (the cart's cached copy follows a moment later).
   const [selected, setSelected] = useState(item.selected);
   useEffect(() => setSelected(item.selected), [item.selected]);
@@ -25,13 +27,13 @@ export function CartLine({ item, busy, onChange }: { item: CartItem; busy: boole
           disabled={busy}
           onChange={(e) => {
             setSelected(e.target.checked);
-            onChange({ productId, change: { selected: e.target.checked } });
+            onChange({ productId, size, change: { selected: e.target.checked } });
           }}
           aria-label={`Select ${product.name}`}
           className="size-5 accent-wine"
         />
       </div>
-      <Link to={`/product/${productId}`} className="block w-20 shrink-0 overflow-hidden rounded-md bg-sand sm:w-24" tabIndex={-1} aria-hidden="true">
+      <Link to={`/product/${productId}`} className="block w-20 shrink-0 self-start overflow-hidden rounded-md bg-sand sm:w-24" tabIndex={-1} aria-hidden="true">
         {picture ? (
           <img src={imageAtWidth(picture, 320)} alt="" width={320} height={427} loading="lazy" className="aspect-[3/4] w-full object-cover" />
         ) : (
@@ -49,7 +51,7 @@ export function CartLine({ item, busy, onChange }: { item: CartItem; busy: boole
           </h2>
           <button
             type="button"
-            onClick={() => onChange({ productId, remove: true })}
+            onClick={() => onChange({ productId, size, remove: true })}
             disabled={busy}
             aria-label={`Remove ${product.name} from cart`}
             className="-mr-2 -mt-2 grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-sand hover:text-wine disabled:opacity-50"
@@ -58,13 +60,16 @@ export function CartLine({ item, busy, onChange }: { item: CartItem; busy: boole
           </button>
         </div>
         <PriceLine price={product.price} offerPrice={product.offerPrice} />
-        {product.availability !== 'In Stock' && (
-          <p className={soldOut ? 'text-sm font-medium text-red-800' : 'text-sm text-wine'}>
-            {soldOut ? 'Out of stock: it stays here, but cannot be bought now.' : product.availability}
+        {product.sized && <LineSize item={item} busy={busy} onMove={(to) => onChange({ productId, size, change: { size: to } })} />}
+        {soldOut ? (
+          <p className="text-sm font-medium text-red-800">
+            {own ? (product.sized ? `Size ${size} is out of stock: choose another size, or keep it here.` : 'Out of stock: it stays here, but cannot be bought now.') : 'This size is no longer made: please choose another.'}
           </p>
+        ) : (
+          own?.left != null && <p className="text-sm text-wine">Only {own.left} left</p>
         )}
         <div className="flex flex-wrap items-end justify-between gap-2">
-          <QuantityStepper name={product.name} quantity={item.quantity} busy={busy} onChange={(quantity) => onChange({ productId, change: { quantity } })} />
+          <QuantityStepper name={withSize(product.name, size)} quantity={item.quantity} busy={busy} onChange={(quantity) => onChange({ productId, size, change: { quantity } })} />
           <p className="text-sm text-muted">
             <span className="sr-only">Line total: </span>
             <span className="font-semibold text-ink">{formatInr(unitPrice(product) * item.quantity)}</span>
@@ -72,5 +77,34 @@ export function CartLine({ item, busy, onChange }: { item: CartItem; busy: boole
         </div>
       </div>
     </li>
+  );
+}
+
+/** The line's size, changeable in place: a move joins the line of that size if there is one. */
+function LineSize({ item, busy, onMove }: { item: CartItem; busy: boolean; onMove: (size: string) => void }) {
+  const id = `size-${item.productId}-${item.size}`;
+  const known = item.sizes.some((s) => s.size === item.size);
+  return (
+    <p className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-muted">
+        Size
+      </label>
+      <select
+        id={id}
+        value={item.size}
+        disabled={busy}
+        onChange={(e) => onMove(e.target.value)}
+        aria-label={`Size of ${item.product.name}`}
+        className="h-9 rounded-md border border-line bg-white px-2 text-ink"
+      >
+        {!known && <option value={item.size}>{item.size} (no longer made)</option>}
+        {item.sizes.map((s) => (
+          <option key={s.size} value={s.size} disabled={s.soldOut && s.size !== item.size}>
+            {s.size}
+            {s.soldOut ? ' (sold out)' : ''}
+          </option>
+        ))}
+      </select>
+    </p>
   );
 }

@@ -4,7 +4,7 @@ import { SignInFirst } from '../../components/sign-in-first.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { useCart, useChangeLine, type LineChange } from './cart.api.ts';
+import { lineId, useCart, useChangeLine, type LineChange } from './cart.api.ts';
 import { CartLine } from './cart-line.tsx';
 import { CartSummary } from './cart-summary.tsx';
 
@@ -22,7 +22,7 @@ function OwnCart({ shopperId }: { shopperId: string }) {
   const lines = useChangeLine(shopperId);
   const change = (line: LineChange) =>
     lines.change(line, (err) => void notify(err instanceof ApiError ? err.message : `Unexpected error: ${err.message}`, 'error'));
-  const busyId = lines.busyId;
+  const busyLine = lines.busyLine;
 
   if (cart.isPending) return <LoadingIndicator text="Loading your cart..." />;
   if (cart.isError) {
@@ -45,7 +45,7 @@ function OwnCart({ shopperId }: { shopperId: string }) {
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
         <ul aria-label="Pieces in your cart" className="rounded-2xl border border-line bg-white/80 px-4 sm:px-5">
           {items.map((item) => (
-            <CartLine key={item.productId} item={item} busy={busyId === item.productId} onChange={change} />
+            <CartLine key={lineId(item)} item={item} busy={busyLine === lineId(item)} onChange={change} />
           ))}
         </ul>
         <CartSummary items={items} />

@@ -25,7 +25,16 @@ export const cartQuery = (shopperId: string) =>
 
 export const useCart = (shopperId: string) => useQuery(cartQuery(shopperId));
 
-export type LineChange = { productId: number } & ({ change: CartLineInput } | { remove: true });
+/** A line is a product in a size. */
+export interface LineKey {
+  productId: number;
+  size: string;
+}
+export type LineChange = LineKey & ({ change: CartLineInput } | { remove: true });
+
+export const lineId = (k: LineKey) => `${k.productId}:${k.size}`;
+const sameLine = (a: LineKey, b: LineKey) => a.productId === b.productId && a.size === b.size;
+const linePath = (k: LineKey) => `/api/cart/items/${k.productId}?${new URLSearchParams({ size: k.size })}`;
 
 /**
  * A line's change, shown at once: the cached cart is changed in the same event as the tap (a
@@ -38,8 +47,8 @@ export function useChangeLine(shopperId: string) {
   const mutation = useMutation({
     mutationFn: (line: LineChange) =>
       'remove' in line
-        ? sendJson<Cart>('DELETE', `/api/cart/items/${line.productId}`)
-        : sendJson<Cart>('PATCH', `/api/cart/items/${line.productId}`, line.change),
+        ? sendJson<Cart>('DELETE', linePath(line))
+        : sendJson<Cart>('PATCH', linePath(line), line.change),
     onSuccess: (cart) => cartChanged(client, shopperId, cart),
   });
   const change = (line: LineChange, onError: (err: Error) => void) => {
@@ -53,11 +62,13 @@ export function useChangeLine(shopperId: string) {
       },
     });
   };
-  return { change, busyId: mutation.isPending ? mutation.variables?.productId : undefined };
+  return { change, busyLine: mutation.isPending && mutation.variables ? lineId(mutation.variables) : undefined };
 }
 
 /** The cart as it will be once the server has made the change. */
 function changed(cart: Cart, line: LineChange): Cart {
-  if ('remove' in line) return { items: cart.items.filter((i) => i.productId !== line.productId) };
-  return { items: cart.items.map((i) => (i.productId === line.productId ? { ...i, ...line.change } : i)) };
+  if ('remove' in line) return { items: cart.items.filter((i) => !sameLine(i, line)) };
+  // A move to another size shows once the server has merged it (its answer replaces the cart).
+  const { size: _, ...change } = line.change;
+  return { items: cart.items.map((i) => (sameLine(i, line) ? { ...i, ...change } : i)) };
 }

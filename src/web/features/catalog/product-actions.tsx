@@ -39,21 +39,29 @@ export function LikeButton({ product, size = 'sm' }: { product: ProductSummary; 
   );
 }
 
-/** What Add to Cart and Buy Now do: for a shopper, the deed; for a visitor, /login carrying it. */
-function useBuyActions(product: ProductSummary) {
+/**
+ * What Add to Cart and Buy Now do: for a shopper, the deed; for a visitor, /login carrying it. A
+ * piece in sizes goes nowhere without one: `needSize` says so beside the picker instead.
+ */
+function useBuyActions(product: ProductSummary, size?: string, needSize?: () => void) {
   const navigate = useNavigate();
   const location = useLocation();
   const client = useQueryClient();
   const shelf = useShelf();
   const [adding, setAdding] = useState(false);
   const act = async (action: LoginIntentAction) => {
+    if (product.sized && size === undefined) {
+      // A card has no picker: the product page has, at its sizes.
+      if (!needSize) return void navigate(`/product/${product.id}#size`);
+      return needSize();
+    }
     const session = await knownSession(client);
     if (session.status !== 'signed-in') {
-      return void navigate('/login', { state: { intent: loginIntent(action, product, location.pathname + location.search) } });
+      return void navigate('/login', { state: { intent: loginIntent(action, product, location.pathname + location.search, size) } });
     }
-    if (action === 'buyNow') return void navigate('/checkout', { state: buyNowState(product) });
+    if (action === 'buyNow') return void navigate('/checkout', { state: buyNowState(product, size) });
     setAdding(true);
-    await shelf.addToCart(product.id);
+    await shelf.addToCart(product.id, size);
     setAdding(false);
   };
   return { adding, addToCart: () => void act('addToCart'), buyNow: () => void act('buyNow') };
@@ -72,8 +80,8 @@ export function CardBuyButtons({ product }: { product: ProductSummary }) {
         onClick={buy.addToCart}
         disabled={soldOut || buy.adding}
         aria-busy={buy.adding || undefined}
-        title={soldOut ? soldOutTitle : undefined}
-        aria-label={`Add ${product.name} to cart`}
+        title={soldOut ? soldOutTitle : product.sized ? 'Choose a size' : undefined}
+        aria-label={product.sized ? `Add ${product.name} to cart: choose a size` : `Add ${product.name} to cart`}
         className="grid h-9 w-9 shrink-0 place-items-center rounded-full text-wine ring-1 ring-wine/60 transition-colors hover:bg-wine hover:text-ivory disabled:cursor-not-allowed disabled:text-muted disabled:ring-line disabled:hover:bg-transparent"
       >
         <ShoppingBag className="size-4" aria-hidden="true" />
@@ -92,9 +100,9 @@ export function CardBuyButtons({ product }: { product: ProductSummary }) {
   );
 }
 
-/** The product page's row: Buy Now, Add to Cart and the like button. */
-export function ProductBuyButtons({ product }: { product: ProductSummary }) {
-  const buy = useBuyActions(product);
+/** The product page's row: Buy Now, Add to Cart and the like button; a piece in sizes needs the picker's size. */
+export function ProductBuyButtons({ product, size, needSize }: { product: ProductSummary; size?: string; needSize: () => void }) {
+  const buy = useBuyActions(product, size, needSize);
   const soldOut = product.availability === 'Out of Stock';
   return (
     <div className="flex flex-wrap items-center gap-3">

@@ -8,7 +8,7 @@ import { FormMessage } from '../../components/form-field.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { SignInFirst } from '../../components/sign-in-first.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { readBuyNow } from '../../lib/buy-now.ts';
+import { buyNowKey } from '../../lib/buy-now.ts';
 import { useQuote } from './checkout.api.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { TestPaymentDialog } from './test-payment-dialog.tsx';
@@ -34,10 +34,12 @@ export function CheckoutScreen({ addresses }: { addresses: (picker: AddressPicke
 }
 
 function Checkout({ shopperId, addresses }: { shopperId: string; addresses: (picker: AddressPicker) => ReactNode }) {
-  const buyNowId = readBuyNow(useLocation().state)?.product_id ?? null;
-  const quote = useQuote(shopperId, buyNowId);
+  const state = useLocation().state;
+  // The key's object is remade each render; its query key is a string of it, so the query holds.
+  const buyNow = buyNowKey(state);
+  const quote = useQuote(shopperId, buyNow);
   const [address, setAddress] = useState<Address | null>(null);
-  const payment = usePayment({ shopperId, buyNowId, address, quote: quote.data });
+  const payment = usePayment({ shopperId, buyNow, address, quote: quote.data });
 
   if (quote.isPending) return <LoadingIndicator text="Loading checkout..." />;
   if (quote.isError) {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { imageAtWidth } from '../../../shared/images.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { gstLabel } from '../../../shared/pricing.ts';
+import { sizeLabel } from '../../../shared/sizes.ts';
 import type { Quote } from './checkout.api.ts';
 
 /** Spec §2 Checkout: what is being bought and what it costs, as the server priced it; the pay button under it. */
@@ -15,7 +16,7 @@ export function CheckoutSummary({ quote, children }: { quote: Quote; children: R
       </h2>
       <ul aria-label="Pieces in this order" className="mt-4 grid gap-3">
         {quote.lines.map((l) => (
-          <li key={l.productId} className="flex items-center gap-3 text-sm">
+          <li key={`${l.productId}:${l.size}`} className="flex items-center gap-3 text-sm">
             <div className="w-12 shrink-0 overflow-hidden rounded bg-sand">
               {l.thumbnail ? (
                 <img src={imageAtWidth(l.thumbnail, 320)} alt="" width={320} height={427} className="aspect-[3/4] w-full object-cover" />
@@ -27,7 +28,9 @@ export function CheckoutSummary({ quote, children }: { quote: Quote; children: R
             </div>
             <span className="min-w-0 flex-1">
               <span className="line-clamp-2">{l.name}</span>
-              <span className="text-muted">Qty {l.quantity}</span>
+              <span className="text-muted">
+                {sizeLabel(l.size) && <>{sizeLabel(l.size)} · </>}Qty {l.quantity}
+              </span>
             </span>
             <span className="tabular-nums">{formatInr(l.lineTotal)}</span>
           </li>

@@ -6,6 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckoutStart, CheckoutSuccess, PaymentConfirmed, Quote as SharedQuote } from '../../../shared/orders.ts';
 import type { StartCheckoutInput } from '../../../shared/checkout.contract.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
+import type { BuyNowKey } from '../../lib/buy-now.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The server's quote, and whether payments run in the test mode. */
@@ -16,16 +17,22 @@ export interface Quote extends SharedQuote {
 export type { CheckoutSuccess };
 
 /** Prices, stock and settings can change on the server at any moment: the checkout always asks afresh. */
-export const quoteQuery = (shopperId: string, buyNowId: number | null) =>
+function quotePath(buyNow: BuyNowKey | null): string {
+  if (!buyNow) return '/api/checkout/quote';
+  const params = new URLSearchParams({ buyNow: String(buyNow.productId), ...(buyNow.size !== undefined && { size: buyNow.size }) });
+  return `/api/checkout/quote?${params}`;
+}
+
+export const quoteQuery = (shopperId: string, buyNow: BuyNowKey | null) =>
   queryOptions({
-    queryKey: queryKeys.quote(shopperId, buyNowId),
-    queryFn: ({ signal }) => getJson<Quote>(`/api/checkout/quote${buyNowId === null ? '' : `?buyNow=${buyNowId}`}`, signal),
+    queryKey: queryKeys.quote(shopperId, buyNow),
+    queryFn: ({ signal }) => getJson<Quote>(quotePath(buyNow), signal),
     staleTime: 0,
     refetchOnMount: 'always',
     retry: false,
   });
 
-export const useQuote = (shopperId: string, buyNowId: number | null) => useQuery(quoteQuery(shopperId, buyNowId));
+export const useQuote = (shopperId: string, buyNow: BuyNowKey | null) => useQuery(quoteQuery(shopperId, buyNow));
 
 export const startPayment = (body: StartCheckoutInput) =>
   sendJson<CheckoutStart>('POST', '/api/checkout/orders', body);

@@ -12,6 +12,7 @@ import { isPlaceholderAddress, type Address } from '../../../shared/addresses.ts
 import { INVALID_ADDRESS, PLACEHOLDER_ADDRESS } from '../../../shared/checkout.contract.ts';
 import type { CheckoutStart } from '../../../shared/orders.ts';
 import { ApiError } from '../../lib/api.ts';
+import type { BuyNowKey } from '../../lib/buy-now.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { refreshSession } from '../../lib/session.ts';
 import { confirmPayment, startPayment, testPayment, type CheckoutSuccess, type Quote } from './checkout.api.ts';
@@ -19,12 +20,12 @@ import { openRazorpay } from './razorpay-checkout.ts';
 
 interface Paying {
   shopperId: string;
-  buyNowId: number | null;
+  buyNow: BuyNowKey | null;
   address: Address | null;
   quote: Quote | undefined;
 }
 
-export function usePayment({ shopperId, buyNowId, address, quote }: Paying) {
+export function usePayment({ shopperId, buyNow, address, quote }: Paying) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [processing, setProcessing] = useState(false);
@@ -36,7 +37,7 @@ export function usePayment({ shopperId, buyNowId, address, quote }: Paying) {
     setTestStart(null);
     setMessage(err instanceof Error ? err.message : String(err));
     // The prices or the cart moved under the shopper: show what it costs now.
-    if (err instanceof ApiError && err.status === 409) void client.invalidateQueries({ queryKey: queryKeys.quote(shopperId, buyNowId) });
+    if (err instanceof ApiError && err.status === 409) void client.invalidateQueries({ queryKey: queryKeys.quote(shopperId, buyNow) });
   };
 
   async function finish(start: CheckoutStart, success: CheckoutSuccess) {
@@ -60,7 +61,7 @@ export function usePayment({ shopperId, buyNowId, address, quote }: Paying) {
     if (isPlaceholderAddress(address)) return setMessage(PLACEHOLDER_ADDRESS);
     setProcessing(true);
     try {
-      const start = await startPayment({ addressId: id, ...(buyNowId !== null && { buyNow: { productId: buyNowId } }), expectedTotal: quote.amounts.total });
+      const start = await startPayment({ addressId: id, ...(buyNow !== null && { buyNow }), expectedTotal: quote.amounts.total });
       if (start.provider.mode === 'test') return setTestStart(start);
       await openRazorpay(start, { onSuccess: (s) => void finish(start, s), onDismiss: () => setProcessing(false) });
     } catch (err) {

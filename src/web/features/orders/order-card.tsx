@@ -2,6 +2,7 @@ import { CreditCard, Truck } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatInr } from '../../../shared/money.ts';
+import { sizeLabel } from '../../../shared/sizes.ts';
 import type { Order, OrderLine } from '../../../shared/orders.ts';
 import { OrderAddress } from './order-address.tsx';
 import { OrderAmounts, shownAmounts } from './order-amounts.tsx';
@@ -81,6 +82,7 @@ function OrderLineRow({ line }: { line: OrderLine }) {
     <li className="flex items-start justify-between gap-3 border-b border-line/60 py-2.5 text-sm last:border-b-0">
       <p className="min-w-0">
         <span className="tabular-nums text-muted">{line.quantity} ×</span> {name}
+        {sizeLabel(line.size) && <span className="block text-xs text-muted">{sizeLabel(line.size)}</span>}
         {line.quantity > 1 && <span className="block text-xs text-muted">{formatInr(line.unitPrice)} each</span>}
       </p>
       <p className="shrink-0 font-medium tabular-nums">

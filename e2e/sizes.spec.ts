@@ -1,0 +1,103 @@
+/**
+ * Sizes (issue 16), walked as a shopper and the owner do at both widths: a kurta card opens the
+ * product page at its sizes; Add to Cart without a size is refused beside the picker; a sold-out
+ * size is struck and cannot be chosen; the size chart opens in a dialog; the size goes into the
+ * cart (where it can be changed), the checkout and /orders; the owner gives a piece its sizes.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { AdminProduct, SizeListChoice } from '../src/shared/admin-product.contract.ts';
+import { expectNoSeriousViolations } from './axe.ts';
+import { test, expect } from './fixtures.ts';
+import { OWNER } from './owner.ts';
+import { signedIn, signedInAsOwner } from './shoppers.ts';
+
+/** A kurta of the owner's (through the admin API, as the editor saves it): S 6, M sold out, L 2. */
+async function ownersKurta(request: APIRequestContext, name: string): Promise<AdminProduct> {
+  expect((await request.post('/api/accounts/login', { data: { email: OWNER.email, password: OWNER.password } })).status()).toBe(200);
+  const { sizeLists } = (await (await request.get('/api/admin/products/groups')).json()) as { sizeLists: SizeListChoice[] };
+  const list = sizeLists.find((l) => l.name === 'Kurtas and suits')!;
+  const res = await request.post('/api/admin/products', {
+    data: { name, price: 1899_00, sizeListId: list.id, sizes: [{ size: 'S', stock: 6 }, { size: 'M', stock: 0 }, { size: 'L', stock: 2 }], categories: ['kurtas'] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as AdminProduct;
+}
+
+const picker = (page: Page) => page.getByRole('radiogroup', { name: /^Size/ });
+
+test('a kurta in sizes: the card opens its sizes, no size is refused, the chart, a size into the cart, checkout and /orders', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const name = `Mulmul Kurta ${testInfo.project.name} ${Date.now().toString(36)}`;
+  const kurta = await ownersKurta(request, name);
+  await signedIn(page, 'ira');
+  expect((await page.request.post('/api/addresses', { data: { name: 'Ira Menon', phone: '9876543210', house: '3', street: 'MG Road', city: 'Kochi', state: 'Kerala', pincode: '682016' } })).status()).toBe(201);
+
+  // The card's cart button says a size is needed, and opens the product page at its sizes.
+  await page.goto('/products');
+  const card = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+  await card.getByRole('button', { name: `Add ${name} to cart: choose a size` }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${kurta.id}#size$`));
+  await expect(picker(page)).toBeFocused();
+
+  // No size yet: refused beside the picker, nothing added.
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(picker(page).getByRole('alert')).toHaveText('Please choose a size.');
+  await expect(page.getByRole('radio', { name: 'M (sold out)' })).toBeDisabled();
+  await expect(picker(page).getByText('Only 2 left')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // The chart: inches and centimetres, in a dialog that keeps focus and closes on Escape.
+  await page.getByRole('button', { name: 'Size chart' }).click();
+  const chart = page.getByRole('dialog', { name: 'Size chart' });
+  await expect(chart.getByRole('row', { name: /^S / })).toContainText('34 / 86.5');
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(chart).toBeHidden();
+
+  // L into the cart; there it moves to S.
+  await page.getByText('L', { exact: true }).click();
+  await expect(picker(page)).toContainText('Size: L');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart!')).toBeVisible();
+  await page.goto('/cart');
+  const size = page.getByRole('combobox', { name: `Size of ${name}` });
+  await expect(size).toHaveValue('L');
+  await size.selectOption('S');
+  await expect(size).toHaveValue('S');
+  await expect(page.getByRole('option', { name: 'M (sold out)' })).toBeDisabled();
+
+  // Checkout and /orders say the size.
+  await page.getByRole('button', { name: /Proceed/ }).click();
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary).toContainText(name);
+  await expect(summary).toContainText('Size: S · Qty 1');
+  await page.getByRole('button', { name: /^Pay ₹/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Test payment' });
+  await dialog.getByRole('button', { name: /\(test\)$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+  await page.goto('/orders');
+  await expect(page.getByRole('main')).toContainText('Size: S');
+});
+
+test('the owner gives a piece its sizes and stock per size; the shop shows them', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  await signedInAsOwner(page);
+  const name = `Anarkali Suit ${testInfo.project.name} ${Date.now().toString(36)}`;
+  await page.goto('/admin/products/new');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Price (₹)', { exact: true }).fill('2499');
+  await page.getByLabel('Sold in').selectOption({ label: 'Kurtas and suits: XS, S, M, L, XL, XXL, 3XL' });
+  await page.getByLabel('Pieces in stock, size M').fill('4');
+  await page.getByLabel('Pieces in stock, size L').fill('0');
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText('Product created. It is in the shop now.')).toBeVisible();
+  await expect(page.getByLabel('Pieces in stock, size M')).toHaveValue('4');
+
+  const id = /\/admin\/products\/(\d+)/.exec(page.url())?.[1];
+  expect(id).toBeDefined();
+  await page.goto(`/product/${id}`);
+  await expect(page.getByRole('radio', { name: 'M', exact: true })).toBeEnabled();
+  await expect(page.getByRole('radio', { name: 'L (sold out)' })).toBeDisabled();
+  await expect(page.getByRole('radio')).toHaveCount(2);
+});
