@@ -28,6 +28,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { createShop } from './shop.ts';
 import { createStockService, type StockService } from './modules/stock/stock.service.ts';
+import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -99,7 +100,8 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   app.use(securityHeaders());
   app.use(guardRequest());
   app.use(compressGenerated());
-  const stock = createStockService(db);
+  const pricing = createPricingService(db);
+  const stock = createStockService(db, async (on) => (await pricing.current(on)).lowStockThreshold);
   const catalog = createCatalogService(db, stock);
   const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));
   const wishlist = createWishlistService(db, catalog);
@@ -120,7 +122,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
     mailWritten,
   );
   const addresses = createAddressesService(db);
-  const shop = createShop(db, { catalog, cart, addresses, stock }, config, mailWritten);
+  const shop = createShop(db, { catalog, cart, addresses, stock, pricing }, config, mailWritten);
   onPayments?.(shop.payments);
   app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir }));
 

@@ -12,18 +12,24 @@ import { createRazorpayProvider } from './modules/payments/razorpay.provider.ts'
 import { createRefunds } from './modules/payments/refunds.ts';
 import { createSettle } from './modules/payments/settle.ts';
 import { createTestModeProvider } from './modules/payments/test-mode.provider.ts';
-import { createPricingService } from './modules/pricing/pricing.service.ts';
+import type { PricingService } from './modules/pricing/pricing.service.ts';
 import type { StockService } from './modules/stock/stock.service.ts';
 
 /** Without Razorpay's keys, the test mode signs with a secret of its own, derived from AUTH_SECRET. */
-export function createShop(db: Db, deps: { catalog: CatalogService; cart: CartService; addresses: AddressesService; stock: StockService }, config: AppDeps['config'], mailWritten: () => void) {
+export function createShop(
+  db: Db,
+  deps: { catalog: CatalogService; cart: CartService; addresses: AddressesService; stock: StockService; pricing: PricingService },
+  config: AppDeps['config'],
+  mailWritten: () => void,
+) {
   const provider = config.razorpay
     ? createRazorpayProvider(config.razorpay)
     : createTestModeProvider(crypto.createHmac('sha256', config.authSecret).update('vastra test-mode payments').digest('hex'));
-  const pricing = createPricingService(db);
-  const orders = createOrdersService(db, deps.stock);
+  const { pricing } = deps;
+  const reservationMinutes = async () => (await pricing.current()).reservationMinutes;
+  const orders = createOrdersService(db, deps.stock, reservationMinutes);
   const refunds = createRefunds(db, provider);
   const settle = createSettle({ orders, cart: deps.cart, refunds, publicUrl: config.publicUrl, mailWritten });
-  const checkout = createCheckoutService({ ...deps, pricing, orders, provider, settle });
-  return { provider, pricing, orders, checkout, payments: createPaymentsService(db, provider, orders, settle, refunds) };
+  const checkout = createCheckoutService({ ...deps, orders, provider, settle });
+  return { provider, pricing, orders, checkout, payments: createPaymentsService(db, provider, orders, settle, refunds, reservationMinutes) };
 }

@@ -8,8 +8,14 @@ import { MAX_UNPAID_ORDERS } from './orders.ts';
 export const CHOOSE_ADDRESS = 'Please choose a delivery address.';
 /** docs/decisions/0016: what the quote and the checkout say of an order over MAX_ORDER_TOTAL. */
 export const ORDER_TOO_LARGE = 'An order can be at most ₹10,00,000. Please remove some pieces, or place the rest as a second order.';
-export const TOO_MANY_UNPAID = `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Please pay for one of them, or wait an hour for them to lapse, before placing another.`;
+/** The wait is the owner's reservation window (issue 16). */
+export const tooManyUnpaid = (minutes: number) =>
+  `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Please pay for one of them, or wait ${minutes} minutes for them to lapse, before placing another.`;
 export const ORDER_CANCELLED_PAID = 'This order was cancelled, so your payment will be refunded to you in full. Please place a new order.';
+/** Issue 16: a payment after the window closed, when the pieces it held have gone to another shopper. */
+export const ORDER_EXPIRED_PAID = 'Your payment reached us after the time to pay had run out, and the pieces in this order have sold out since. Your payment will be refunded to you in full.';
+/** A payment not yet taken for an order whose window closed: Razorpay gives it back by itself. */
+export const ORDER_EXPIRED_UNPAID = 'The time to pay for this order ran out before your payment was complete. If money left your account, it will be returned to you; please place a new order.';
 /** Spec §5 Payment start, word for word: checked in the browser and again by the server. */
 export const INVALID_ADDRESS = 'Please ensure your delivery address has valid information before proceeding to payment.';
 export const PLACEHOLDER_ADDRESS = 'Please update your address with your actual details before proceeding to payment.';

@@ -93,12 +93,9 @@ export interface CheckoutSuccess {
   razorpay_signature: string;
 }
 
-/**
- * How long a pending order waits for its payment (docs/decisions/0016). Razorpay is asked to
- * capture nothing later (its automatic capture window), and past it the reconcile step asks
- * Razorpay once more and marks the order expired: out of the owner's list, never reused.
- */
-export const PAYMENT_WINDOW_MINUTES = 60;
+// How long a pending order waits for its payment, holding its pieces, is the owner's setting
+// (`reservationMinutes`, default 15: docs/decisions/0019). Razorpay is asked to capture nothing
+// later, and past it the reconcile step asks Razorpay once more and marks the order expired.
 
 /** Open unpaid orders a shopper may have at once; the next Pay is refused until one is paid or lapses. */
 export const MAX_UNPAID_ORDERS = 5;

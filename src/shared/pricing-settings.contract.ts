@@ -3,7 +3,7 @@
  * takes them: in the code's units (paise, GST in basis points), each within what a shop in India
  * could mean, with messages in rupees.
  */
-import type { PricingSettings } from './pricing.ts';
+import { LOW_STOCK_MAX, RESERVATION_MINUTES, type PricingSettings } from './pricing.ts';
 import { z } from './zod.ts';
 
 /** A lakh of rupees: far past any shipping threshold or charge a boutique sets. */
@@ -25,6 +25,16 @@ export const pricingSettingsContract = z
     expressShippingCharge: paise('The express shipping charge'),
     expressShippingThreshold: paise('The express threshold'),
     pricesIncludeGst: z.boolean({ error: 'Say whether prices include GST.' }),
+    lowStockThreshold: z
+      .number({ error: 'Say at how many pieces a piece is running low.' })
+      .int('The low-stock mark is a whole number of pieces.')
+      .min(1, 'The low-stock mark must be at least 1 piece.')
+      .max(LOW_STOCK_MAX, `The low-stock mark must be at most ${LOW_STOCK_MAX} pieces.`),
+    reservationMinutes: z
+      .number({ error: 'Say how many minutes an unpaid order holds its pieces.' })
+      .int('Give the minutes as a whole number.')
+      .min(RESERVATION_MINUTES.min, `An unpaid order holds its pieces for at least ${RESERVATION_MINUTES.min} minutes (Razorpay's shortest).`)
+      .max(RESERVATION_MINUTES.max, `An unpaid order holds its pieces for at most ${RESERVATION_MINUTES.max} minutes.`),
   })
   .refine((s) => s.expressShippingThreshold <= s.freeShippingThreshold, {
     message: 'The express threshold must not be above the free-shipping threshold.',

@@ -17,6 +17,10 @@ export interface PricingSettings {
   expressShippingThreshold: number;
   /** design.md: shop prices include GST (the product page says 'Inclusive of all taxes'). */
   pricesIncludeGst: boolean;
+  /** Issue 16: at or below this many pieces (and above 0) a piece or size is 'Only a few left'. */
+  lowStockThreshold: number;
+  /** Issue 16: how long an order waiting for payment holds its pieces, in minutes. */
+  reservationMinutes: number;
 }
 
 /** Spec §3's defaults, and design.md's sixth setting. */
@@ -27,7 +31,13 @@ export const DEFAULT_PRICING: PricingSettings = {
   expressShippingCharge: 149_00,
   expressShippingThreshold: 499_00,
   pricesIncludeGst: true,
+  lowStockThreshold: 3,
+  reservationMinutes: 15,
 };
+
+/** Razorpay captures automatically within at least 12 minutes; two hours is longer than any shopper pays in. */
+export const RESERVATION_MINUTES = { min: 12, max: 120 } as const;
+export const LOW_STOCK_MAX = 99;
 
 export interface PriceBreakdown {
   subtotal: number;

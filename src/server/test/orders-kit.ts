@@ -1,9 +1,11 @@
 /** What the order tests share. */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { ONE_SIZE } from '../../shared/stock.ts';
 import { orders, products } from '../db/schema/index.ts';
 import { createOrdersService } from '../modules/orders/orders.service.ts';
 import { createStockService } from '../modules/stock/stock.service.ts';
+import { setAdmin } from '../modules/admin/admin.queries.ts';
+import { signedUp } from './accounts-kit.ts';
 import { onSocket } from './raw-http.ts';
 import { startRazorpayStandin, type RazorpayStandin } from './razorpay-standin.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -67,4 +69,17 @@ export async function plentyOfStock(t: Pick<TestApp, 'database'>, pieces = 1000)
 export async function setStock(t: Pick<TestApp, 'database'>, productId: number, pieces: number): Promise<void> {
   const { db } = t.database;
   await db.transaction((tx) => createStockService(db).setOneSize(tx, productId, pieces, { reason: 'corrected', note: 'test' }));
+}
+
+/**
+ * The stock tests' shop: an owner, and the seeded one-size pieces in stock handed out one at a
+ * time (`freshPiece`), so no two tests share a piece.
+ */
+export async function stockTestShop(): Promise<{ t: TestApp; owner: Awaited<ReturnType<typeof signedUp>>; freshPiece: () => number }> {
+  const t = await createTestApp();
+  const owner = await signedUp(t, 'Kamala');
+  await setAdmin(t.database.db, owner.email, true);
+  const ids = (await t.database.db.select({ id: products.id }).from(products).where(and(eq(products.availability, 'In Stock'), isNull(products.sizeListId))).orderBy(asc(products.id))).map((p) => p.id);
+  let next = 0;
+  return { t, owner, freshPiece: () => ids[next++]! };
 }

@@ -4,6 +4,7 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { pricingSettingsContract } from '../../../shared/pricing-settings.contract.ts';
+import type { PricingSettings } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { requireShopper, type ShopperEnv } from '../../http/session.ts';
@@ -44,11 +45,17 @@ export function adminsOnly(db: Db): MiddlewareHandler<ShopperEnv> {
 }
 
 export function adminRoutes(db: Db, deps: { pricing: PricingService; stock: StockService; imagesDir: string; importDir: string | undefined }) {
+  /** The low-stock mark may have moved with the settings: every label follows it (written only where it changes). */
+  const saveSettings = async (settings: PricingSettings) => {
+    const saved = await deps.pricing.save(settings);
+    await deps.stock.relabelAll();
+    return saved;
+  };
   return new Hono<ShopperEnv>()
     .use('/admin/*', ownPagesOnly(), adminsOnly(db))
     .route('/', sqlConsoleRoutes(db))
     .get('/admin/settings', async (c) => c.json(await deps.pricing.current()))
-    .put('/admin/settings', valid('json', pricingSettingsContract), async (c) => c.json(await deps.pricing.save(c.req.valid('json'))))
+    .put('/admin/settings', valid('json', pricingSettingsContract), async (c) => c.json(await saveSettings(c.req.valid('json'))))
     .route('/', adminProductsRoutes(createAdminProductsService(db, deps.stock), deps.imagesDir))
     .route('/', importRoutes(createImportService(db, deps)))
     .route('/', adminOrdersRoutes(createAdminOrdersService(db, deps.stock)));

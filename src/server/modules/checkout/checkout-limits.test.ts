@@ -7,7 +7,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/addresses.ts';
-import { ORDER_TOO_LARGE, TOO_MANY_UNPAID } from '../../../shared/checkout.contract.ts';
+import { ORDER_TOO_LARGE, tooManyUnpaid } from '../../../shared/checkout.contract.ts';
 import { MAX_UNPAID_ORDERS, type CheckoutStart } from '../../../shared/orders.ts';
 import { cartItems, orders, products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
@@ -72,7 +72,7 @@ describe('unpaid orders', () => {
     const q = await (await quote(s, productId)).json();
     const refused = await start(s, { addressId: address.id, buyNow: { productId }, expectedTotal: q.amounts.total });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ code: 'too_many_unpaid', message: TOO_MANY_UNPAID });
+    expect(await refused.json()).toEqual({ code: 'too_many_unpaid', message: tooManyUnpaid(15) });
     expect(await ordersOf(s)).toBe(MAX_UNPAID_ORDERS);
     // Pressing Pay again for one already waiting is still that order, not a new one.
     const again = await (await quote(s, ids[3])).json();

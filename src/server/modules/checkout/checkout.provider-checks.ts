@@ -38,5 +38,16 @@ export function providerChecks(provider: PaymentProvider, settle: Settle) {
     throw new AppError(409, 'already_paid', ALREADY_PAID);
   }
 
-  return { paymentHeld, settledAlready };
+  /**
+   * The amount of this payment if the money is taken (captured), else null: only money taken may
+   * revive an order whose window closed (Razorpay gives back what it did not capture in time).
+   * The test mode's payments are our own, taken when issued.
+   */
+  async function capturedAmount(order: OrderRow, paymentId: string): Promise<number | null> {
+    if (provider.mode !== 'razorpay') return order.total;
+    const payment = (await paymentsOf(order)).find((p) => p.id === paymentId && p.status === 'captured' && p.currency === 'INR');
+    return payment?.amount ?? null;
+  }
+
+  return { paymentHeld, settledAlready, capturedAmount };
 }

@@ -26,6 +26,7 @@ export function checkoutRoutes(checkout: CheckoutService, mode: 'razorpay' | 'te
     .post('/checkout/orders/:id/confirm', valid('param', order, { status: 404 }), valid('json', confirmPaymentContract), async (c) =>
       c.json(await checkout.confirm(requireShopper(c).id, c.req.valid('param').id, c.req.valid('json'))),
     )
+    .post('/checkout/orders/:id/abandon', valid('param', order, { status: 404 }), async (c) => c.json(await checkout.abandon(requireShopper(c).id, c.req.valid('param').id)))
     .post('/checkout/orders/:id/test-payment', valid('param', order, { status: 404 }), async (c) =>
       c.json(await checkout.testPayment(requireShopper(c).id, c.req.valid('param').id)),
     );

@@ -10,6 +10,8 @@ import { isPlaceholderAddress, type Address, type AddressFields } from '../../..
 import {
   INVALID_ADDRESS,
   ORDER_CANCELLED_PAID,
+  ORDER_EXPIRED_PAID,
+  ORDER_EXPIRED_UNPAID,
   PAYMENT_NOT_VERIFIED,
   PLACEHOLDER_ADDRESS,
   type BuyNowInput,
@@ -20,8 +22,8 @@ import type { CheckoutStart, PaymentConfirmed } from '../../../shared/orders.ts'
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { Shopper } from '../../http/session.ts';
 import type { AddressesService } from '../addresses/addresses.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
 import type { OrderRow } from '../orders/orders.queries.ts';
+import { ABANDON_STEP, type OrdersService } from '../orders/orders.service.ts';
 import { ProviderError, type CheckoutSuccess, type PaymentProvider } from '../payments/provider.ts';
 import type { Settle } from '../payments/settle.ts';
 import { providerChecks } from './checkout.provider-checks.ts';
@@ -70,7 +72,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     };
   }
 
-  const { paymentHeld, settledAlready } = providerChecks(provider, settle);
+  const { paymentHeld, settledAlready, capturedAmount } = providerChecks(provider, settle);
 
   return {
     quote: (userId: string, buyNow?: BuyNowInput) => quote(deps, userId, buyNow),
@@ -107,7 +109,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
       // A new order, or a twin whose offer is under way in a racing request (or failed): offer it now.
       // No transaction is held across the provider's call; the first offer recorded is the one kept.
-      const providerOrder = await provider.createOrder({ amount: a.total, receipt: order.orderNumber, notes: { order_id: order.id } }).catch((err: unknown) => {
+      // Razorpay captures within the window the pieces are held for, and not after it.
+      const captureMinutes = (await deps.pricing.current()).reservationMinutes;
+      const providerOrder = await provider.createOrder({ amount: a.total, receipt: order.orderNumber, notes: { order_id: order.id }, captureMinutes }).catch((err: unknown) => {
         if (err instanceof ProviderError) {
           console.error(`Payment provider: order ${order.orderNumber}: ${err.message} (${err.status})`);
           throw new AppError(502, 'payment_unavailable', PROVIDER_AWAY);
@@ -124,7 +128,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (!provider.verifyPaymentSignature(order.providerOrderId, input.razorpay_payment_id, input.razorpay_signature)) {
         throw new AppError(400, 'payment_not_verified', PAYMENT_NOT_VERIFIED);
       }
-      if (order.status === 'cancelled' || order.status === 'expired') {
+      if (order.status === 'cancelled') {
         // No payment revives it. Money Razorpay holds for it is recorded and refunded (the webhook
         // and the reconcile step do the same if this fails); the shopper hears why either way.
         await paymentHeld(order, input.razorpay_payment_id)
@@ -135,11 +139,32 @@ export function createCheckoutService(deps: CheckoutDeps) {
         throw new AppError(409, 'order_cancelled', ORDER_CANCELLED_PAID);
       }
       await paymentHeld(order, input.razorpay_payment_id);
-      const settled = await settle(order.providerOrderId, input.razorpay_payment_id, null);
+      // Its window closed (or the shopper closed the dialog): money taken may still buy the pieces
+      // if they are there (issue 16); the amount taken says so, as the webhook's does.
+      const amount = order.status === 'expired' ? await capturedAmount(order, input.razorpay_payment_id) : null;
+      if (order.status === 'expired' && amount === null) throw new AppError(409, 'order_expired', ORDER_EXPIRED_UNPAID);
+      const settled = await settle(order.providerOrderId, input.razorpay_payment_id, amount);
       if (settled.outcome === 'other-payment') throw new AppError(409, 'already_paid', 'This order is already paid. A second payment for it will be refunded.');
-      if (settled.outcome === 'not-payable') throw new AppError(409, 'order_cancelled', ORDER_CANCELLED_PAID);
+      if (settled.outcome === 'not-payable') {
+        if (settled.order.status === 'expired') throw new AppError(409, 'order_expired', ORDER_EXPIRED_PAID);
+        throw new AppError(409, 'order_cancelled', ORDER_CANCELLED_PAID);
+      }
       if (settled.outcome !== 'paid' && settled.outcome !== 'already') throw new AppError(409, 'not_settled', PAYMENT_NOT_VERIFIED);
       return { orderId: order.id, orderNumber: order.orderNumber, paymentId: input.razorpay_payment_id };
+    },
+
+    /**
+     * The shopper closed the payment without paying (issue 16): the order lapses now and its pieces
+     * go back on sale at once, unless Razorpay already took the money (then it is settled: 409).
+     * Safe to repeat; another shopper's order is not found. A payment that still comes later buys
+     * the pieces if they are there, or is refunded (orders.settle).
+     */
+    async abandon(userId: string, orderId: string): Promise<{ released: boolean }> {
+      const order = await orders.own(userId, orderId);
+      if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (order.status !== 'pending' || order.paymentStatus !== 'pending') return { released: false };
+      if (order.providerOrderId) await settledAlready(order);
+      return { released: await orders.expire(order.id, ABANDON_STEP) };
     },
 
     /** Test mode only: what Razorpay's servers would hand the dialog, signed with the local secret. */

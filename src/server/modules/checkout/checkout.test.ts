@@ -354,6 +354,8 @@ describe('the amounts', () => {
       expressShippingCharge: 75_50,
       expressShippingThreshold: 700_00,
       pricesIncludeGst: false,
+      lowStockThreshold: 3,
+      reservationMinutes: 15,
     };
     const texts = {
       gst_percentage: '12.5',

@@ -30,7 +30,7 @@ export function orderConfirmationMail({ order, lines, buyer }: PaidOrder & { buy
 
 const WHY: Record<RefundDue['kind'], string> = {
   order_cancelled: 'reached us after the order had been cancelled',
-  order_expired: 'reached us after the time to pay for the order had run out',
+  order_expired: 'reached us after the time to pay for the order had run out, and the pieces it held had sold out since',
   second_payment: 'came after the order had already been paid',
   payment_reused: '',
 };

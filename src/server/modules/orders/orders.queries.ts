@@ -141,6 +141,18 @@ export async function expire(tx: Tx, orderId: string, by: string): Promise<boole
   return true;
 }
 
+/** An expired order a late payment has bought after all: pending again, to be marked paid in the same transaction. */
+export async function revive(tx: Tx, orderId: string, by: string): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ status: 'pending', updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'expired'), eq(orders.paymentStatus, 'pending')))
+    .returning({ id: orders.id });
+  if (rows.length === 0) return false;
+  await tx.insert(orderStatusChanges).values({ orderId, fromStatus: 'expired', toStatus: 'pending', trackingNumber: null, changedBy: null, changedByEmail: by });
+  return true;
+}
+
 /** Pending orders (offered or not) older than `minutes`, oldest first: the ones whose payment window has closed. */
 export function pendingOlderThan(db: Db, minutes: number, limit: number): Promise<OrderRow[]> {
   return db

@@ -5,9 +5,10 @@
  * twice, or at once from two tabs and the webhook, changes the order once; what paying means
  * besides (the cart's lines leaving, the mail) runs inside the same transaction.
  */
-import { TOO_MANY_UNPAID } from '../../../shared/checkout.contract.ts';
+import { tooManyUnpaid } from '../../../shared/checkout.contract.ts';
 import type { Order, OrderLine } from '../../../shared/orders.ts';
 import { MAX_UNPAID_ORDERS, shownStatus } from '../../../shared/orders.ts';
+import { DEFAULT_PRICING } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { asShopper, asServerFrom } from '../../db/shopper.ts';
 import { AppError } from '../../http/errors.ts';
@@ -53,6 +54,8 @@ export type Settlement =
 
 /** Who the order history names for the steps the shop takes itself. */
 export const SYSTEM_STEP = 'the shop (payment window closed)';
+export const LATE_STEP = 'the shop (paid after its window, pieces still there)';
+export const ABANDON_STEP = 'the shopper (closed the payment)';
 
 export interface RefundDue {
   order: q.OrderRow;
@@ -68,7 +71,7 @@ export interface PaidOrder {
   buyer: { email: string; firstName: string } | undefined;
 }
 
-export function createOrdersService(db: Db, stock: StockService) {
+export function createOrdersService(db: Db, stock: StockService, reservationMinutes: () => Promise<number> = async () => DEFAULT_PRICING.reservationMinutes) {
   return {
     async list(userId: string): Promise<Order[]> {
       return asShopper(db, userId, async (tx) => {
@@ -83,12 +86,14 @@ export function createOrdersService(db: Db, stock: StockService) {
      * race: they take turns), or a new one with its lines, written in the shopper's transaction
      * (migration 0010 allows no more); refused when the shopper has too many waiting already.
      */
-    begin(userId: string, order: q.NewOrder, lines: q.NewLine[]): Promise<{ order: q.OrderRow; reused: boolean }> {
+    async begin(userId: string, order: q.NewOrder, lines: q.NewLine[]): Promise<{ order: q.OrderRow; reused: boolean }> {
+      // Read before the transaction: a read beside it would wait for it on the embedded database.
+      const minutes = await reservationMinutes();
       return asShopper(db, userId, async (tx) => {
         await q.takeCheckoutTurn(tx, userId);
         const twin = await q.pendingTwin(tx, userId, order.checkoutFingerprint);
         if (twin) return { order: twin, reused: true };
-        if ((await q.openUnpaid(tx, userId)) >= MAX_UNPAID_ORDERS) throw new AppError(429, 'too_many_unpaid', TOO_MANY_UNPAID);
+        if ((await q.openUnpaid(tx, userId)) >= MAX_UNPAID_ORDERS) throw new AppError(429, 'too_many_unpaid', tooManyUnpaid(minutes));
         const made = await q.insertOrder(tx, order, lines);
         // Its pieces leave the stock in the same transaction, all or none (a refusal writes no order).
         await stock.reserve(await asServerFrom(tx), made.id);
@@ -128,8 +133,13 @@ export function createOrdersService(db: Db, stock: StockService) {
           await issue('second_payment');
           return { outcome: 'other-payment', order };
         }
-        // A cancelled or expired order takes no payment: the money goes back, whatever its amount.
-        if (order.status !== 'pending') {
+        // Money taken (the provider said how much) after the window closed buys the pieces if they
+        // are all still there (issue 16): the order waits for payment again, and is paid below.
+        const late =
+          order.status === 'expired' && order.stockState === 'released' && amount === order.total && !(await q.paidWith(tx, paymentId, order.id)) && (await stock.retake(tx, order.id));
+        if (late) await q.revive(tx, order.id, LATE_STEP);
+        // A cancelled order, or an expired one whose pieces are gone, takes no payment: the money goes back.
+        else if (order.status !== 'pending') {
           await issue(order.status === 'expired' ? 'order_expired' : 'order_cancelled');
           return { outcome: 'not-payable', order };
         }
@@ -151,10 +161,13 @@ export function createOrdersService(db: Db, stock: StockService) {
     /** Pending orders whose payment window closed `minutes` ago or more. */
     pendingPastWindow: (minutes: number, limit = 100) => q.pendingOlderThan(db, minutes, limit),
 
-    /** Marks a still-unpaid order expired (locked, from pending only); whether this call did. */
-    expire: (orderId: string) =>
+    /**
+     * Marks a still-unpaid order expired (locked, from pending only) and gives its pieces back;
+     * whether this call did. `by` is the window closing, or the shopper closing the payment.
+     */
+    expire: (orderId: string, by: string = SYSTEM_STEP) =>
       db.transaction(async (tx) => {
-        if (!(await q.expire(tx, orderId, SYSTEM_STEP))) return false;
+        if (!(await q.expire(tx, orderId, by))) return false;
         await stock.release(tx, orderId);
         return true;
       }),

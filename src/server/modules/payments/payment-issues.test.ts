@@ -3,7 +3,8 @@
  * an unlucky shopper would, against the Razorpay stand-in on PGlite and PostgreSQL:
  * - a cancelled order is never offered again nor revived, and a payment that reaches it anyway is
  *   recorded, shown to the owner, refunded once and told to the buyer;
- * - an unpaid order expires after its payment window; a late payment is refunded the same way;
+ * - an unpaid order expires after its payment window; a payment after it buys the pieces if they
+ *   are still there (issue 16), else is refunded the same way;
  * - signed webhooks that used to answer 500 (a payment id that paid another order, an event id of
  *   3,200 characters, NUL and lone surrogates in the payload) are refused with a 4xx or recorded and
  *   acknowledged, and never retried for ever.
@@ -12,14 +13,15 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderPage } from '../../../shared/admin-orders.contract.ts';
 import type { Address } from '../../../shared/addresses.ts';
-import { ORDER_CANCELLED_PAID } from '../../../shared/checkout.contract.ts';
+import { ORDER_CANCELLED_PAID, ORDER_EXPIRED_PAID } from '../../../shared/checkout.contract.ts';
 import type { CheckoutStart, Order } from '../../../shared/orders.ts';
 import { mailOutbox, orders, paymentEvents, paymentIssues, products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
-import { lapseUnpaid, startShopOnRazorpay, type ShopOnRazorpay, plentyOfStock } from '../../test/orders-kit.ts';
+import { lapseUnpaid, plentyOfStock, setStock, startShopOnRazorpay, type ShopOnRazorpay } from '../../test/orders-kit.ts';
 import type { RazorpayStandin } from '../../test/razorpay-standin.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { setAdmin } from '../admin/admin.queries.ts';
+import { createStockService } from '../stock/stock.service.ts';
 import { hmacHex } from './signatures.ts';
 
 type Shopper = Awaited<ReturnType<typeof signedUp>>;
@@ -144,20 +146,54 @@ describe('an unpaid order past its payment window', () => {
     expect((await send(t, 'POST', `/api/admin/orders/${s.orderId}/status`, { from: 'expired', to: 'cancelled' }, owner.cookie)).status).toBe(409);
   });
 
-  it('is settled, not expired, when Razorpay holds a captured payment for it; a payment after it expired is refunded', async () => {
+  it('is settled, not expired, when Razorpay holds a captured payment for it', async () => {
     const paidLate = await bought();
     standin.pay(paidLate.provider.orderId);
     await aged(paidLate.orderId, 90);
     const lapsed = await bought();
     await aged(lapsed.orderId, 90);
     expect(await t.payments.reconcile()).toMatchObject({ settled: 1, expired: 1 });
-    expect((await t.database.db.select().from(orders).where(eq(orders.id, paidLate.orderId)))[0]).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
+    expect((await t.database.db.select().from(orders).where(eq(orders.id, paidLate.orderId)))[0]).toMatchObject({ status: 'processing', paymentStatus: 'paid', stockState: 'sold' });
+  });
+
+  it('is bought after all by a payment Razorpay took after it expired, when its pieces are still there (issue 16)', async () => {
+    const lapsed = await bought();
+    await aged(lapsed.orderId, 90);
+    expect(await t.payments.reconcile()).toMatchObject({ expired: 1 });
+    expect((await t.database.db.select().from(orders).where(eq(orders.id, lapsed.orderId)))[0]).toMatchObject({ status: 'expired', stockState: 'released' });
 
     const success = standin.pay(lapsed.provider.orderId);
     const hook = await standin.webhook(hookUrl, 'payment.captured', success.razorpay_payment_id);
+    expect(await hook.json()).toEqual({ handled: 'paid' });
+    expect((await t.database.db.select().from(orders).where(eq(orders.id, lapsed.orderId)))[0]).toMatchObject({ status: 'processing', paymentStatus: 'paid', stockState: 'sold' });
+    expect(await issuesOf(lapsed.orderId)).toEqual([]);
+    expect(refundsAt(success.razorpay_payment_id)).toHaveLength(0);
+    expect((await adminOrder(lapsed.orderId)).history.map((h) => [h.from, h.to, h.by])).toEqual([
+      ['pending', 'expired', 'the shop (payment window closed)'],
+      ['expired', 'pending', 'the shop (paid after its window, pieces still there)'],
+    ]);
+    expect(await createStockService(t.database.db).ledgerMismatches()).toEqual([]);
+  });
+
+  it('is refunded, shown to the owner and told to the buyer when its pieces sold out after it expired (issue 16)', async () => {
+    const lapsed = await bought();
+    const productId = ids[nextPiece - 1]!;
+    await aged(lapsed.orderId, 90);
+    expect(await t.payments.reconcile()).toMatchObject({ expired: 1 });
+    // Another shopper bought the last piece meanwhile.
+    await setStock(t, productId, 0);
+
+    const success = standin.pay(lapsed.provider.orderId);
+    const confirm = await send(t, 'POST', `/api/checkout/orders/${lapsed.orderId}/confirm`, success, lata.cookie);
+    expect(confirm.status).toBe(409);
+    expect(await confirm.json()).toEqual({ code: 'order_expired', message: ORDER_EXPIRED_PAID });
+    const hook = await standin.webhook(hookUrl, 'payment.captured', success.razorpay_payment_id);
     expect(await hook.json()).toEqual({ handled: 'not-payable' });
     expect(await issuesOf(lapsed.orderId)).toEqual([expect.objectContaining({ kind: 'order_expired', refundStatus: 'processed' })]);
-    expect((await t.database.db.select().from(orders).where(eq(orders.id, lapsed.orderId)))[0]).toMatchObject({ status: 'expired', paymentStatus: 'pending' });
+    expect(refundsAt(success.razorpay_payment_id)).toHaveLength(1);
+    expect(await refundMails(lapsed.orderNumber)).toBe(1);
+    expect((await t.database.db.select().from(orders).where(eq(orders.id, lapsed.orderId)))[0]).toMatchObject({ status: 'expired', paymentStatus: 'pending', stockState: 'released' });
+    expect(await createStockService(t.database.db).ledgerMismatches()).toEqual([]);
   });
 });
 

@@ -6,7 +6,6 @@
  * after a failure. The reconcile step also expires orders whose payment window has closed, and
  * tries again the refunds still owed (docs/decisions/0016).
  */
-import { PAYMENT_WINDOW_MINUTES } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { isDataRefusal } from '../../db/pg-error.ts';
 import { AppError } from '../../http/errors.ts';
@@ -46,7 +45,8 @@ function storable(value: unknown): unknown {
   return value;
 }
 
-export function createPaymentsService(db: Db, provider: PaymentProvider, orders: OrdersService, settle: Settle, refunds: Refunds) {
+/** `reservationMinutes`: the owner's window for an unpaid order (read at each pass: the owner may change it). */
+export function createPaymentsService(db: Db, provider: PaymentProvider, orders: OrdersService, settle: Settle, refunds: Refunds, reservationMinutes: () => Promise<number>) {
   return {
     async webhook(rawBody: string, signature: string | undefined, eventId: string | undefined): Promise<{ handled: string }> {
       if (!signature || !provider.verifyWebhook(rawBody, signature)) throw new AppError(400, 'bad_signature', 'The signature does not match.');
@@ -88,7 +88,8 @@ export function createPaymentsService(db: Db, provider: PaymentProvider, orders:
      * captured payment for; then expires what waited past its payment window with nothing paid,
      * and tries again the refunds still owed.
      */
-    async reconcile(window: { from: number; to: number } = RECONCILE_WINDOW, paymentWindowMinutes = PAYMENT_WINDOW_MINUTES) {
+    async reconcile(window: { from: number; to: number } = RECONCILE_WINDOW, paymentWindowMinutes?: number) {
+      const minutes = paymentWindowMinutes ?? (await reservationMinutes());
       let settled = 0;
       let expired = 0;
       const captured = async (order: { providerOrderId: string | null; total: number }) =>
@@ -105,7 +106,7 @@ export function createPaymentsService(db: Db, provider: PaymentProvider, orders:
         }
       }
       // Past the window: asked once more (a payment may have been captured just now), else expired.
-      for (const order of await orders.pendingPastWindow(paymentWindowMinutes)) {
+      for (const order of await orders.pendingPastWindow(minutes)) {
         try {
           const paid = await captured(order);
           if (paid) {

@@ -35,7 +35,8 @@ export interface PaymentProvider {
   /** The public key id the browser's checkout is opened with: never the secret. */
   readonly keyId: string;
   /** POST /v1/orders: a provider order for our order's amount. `receipt` is our order number (≤ 40 chars). */
-  createOrder(input: { amount: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>;
+  /** `captureMinutes`: how long a payment may be captured automatically (the shop's reservation window). */
+  createOrder(input: { amount: number; receipt: string; notes: Record<string, string>; captureMinutes?: number }): Promise<ProviderOrder>;
   /**
    * Checkout's signature: hex HMAC-SHA256 of `providerOrderId|paymentId` with the key secret,
    * compared in constant time. `providerOrderId` is the one WE stored, never the browser's.

@@ -3,7 +3,7 @@
  * Not the official package: it hard-codes the host (tests point `apiBase` at a local stand-in), has no
  * timeout, and throws plain objects (a TypeError when offline). Every failure here is a ProviderError.
  */
-import { PAYMENT_WINDOW_MINUTES } from '../../../shared/orders.ts';
+import { DEFAULT_PRICING } from '../../../shared/pricing.ts';
 import { ProviderError } from './provider.ts';
 import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from './razorpay.types.ts';
 
@@ -27,6 +27,8 @@ export interface CreateOrderInput {
   /** Our order number, at most 40 characters. */
   receipt: string;
   notes?: Record<string, string>;
+  /** Captured automatically within this many minutes (Razorpay's least is 12); the shop's reservation window. */
+  captureMinutes?: number;
 }
 
 export interface RazorpayClient {
@@ -108,13 +110,13 @@ export function createRazorpayClient(config: RazorpayClientConfig): RazorpayClie
   const id = (value: string) => encodeURIComponent(value);
 
   return {
-    async createOrder({ amount, currency = 'INR', receipt, notes = {} }) {
+    async createOrder({ amount, currency = 'INR', receipt, notes = {}, captureMinutes = DEFAULT_PRICING.reservationMinutes }) {
       assertAmount(amount);
       if (receipt.length > 40) throw new ProviderError('The receipt may not be greater than 40 characters', 400, 'BAD_REQUEST_ERROR');
       // No retry: POST /orders has no idempotency key, so a repeat could make a second order.
       // Captured automatically within the order's payment window, and never after it: a payment
       // authorised later is Razorpay's to give back (reference/razorpay.md §1, docs/decisions/0016).
-      const payment = { capture: 'automatic', capture_options: { automatic_expiry_period: PAYMENT_WINDOW_MINUTES, refund_speed: 'normal' } };
+      const payment = { capture: 'automatic', capture_options: { automatic_expiry_period: Math.max(12, captureMinutes), refund_speed: 'normal' } };
       return (await once('POST', '/orders', { amount, currency, receipt, notes, payment })) as RazorpayOrder;
     },
     getOrder: async (orderId) => (await get(`/orders/${id(orderId)}`)) as RazorpayOrder,

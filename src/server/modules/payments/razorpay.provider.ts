@@ -20,8 +20,8 @@ export function createRazorpayProvider(config: RazorpayProviderConfig, client?: 
   return {
     mode: 'razorpay',
     keyId: config.keyId,
-    async createOrder({ amount, receipt, notes }) {
-      const order = await api.createOrder({ amount, currency: 'INR', receipt, notes });
+    async createOrder({ amount, receipt, notes, captureMinutes }) {
+      const order = await api.createOrder({ amount, currency: 'INR', receipt, notes, captureMinutes });
       // Checkout charges what the order says: an order for another sum must never reach the shopper.
       if (order.amount !== amount || order.currency !== 'INR') {
         throw new ProviderError(`Razorpay made order ${order.id} for ${order.amount} ${order.currency}, not ${amount} INR`, 502);

@@ -3,7 +3,7 @@
  * for every checkout so that a change shows at once on every app server. A value that does not
  * parse keeps its default and is logged (the owner's settings screen validates what it writes).
  */
-import { DEFAULT_PRICING, type PricingSettings } from '../../../shared/pricing.ts';
+import { DEFAULT_PRICING, LOW_STOCK_MAX, RESERVATION_MINUTES, type PricingSettings } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { saveSettingRows, settingRows } from './pricing.queries.ts';
 
@@ -13,6 +13,12 @@ function paiseOf(text: string): number | null {
   return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
 }
 
+/** A whole number within bounds, as the stock settings hold them; null if not that. */
+const wholeIn = (min: number, max: number) => (text: string) => {
+  const n = /^\s*\d{1,4}\s*$/.test(text) ? Number(text) : NaN;
+  return n >= min && n <= max ? n : null;
+};
+
 const READERS: { [K in keyof PricingSettings]: [name: string, read: (text: string) => PricingSettings[K] | null] } = {
   gstRateBp: ['gst_percentage', (t) => { const bp = paiseOf(t); return bp !== null && bp <= 100_00 ? bp : null; }],
   freeShippingThreshold: ['free_shipping_threshold', paiseOf],
@@ -20,7 +26,12 @@ const READERS: { [K in keyof PricingSettings]: [name: string, read: (text: strin
   expressShippingCharge: ['express_shipping_charge', paiseOf],
   expressShippingThreshold: ['express_shipping_threshold', paiseOf],
   pricesIncludeGst: ['prices_include_gst', (t) => (/^\s*true\s*$/i.test(t) ? true : /^\s*false\s*$/i.test(t) ? false : null)],
+  lowStockThreshold: ['low_stock_threshold', wholeIn(1, LOW_STOCK_MAX)],
+  reservationMinutes: ['reservation_minutes', wholeIn(RESERVATION_MINUTES.min, RESERVATION_MINUTES.max)],
 };
+
+/** Counts are written as they are; money and rates with two decimals, as the spec's schema writes them. */
+const COUNTS = new Set<keyof PricingSettings>(['lowStockThreshold', 'reservationMinutes']);
 
 export function settingsFrom(rows: { name: string; value: string }[], log: (line: string) => void = console.error): PricingSettings {
   const byName = new Map(rows.map((r) => [r.name, r.value]));
@@ -43,13 +54,14 @@ const hundredths = (n: number) => `${Math.trunc(n / 100)}.${String(n % 100).padS
 export function rowsFrom(s: PricingSettings): { name: string; value: string }[] {
   return (Object.keys(READERS) as (keyof PricingSettings)[]).map((key) => {
     const value = s[key];
-    return { name: READERS[key][0], value: typeof value === 'boolean' ? String(value) : hundredths(value) };
+    return { name: READERS[key][0], value: typeof value === 'boolean' || COUNTS.has(key) ? String(value) : hundredths(value) };
   });
 }
 
 export function createPricingService(db: Db) {
   return {
-    current: async (): Promise<PricingSettings> => settingsFrom(await settingRows(db)),
+    /** Read fresh; `on` a transaction the caller holds when asked inside one. */
+    current: async (on: Pick<Db, 'select'> = db): Promise<PricingSettings> => settingsFrom(await settingRows(on)),
     /** The owner's change: every new checkout on every app server prices with it (orders placed keep theirs). */
     async save(settings: PricingSettings): Promise<PricingSettings> {
       await saveSettingRows(db, rowsFrom(settings));

@@ -53,6 +53,8 @@ describe('settingsFrom', () => {
       expressShippingCharge: 75_50,
       expressShippingThreshold: 700_00,
       pricesIncludeGst: false,
+      lowStockThreshold: 3,
+      reservationMinutes: 15,
     });
   });
 
@@ -66,6 +68,10 @@ describe('settingsFrom', () => {
     ['express_shipping_charge', '999999999.99', { expressShippingCharge: 999999999_99 }],
     ['prices_include_gst', 'True', { pricesIncludeGst: true }],
     ['prices_include_gst', ' false\n', { pricesIncludeGst: false }],
+    ['low_stock_threshold', '1', { lowStockThreshold: 1 }],
+    ['low_stock_threshold', ' 99 ', { lowStockThreshold: 99 }],
+    ['reservation_minutes', '12', { reservationMinutes: 12 }],
+    ['reservation_minutes', '120', { reservationMinutes: 120 }],
   ] as const)('reads %s = %j', (name, value, expected) => {
     expect(read({ [name]: value })).toEqual({ settings: { ...DEFAULT_PRICING, ...expected }, logged: [] });
   });
@@ -95,6 +101,12 @@ describe('settingsFrom', () => {
     ['prices_include_gst', '1', 'true'],
     ['prices_include_gst', '', 'true'],
     ['prices_include_gst', 'f', 'true'],
+    ['low_stock_threshold', '0', '3'],
+    ['low_stock_threshold', '100', '3'],
+    ['low_stock_threshold', '2.5', '3'],
+    ['reservation_minutes', '11', '15'],
+    ['reservation_minutes', '121', '15'],
+    ['reservation_minutes', '-15', '15'],
   ] as const)('keeps the default of %s = %j and logs it', (name, value, kept) => {
     const { settings, logged } = read({ [name]: value });
     expect(settings).toEqual(DEFAULT_PRICING);
@@ -119,6 +131,8 @@ describe('settingsFrom', () => {
       expressShippingCharge: 149_00,
       expressShippingThreshold: 499_00,
       pricesIncludeGst: true,
+      lowStockThreshold: 3,
+      reservationMinutes: 15,
     });
   });
 
@@ -137,13 +151,15 @@ describe('settingsFrom', () => {
 
 describe('rowsFrom', () => {
   it('writes the settings as the spec’s schema does, and reads back the same', () => {
-    const s = { gstRateBp: 1250, freeShippingThreshold: 1_499_50, standardShippingCharge: 0, expressShippingCharge: 149_05, expressShippingThreshold: 499_00, pricesIncludeGst: false };
+    const s = { gstRateBp: 1250, freeShippingThreshold: 1_499_50, standardShippingCharge: 0, expressShippingCharge: 149_05, expressShippingThreshold: 499_00, pricesIncludeGst: false, lowStockThreshold: 5, reservationMinutes: 20 };
     const rows = rowsFrom(s);
     expect(rows).toContainEqual({ name: 'gst_percentage', value: '12.50' });
     expect(rows).toContainEqual({ name: 'free_shipping_threshold', value: '1499.50' });
     expect(rows).toContainEqual({ name: 'standard_shipping_charge', value: '0.00' });
     expect(rows).toContainEqual({ name: 'express_shipping_charge', value: '149.05' });
     expect(rows).toContainEqual({ name: 'prices_include_gst', value: 'false' });
+    expect(rows).toContainEqual({ name: 'low_stock_threshold', value: '5' });
+    expect(rows).toContainEqual({ name: 'reservation_minutes', value: '20' });
     expect(settingsFrom(rows, () => {})).toEqual(s);
   });
 });

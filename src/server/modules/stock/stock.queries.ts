@@ -69,20 +69,26 @@ export async function record(tx: Tx, movements: NewMovement[]): Promise<void> {
 }
 
 /**
- * The shop's label follows the count (summed over sizes); written only when it changes, since a
- * write to products turns every app server's catalog cache over.
+ * The shop's label follows the count (summed over the sizes on offer); written only where it
+ * changes, since a write to products turns every app server's catalog cache over.
  */
-export async function syncAvailability(tx: Tx, productIds: number[], lowStockThreshold: number): Promise<void> {
-  if (productIds.length === 0) return;
-  await tx.execute(sql`
+async function relabel(on: Tx | Db, lowStockThreshold: number, which: ReturnType<typeof sql>): Promise<void> {
+  await on.execute(sql`
     update products p set availability = x.label, updated_at = now()
     from (
       select product_id,
         case when sum(stock) <= 0 then 'Out of Stock' when sum(stock) <= ${lowStockThreshold} then 'Only a few left' else 'In Stock' end as label
-      from product_sizes where product_id in ${productIds} and retired_at is null group by product_id
+      from product_sizes where retired_at is null and ${which} group by product_id
     ) x
     where p.id = x.product_id and p.availability is distinct from x.label`);
 }
+
+export async function syncAvailability(tx: Tx, productIds: number[], lowStockThreshold: number): Promise<void> {
+  if (productIds.length > 0) await relabel(tx, lowStockThreshold, sql`product_id in ${productIds}`);
+}
+
+/** Every product's label from its counts (the owner's low-stock mark moved). */
+export const syncAllAvailability = (db: Db, lowStockThreshold: number) => relabel(db, lowStockThreshold, sql`true`);
 
 /** What an order takes: its lines by product and size (lines of products gone from the catalog have none to take). */
 export async function piecesOf(tx: Tx, orderId: string): Promise<(SizeKey & { quantity: number; name: string })[]> {

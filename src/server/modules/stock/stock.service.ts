@@ -42,7 +42,12 @@ function combined(pieces: Piece[]): Piece[] {
 
 const uniqueIds = (keys: q.SizeKey[]) => [...new Set(keys.map((k) => k.productId))];
 
-export function createStockService(db: Db, lowStockThreshold = LOW_STOCK_THRESHOLD) {
+/**
+ * `lowStockThreshold` is the owner's setting, read when needed (the shop's settings, issue 16), in
+ * the caller's transaction (a read beside it would wait for it on the embedded database); seeds and
+ * tests that have no settings to read take the default.
+ */
+export function createStockService(db: Db, lowStockThreshold: (on: q.Tx | Db) => Promise<number> = async () => LOW_STOCK_THRESHOLD) {
   /** Gives the order's pieces back to the stock, each with a ledger row; the order's state moves once. */
   async function giveBack(tx: q.Tx, orderId: string, from: q.StockState[], to: q.StockState, reason: StockReason): Promise<boolean> {
     if (!(await q.moveStockState(tx, orderId, from, to))) return false;
@@ -56,7 +61,7 @@ export function createStockService(db: Db, lowStockThreshold = LOW_STOCK_THRESHO
       movements.push({ productSizeId: size.id, change: p.quantity, reason, orderId });
     }
     await q.record(tx, movements);
-    await q.syncAvailability(tx, uniqueIds(pieces), lowStockThreshold);
+    await q.syncAvailability(tx, uniqueIds(pieces), await lowStockThreshold(tx));
     return true;
   }
 
@@ -71,7 +76,7 @@ export function createStockService(db: Db, lowStockThreshold = LOW_STOCK_THRESHO
     if (change === 0) return;
     await q.changeStock(tx, size.id, change);
     await q.record(tx, [{ productSizeId: size.id, change, reason: how.reason, actorId: how.actorId ?? null, note: how.note ?? null }]);
-    await q.syncAvailability(tx, [key.productId], lowStockThreshold);
+    await q.syncAvailability(tx, [key.productId], await lowStockThreshold(tx));
   }
 
   /**
@@ -91,7 +96,7 @@ export function createStockService(db: Db, lowStockThreshold = LOW_STOCK_THRESHO
       await q.offerSize(tx, productId, w.size, position);
       await set(tx, { productId, size: w.size }, w.stock, how);
     }
-    await q.syncAvailability(tx, [productId], lowStockThreshold);
+    await q.syncAvailability(tx, [productId], await lowStockThreshold(tx));
   }
 
   return {
@@ -101,15 +106,19 @@ export function createStockService(db: Db, lowStockThreshold = LOW_STOCK_THRESHO
     /** What the shopper may be told of each product's sizes, in their list's order. */
     async choices(productIds: number[]): Promise<Map<number, SizeChoice[]>> {
       const out = new Map<number, SizeChoice[]>();
+      const low = await lowStockThreshold(db);
       for (const s of await q.sizesOf(db, productIds)) {
         const list = out.get(s.productId) ?? [];
-        list.push(sizeChoice(s.size, s.stock, lowStockThreshold));
+        list.push(sizeChoice(s.size, s.stock, low));
         out.set(s.productId, list);
       }
       return out;
     },
 
     setSizes,
+
+    /** Every product's label again, as the owner's low-stock mark has moved (written only where it changes). */
+    relabelAll: async () => q.syncAllAvailability(db, await lowStockThreshold(db)),
 
     /**
      * Takes the order's pieces off the stock, all or none: a size with too few left refuses the
@@ -130,7 +139,25 @@ export function createStockService(db: Db, lowStockThreshold = LOW_STOCK_THRESHO
       }
       await q.record(tx, movements);
       await q.moveStockState(tx, orderId, ['none'], 'held');
-      await q.syncAvailability(tx, uniqueIds(pieces), lowStockThreshold);
+      await q.syncAvailability(tx, uniqueIds(pieces), await lowStockThreshold(tx));
+    },
+
+    /**
+     * A payment that came after the order's pieces went back (issue 16): takes them again if every
+     * one is still there (state released → held), else writes nothing and answers false.
+     */
+    async retake(tx: q.Tx, orderId: string): Promise<boolean> {
+      const pieces = combined(await q.piecesOf(tx, orderId));
+      const sizes = new Map((await q.lockSizes(tx, pieces)).map((s) => [keyOf(s), s]));
+      const short = pieces.some((p) => {
+        const size = sizes.get(keyOf(p));
+        return !size || size.retiredAt !== null || size.stock < p.quantity;
+      });
+      if (short || !(await q.moveStockState(tx, orderId, ['released'], 'held'))) return false;
+      for (const p of pieces) await q.changeStock(tx, sizes.get(keyOf(p))!.id, -p.quantity);
+      await q.record(tx, pieces.map((p) => ({ productSizeId: sizes.get(keyOf(p))!.id, change: -p.quantity, reason: 'reserved' as const, orderId, note: 'paid after its window' })));
+      await q.syncAvailability(tx, uniqueIds(pieces), await lowStockThreshold(tx));
+      return true;
     },
 
     /** The window closed or the owner cancelled it unpaid: its pieces go back, once. */

@@ -4,7 +4,7 @@
  * when its window closes or the owner cancels it; a paid order keeps them, and a paid order cancelled
  * puts them back. After every scenario the count equals the ledger's sum.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/addresses.ts';
 import type { CheckoutStart } from '../../../shared/orders.ts';
@@ -12,9 +12,8 @@ import { ONE_SIZE, tooFewLeft } from '../../../shared/stock.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { orders, products, productSizes, requestLimits, stockMovements } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
-import { lapseUnpaid, setStock } from '../../test/orders-kit.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
+import { lapseUnpaid, setStock, stockTestShop } from '../../test/orders-kit.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { createStockService } from './stock.service.ts';
 
 type Shopper = Awaited<ReturnType<typeof signedUp>>;
@@ -22,16 +21,10 @@ type Target = Parameters<typeof send>[0];
 
 let t: TestApp;
 let owner: Shopper;
-let ids: number[];
-let next = 0;
-/** A seeded piece no other test here uses. */
-const freshPiece = () => ids[next++]!;
+let freshPiece: () => number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signedUp(t, 'Kamala');
-  await setAdmin(t.database.db, owner.email, true);
-  ids = (await t.database.db.select({ id: products.id }).from(products).where(and(eq(products.availability, 'In Stock'), isNull(products.sizeListId))).orderBy(asc(products.id))).map((p) => p.id);
+  ({ t, owner, freshPiece } = await stockTestShop());
 });
 afterAll(() => t.close());
 afterEach(async () => {
@@ -185,7 +178,7 @@ describe('the owner', () => {
     expect(await edited.json()).toMatchObject({ stock: 0, availability: 'Out of Stock' });
     const listed = await (await send(t, 'GET', `/api/admin/products?search=${product.id}`, undefined, owner.cookie)).json();
     expect(listed.items.find((r: { id: number }) => r.id === product.id)).toMatchObject({ stock: 0, availability: 'Out of Stock' });
-    const seeded = ids[ids.length - 1]!;
+    const seeded = freshPiece();
     await setStock(t, seeded, 7);
     const other = await (await send(t, 'GET', `/api/admin/products?search=${seeded}`, undefined, owner.cookie)).json();
     expect(other.items.find((r: { id: number }) => r.id === seeded)).toMatchObject({ stock: 7, availability: 'In Stock' });

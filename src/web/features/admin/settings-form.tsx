@@ -15,6 +15,8 @@ const MONEY: { key: Money; label: string; hint: string }[] = [
 ];
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
+/** A whole number as typed, or the text itself for the contract to refuse with its words. */
+const wholeOrText = (typed: string | undefined) => (/^\s*\d{1,4}\s*$/.test(typed ?? '') ? Number(typed) : (typed ?? ''));
 
 /** The first message for each field. */
 const firstByField = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
@@ -26,6 +28,8 @@ export function SettingsForm({ settings }: { settings: PricingSettings }) {
   const [text, setText] = useState<Record<string, string>>({
     gstRateBp: (settings.gstRateBp / 100).toFixed(2),
     ...Object.fromEntries(MONEY.map(({ key }) => [key, rupees(settings[key])])),
+    lowStockThreshold: String(settings.lowStockThreshold),
+    reservationMinutes: String(settings.reservationMinutes),
   });
   const [included, setIncluded] = useState(settings.pricesIncludeGst);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -35,6 +39,8 @@ export function SettingsForm({ settings }: { settings: PricingSettings }) {
     gstRateBp: parsePriceText(text.gstRateBp) ?? -1,
     ...Object.fromEntries(MONEY.map(({ key }) => [key, parsePriceText(text[key]) ?? -1])),
     pricesIncludeGst: included,
+    lowStockThreshold: wholeOrText(text.lowStockThreshold),
+    reservationMinutes: wholeOrText(text.reservationMinutes),
   });
   const checked = pricingSettingsContract.safeParse(asSettings());
   const example = checked.success ? priceOrder(800_00, checked.data) : null;
@@ -56,8 +62,8 @@ export function SettingsForm({ settings }: { settings: PricingSettings }) {
     }
   }
 
-  const field = (key: string, label: string, hint: string) => (
-    <TextField key={key} label={label} hint={hint} inputMode="decimal" value={text[key]} error={errors[key]} onChange={(e) => setText({ ...text, [key]: e.target.value })} />
+  const field = (key: string, label: string, hint: string, inputMode: 'decimal' | 'numeric' = 'decimal') => (
+    <TextField key={key} label={label} hint={hint} inputMode={inputMode} value={text[key]} error={errors[key]} onChange={(e) => setText({ ...text, [key]: e.target.value })} />
   );
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-5 rounded-2xl border border-line bg-white/80 p-5 sm:p-8">
@@ -79,6 +85,11 @@ export function SettingsForm({ settings }: { settings: PricingSettings }) {
           {formatInr(example.gstAmount)} {example.gstIncluded ? 'included' : 'added'}: {formatInr(example.total)} in all.
         </p>
       )}
+      <h2 className="font-display text-2xl font-semibold">Stock</h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('lowStockThreshold', 'Running low at (pieces)', 'At or below this, the shop says Only a few left, and a size shows Only 2 left.', 'numeric')}
+        {field('reservationMinutes', 'Unpaid orders hold pieces for (minutes)', 'Pieces wait this long for payment, then go back on sale. 12 to 120.', 'numeric')}
+      </div>
       {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
       <div>
         <SubmitButton busy={save.isPending} busyText="Saving...">

@@ -37,6 +37,9 @@ export const useQuote = (shopperId: string, buyNow: BuyNowKey | null) => useQuer
 export const startPayment = (body: StartCheckoutInput) =>
   sendJson<CheckoutStart>('POST', '/api/checkout/orders', body);
 
+/** The shopper closed the payment: the order's pieces go back on sale (the order lapses). */
+export const abandonPayment = (orderId: string) => sendJson<{ released: boolean }>('POST', `/api/checkout/orders/${orderId}/abandon`);
+
 export const testPayment = (orderId: string) => sendJson<CheckoutSuccess>('POST', `/api/checkout/orders/${orderId}/test-payment`);
 
 export const confirmPayment = (orderId: string, success: CheckoutSuccess) =>

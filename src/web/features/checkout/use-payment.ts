@@ -15,7 +15,7 @@ import { ApiError } from '../../lib/api.ts';
 import type { BuyNowKey } from '../../lib/buy-now.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { refreshSession } from '../../lib/session.ts';
-import { confirmPayment, startPayment, testPayment, type CheckoutSuccess, type Quote } from './checkout.api.ts';
+import { abandonPayment, confirmPayment, startPayment, testPayment, type CheckoutSuccess, type Quote } from './checkout.api.ts';
 import { openRazorpay } from './razorpay-checkout.ts';
 
 interface Paying {
@@ -53,6 +53,15 @@ export function usePayment({ shopperId, buyNow, address, quote }: Paying) {
     }
   }
 
+  /**
+   * Closed without paying: the order lapses at once and its pieces go back on sale for the next
+   * shopper (issue 16); Pay again makes a new one. The answer does not matter to the screen.
+   */
+  function dismissed(start: CheckoutStart) {
+    setProcessing(false);
+    void abandonPayment(start.orderId).catch(() => undefined);
+  }
+
   async function pay() {
     if (!address || !quote) return;
     setMessage(null);
@@ -63,7 +72,7 @@ export function usePayment({ shopperId, buyNow, address, quote }: Paying) {
     try {
       const start = await startPayment({ addressId: id, ...(buyNow !== null && { buyNow }), expectedTotal: quote.amounts.total });
       if (start.provider.mode === 'test') return setTestStart(start);
-      await openRazorpay(start, { onSuccess: (s) => void finish(start, s), onDismiss: () => setProcessing(false) });
+      await openRazorpay(start, { onSuccess: (s) => void finish(start, s), onDismiss: () => dismissed(start) });
     } catch (err) {
       fail(err);
     }
@@ -84,7 +93,7 @@ export function usePayment({ shopperId, buyNow, address, quote }: Paying) {
       },
       dismiss: () => {
         setTestStart(null);
-        setProcessing(false);
+        dismissed(testStart);
       },
     },
   };

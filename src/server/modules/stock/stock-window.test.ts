@@ -1,0 +1,177 @@
+/**
+ * How long pieces are held, and when they count as running low (issue 16), on PGlite and
+ * PostgreSQL: a shopper who closes the payment gives the pieces back at once (and only their own);
+ * the owner's reservation window decides when an unpaid order lapses and what the shopper is told;
+ * the owner's low-stock mark moves every label and the product page's "Only N left".
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Address } from '../../../shared/addresses.ts';
+import { tooManyUnpaid } from '../../../shared/checkout.contract.ts';
+import type { ProductDetail } from '../../../shared/catalog.ts';
+import type { CheckoutStart } from '../../../shared/orders.ts';
+import { DEFAULT_PRICING, type PricingSettings } from '../../../shared/pricing.ts';
+import { orders, orderStatusChanges } from '../../db/schema/index.ts';
+import { send, signedUp } from '../../test/accounts-kit.ts';
+import { lapseUnpaid, setStock, stockTestShop } from '../../test/orders-kit.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { createStockService } from './stock.service.ts';
+
+type Shopper = Awaited<ReturnType<typeof signedUp>>;
+type Who = { s: Shopper; address: Address };
+
+let t: TestApp;
+let owner: Shopper;
+let freshPiece: () => number;
+
+beforeAll(async () => {
+  ({ t, owner, freshPiece } = await stockTestShop());
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await settings({});
+  await lapseUnpaid(t);
+  expect(await createStockService(t.database.db).ledgerMismatches()).toEqual([]);
+});
+
+async function shopper(name: string): Promise<Who> {
+  const s = await signedUp(t, name);
+  const res = await send(t, 'POST', '/api/addresses', { name: `${name} Das`, phone: '9876543210', house: '4', street: 'Lake Road', city: 'Kolkata', state: 'West Bengal', pincode: '700029' }, s.cookie);
+  return { s, address: (await res.json()) as Address };
+}
+
+async function buyNow(who: Who, productId: number) {
+  const q = await send(t, 'GET', `/api/checkout/quote?buyNow=${productId}`, undefined, who.s.cookie);
+  const quote = await q.json();
+  if (q.status !== 200) return { status: q.status, body: quote };
+  const res = await send(t, 'POST', '/api/checkout/orders', { addressId: who.address.id, buyNow: { productId }, expectedTotal: quote.amounts.total }, who.s.cookie);
+  return { status: res.status, body: await res.json() };
+}
+
+const abandon = (who: Who, orderId: string) => send(t, 'POST', `/api/checkout/orders/${orderId}/abandon`, undefined, who.s.cookie);
+const orderOf = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const piecesLeft = async (id: number) => (await createStockService(t.database.db).levels([id]))[0]!.stock;
+const settings = async (change: Partial<PricingSettings>) => {
+  const res = await send(t, 'PUT', '/api/admin/settings', { ...DEFAULT_PRICING, ...change }, owner.cookie);
+  expect(res.status, await res.clone().text()).toBe(200);
+};
+
+describe('closing the payment', () => {
+  it('gives the pieces back at once: the next shopper can buy the last one', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 1);
+    const asha = await shopper('Asha');
+    const bina = await shopper('Bina');
+    const first = await buyNow(asha, p);
+    expect(first.status).toBe(201);
+    const { orderId } = first.body as CheckoutStart;
+    expect((await buyNow(bina, p)).status).toBe(409);
+
+    const closed = await abandon(asha, orderId);
+    expect(closed.status).toBe(200);
+    expect(await closed.json()).toEqual({ released: true });
+    expect(await piecesLeft(p)).toBe(1);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'expired', paymentStatus: 'pending', stockState: 'released' });
+    const history = await t.database.db.select({ by: orderStatusChanges.changedByEmail, to: orderStatusChanges.toStatus }).from(orderStatusChanges).where(eq(orderStatusChanges.orderId, orderId));
+    expect(history).toEqual([{ by: 'the shopper (closed the payment)', to: 'expired' }]);
+    expect((await buyNow(bina, p)).status).toBe(201);
+    // Closing again, or Pay again after, is safe: nothing is given back twice.
+    expect(await (await abandon(asha, orderId)).json()).toEqual({ released: false });
+    expect(await piecesLeft(p)).toBe(0);
+  });
+
+  it('never lets one shopper give back another’s pieces, nor a paid order’s', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 2);
+    const asha = await shopper('Aruna');
+    const chitra = await shopper('Chitra');
+    const { orderId } = (await buyNow(asha, p)).body as CheckoutStart;
+    for (const id of [orderId, 'not-a-uuid', '00000000-0000-0000-0000-000000000000']) {
+      expect((await abandon(chitra, id)).status).toBe(404);
+    }
+    expect(await orderOf(orderId)).toMatchObject({ status: 'pending', stockState: 'held' });
+    const success = await (await send(t, 'POST', `/api/checkout/orders/${orderId}/test-payment`, undefined, asha.s.cookie)).json();
+    expect((await send(t, 'POST', `/api/checkout/orders/${orderId}/confirm`, success, asha.s.cookie)).status).toBe(200);
+    expect(await (await abandon(asha, orderId)).json()).toEqual({ released: false });
+    expect(await orderOf(orderId)).toMatchObject({ status: 'processing', stockState: 'sold' });
+    expect(await piecesLeft(p)).toBe(1);
+  });
+
+  it('lets a payment that still comes buy the pieces if they are there', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 3);
+    const devi = await shopper('Devika');
+    const { orderId } = (await buyNow(devi, p)).body as CheckoutStart;
+    const success = await (await send(t, 'POST', `/api/checkout/orders/${orderId}/test-payment`, undefined, devi.s.cookie)).json();
+    await abandon(devi, orderId);
+    expect(await piecesLeft(p)).toBe(3);
+    // The dialog's success arrives after all (a slow network): the pieces are taken again and it is paid.
+    const confirmed = await send(t, 'POST', `/api/checkout/orders/${orderId}/confirm`, success, devi.s.cookie);
+    expect(confirmed.status).toBe(200);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'processing', paymentStatus: 'paid', stockState: 'sold' });
+    expect(await piecesLeft(p)).toBe(2);
+  });
+});
+
+describe('the owner’s reservation window', () => {
+  const aged = (orderId: string, minutes: number) => t.database.db.update(orders).set({ createdAt: sql`now() - make_interval(mins => ${minutes})` }).where(eq(orders.id, orderId));
+
+  it('lapses an unpaid order after 15 minutes by default, or the minutes the owner sets, giving its pieces back', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 5);
+    const esha = await shopper('Esha');
+    const { orderId } = (await buyNow(esha, p)).body as CheckoutStart;
+    await aged(orderId, 14);
+    expect(await t.payments.reconcile()).toMatchObject({ expired: 0 });
+    await aged(orderId, 16);
+    await settings({ reservationMinutes: 20 });
+    expect(await t.payments.reconcile()).toMatchObject({ expired: 0 });
+    await settings({});
+    expect(await t.payments.reconcile()).toMatchObject({ expired: 1 });
+    expect(await orderOf(orderId)).toMatchObject({ status: 'expired', stockState: 'released' });
+    expect(await piecesLeft(p)).toBe(5);
+  });
+
+  it('tells a shopper with five unpaid orders how long to wait, in the owner’s minutes', async () => {
+    await settings({ reservationMinutes: 30 });
+    const farah = await shopper('Farah');
+    for (let i = 0; i < 5; i++) expect((await buyNow(farah, freshPiece())).status).toBe(201);
+    const refused = await buyNow(farah, freshPiece());
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(tooManyUnpaid(30));
+    expect(refused.body.message).toContain('wait 30 minutes');
+  });
+
+  it('refuses a window Razorpay cannot keep, or that holds pieces for hours, with the words', async () => {
+    for (const [reservationMinutes, message] of [
+      [11, "An unpaid order holds its pieces for at least 12 minutes (Razorpay's shortest)."],
+      [121, 'An unpaid order holds its pieces for at most 120 minutes.'],
+      [15.5, 'Give the minutes as a whole number.'],
+      ['15', 'Say how many minutes an unpaid order holds its pieces.'],
+    ] as const) {
+      const res = await send(t, 'PUT', '/api/admin/settings', { ...DEFAULT_PRICING, reservationMinutes }, owner.cookie);
+      expect(res.status).toBe(422);
+      expect((await res.json()).fields.reservationMinutes).toBe(message);
+    }
+  });
+});
+
+describe('the owner’s low-stock mark', () => {
+  it('moves every label and the page’s count at once, and back', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 5);
+    const page = async () => (await (await send(t, 'GET', `/api/products/${p}`)).json()) as ProductDetail;
+    expect(await page()).toMatchObject({ availability: 'In Stock', sizes: [{ left: null }] });
+    await settings({ lowStockThreshold: 5 });
+    expect(await page()).toMatchObject({ availability: 'Only a few left', sizes: [{ soldOut: false, left: 5 }] });
+    await settings({});
+    expect(await page()).toMatchObject({ availability: 'In Stock', sizes: [{ left: null }] });
+    for (const [lowStockThreshold, message] of [
+      [0, 'The low-stock mark must be at least 1 piece.'],
+      [100, 'The low-stock mark must be at most 99 pieces.'],
+    ] as const) {
+      const res = await send(t, 'PUT', '/api/admin/settings', { ...DEFAULT_PRICING, lowStockThreshold }, owner.cookie);
+      expect((await res.json()).fields.lowStockThreshold).toBe(message);
+    }
+  });
+});
