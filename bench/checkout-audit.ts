@@ -53,8 +53,18 @@ export async function auditCheckout(db: Db, source: CheckoutKind): Promise<Check
     db,
     sql`select id, payment_id from orders where source = ${source} and payment_status = 'paid'`,
   );
+  const [stock] = await rows<{ lost: number; mismatches: number; oversold: number }>(
+    db,
+    sql`select
+          (select count(*)::int from orders where source = ${source} and ((payment_status = 'paid' and stock_state <> 'sold') or (status = 'pending' and stock_state <> 'held'))) as lost,
+          (select count(*)::int from (select s.id from product_sizes s left join stock_movements m on m.product_size_id = s.id group by s.id having s.stock <> coalesce(sum(m.change), 0)) x) as mismatches,
+          (select count(*)::int from product_sizes where stock < 0) as oversold`,
+  );
   return {
     ...counts!,
+    lostReservations: stock?.lost ?? 0,
+    ledgerMismatches: stock?.mismatches ?? 0,
+    oversold: stock?.oversold ?? 0,
     paymentsOnSeveralOrders: several?.n ?? 0,
     mailsWithoutPaidOrder: orphans?.n ?? 0,
     paidOrders: paid.map((r) => [r.id, r.payment_id]),

@@ -43,13 +43,14 @@ export function checkCheckout(name: string, result: CheckoutResult, audit: Check
     audit.mailsWithoutPaidOrder +
     ledger.confirmedTwice +
     ledger.confirmMismatch;
-  const losses = lost + unanswered + audit.paidWithoutMail + Math.abs(audit.orders - ledger.ordersCreated);
+  const stockFaults = audit.lostReservations + audit.ledgerMismatches + audit.oversold;
+  const losses = lost + unanswered + audit.paidWithoutMail + Math.abs(audit.orders - ledger.ordersCreated) + stockFaults;
   const equal = audit.paid === confirmed && confirmed === audit.distinctPaymentIds;
   const clean = failedRequests === 0 && duplicates === 0 && losses === 0 && equal;
 
   const summary =
     `${n(failedRequests)} failed requests; paid ${n(audit.paid)} / confirmed 200 ${n(confirmed)} / distinct payments ${n(audit.distinctPaymentIds)}; ` +
-    `${n(duplicates)} duplicates, ${n(losses)} lost or unaccounted`;
+    `${n(duplicates)} duplicates, ${n(losses)} lost or unaccounted; ${n(audit.oversold)} oversold, ${n(audit.lostReservations)} lost reservations`;
   const lines = [
     `${name} (${result.shoppers} shoppers, warm-up and tail included):`,
     `  shoppers were answered: ${n(ledger.ordersCreated)} orders created (201; ${n(ledger.ordersReused)} answers reused a pending order), ` +
@@ -61,6 +62,8 @@ export function checkCheckout(name: string, result: CheckoutResult, audit: Check
       `mails naming another payment ${n(audit.mailsWithOtherPayment)}, naming no paid order (any checkout) ${n(audit.mailsWithoutPaidOrder)}`,
     `  answers vs database:    ${n(lost)} confirmed 200 but not paid by that payment, ${n(unanswered)} paid without a 200, ` +
       `${n(audit.orders - ledger.ordersCreated)} orders in the database beyond those answered 201`,
+    `  stock (issue 16):       ${n(audit.oversold)} sizes oversold, ${n(audit.lostReservations)} orders whose pieces are not held or sold as their state says, ` +
+      `${n(audit.ledgerMismatches)} sizes whose count is not the ledger's sum`,
     `  paid orders == confirmations answered 200 == distinct payment ids: ${n(audit.paid)} == ${n(confirmed)} == ${n(audit.distinctPaymentIds)} ` +
       `-> ${equal ? 'yes' : 'NO'}; ${clean ? '0 errors, 0 duplicates' : 'NOT CLEAN'}`,
   ];

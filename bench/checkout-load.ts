@@ -99,7 +99,8 @@ async function setup(m: Extract<ToCheckout, { type: 'setup' }>): Promise<FromChe
       await call(signedUp[0]!.headers, 'GET', `/api/checkout/quote?buyNow=${productId}`);
       inStock.push(productId);
     } catch (err) {
-      if (!(err instanceof HttpError && err.status === 409)) throw err; // sold out: the next one
+      // Sold out (409), or a piece in sizes (422: Buy Now needs a size): the next one.
+      if (!(err instanceof HttpError && (err.status === 409 || err.status === 422))) throw err;
     }
   }
   if (inStock.length === 0) throw new Error('no piece in stock among the workload products');

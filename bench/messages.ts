@@ -128,4 +128,9 @@ export interface CheckoutAudit {
   mailsWithoutPaidOrder: number;
   /** The paid orders: [orderId, paymentId]. */
   paidOrders: [string, string][];
+  /** Issue 16: orders whose pieces are not where their state says (paid and not sold, pending and not held): must stay 0. */
+  lostReservations: number;
+  /** Sizes whose count differs from the stock ledger's sum, and sizes below 0 (oversold): must stay 0. */
+  ledgerMismatches: number;
+  oversold: number;
 }

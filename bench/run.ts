@@ -295,7 +295,8 @@ async function fillCart(origin: string, shopper: { cookie: string }, ids: number
       body: JSON.stringify({ productId }),
     });
     if (res.status === 200) added.push(productId);
-    else if (res.status !== 409) throw new Error(`filling the benchmark's cart: ${res.status} ${await res.text()}`);
+    // Sold out (409), or a piece in sizes that needs one (422): the next piece.
+    else if (res.status !== 409 && res.status !== 422) throw new Error(`filling the benchmark's cart: ${res.status} ${await res.text()}`);
   }
   return added;
 }

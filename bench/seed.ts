@@ -11,6 +11,8 @@ import type { Database, Db } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedDemoCatalogOnce } from '../src/server/db/seed/demo.ts';
 import { seedSyntheticProducts } from '../src/server/db/seed/synthetic.ts';
+import { createStockService } from '../src/server/modules/stock/stock.service.ts';
+import { MAX_STOCK } from '../src/shared/stock.ts';
 
 export interface SeedReport {
   total: number;
@@ -40,6 +42,9 @@ export async function seedCatalog(database: Database, total: number, log: (line:
   const synthetic = Math.max(0, total - demo);
   log(`Seeding ${synthetic.toLocaleString('en-US')} synthetic products after ${demo} demo products...`);
   await seedSyntheticProducts(db, synthetic);
+  // Stocked deep (through the stock module, ledger and all), so that fifty shoppers buying for the
+  // whole run never sell a piece out: every order made still takes its pieces (issue 16).
+  await createStockService(db).restockAll(MAX_STOCK, 'benchmark');
   const seedSeconds = (performance.now() - started) / 1000;
   const analyzeStarted = performance.now();
   await db.execute(sql`vacuum analyze`);

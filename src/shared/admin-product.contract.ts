@@ -137,6 +137,8 @@ export type ProductInputDraft = z.input<typeof productInputContract>;
 /** The owner's table: search, paging, sort. */
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_SORTS = ['newest', 'oldest', 'name', 'price-low', 'price-high', 'updated'] as const;
+export const STOCK_FILTERS = ['all', 'low', 'out'] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number];
 export type AdminSort = (typeof ADMIN_SORTS)[number];
 
 export const adminProductsQuery = z.object({
@@ -146,7 +148,19 @@ export const adminProductsQuery = z.object({
     .transform((v) => (v ? oneLine(v).slice(0, 100) : '')),
   page: z.coerce.number({ error: 'page must be a whole number.' }).int('page must be a whole number.').min(1, 'page must be at least 1.').max(100_000, 'page must be at most 100000.').default(1),
   sort: z.enum(ADMIN_SORTS, { error: `sort must be one of ${ADMIN_SORTS.join(', ')}.` }).default('newest'),
+  /** Issue 16: pieces with a size at or below the low-stock mark, or with a size sold out. */
+  stock: z.enum(STOCK_FILTERS, { error: `stock must be one of ${STOCK_FILTERS.join(', ')}.` }).default('all'),
 });
+
+/** The owner's quick stock change from the list: a size's new count, and why (issue 16). */
+export const STOCK_ADJUST_REASONS = ['restocked', 'corrected'] as const;
+export const stockAdjustContract = z.object({
+  size: sizeName,
+  stock: stockCount,
+  reason: z.enum(STOCK_ADJUST_REASONS, { error: 'Say why: new pieces came in, or a correction.' }),
+  note: optionalText('The note', 200, oneLine),
+});
+export type StockAdjust = z.infer<typeof stockAdjustContract>;
 export type AdminProductsQuery = z.infer<typeof adminProductsQuery>;
 
 export interface AdminProductRow {
@@ -156,8 +170,10 @@ export interface AdminProductRow {
   price: number;
   offerPrice: number | null;
   availability: Availability;
-  /** Pieces in stock, over every size. */
+  /** Pieces in stock, over every size on offer. */
   stock: number;
+  /** Its sizes on offer with their counts, for the quick adjust ('One size' alone for a one-size piece). */
+  sizes: { size: string; stock: number }[];
   featured: boolean;
   hidden: boolean;
   updatedAt: string;

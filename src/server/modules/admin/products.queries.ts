@@ -4,7 +4,7 @@
  * and collection links change together or not at all.
  */
 import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { AdminProductRow, AdminSort, ProductInput } from '../../../shared/admin-product.contract.ts';
+import type { AdminProductRow, AdminSort, ProductInput, StockFilter } from '../../../shared/admin-product.contract.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 import { cartItems, categories, collections, orderItems, productCategories, productCollections, productLikes, products, sizeLists } from '../../db/schema/index.ts';
@@ -23,12 +23,18 @@ const ORDER: Record<AdminSort, SQL[]> = {
 /** `%`, `_` and `\` are matched literally. */
 const contains = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function adminProductPage(db: Db, q: { search: string; page: number; sort: AdminSort }, pageSize: number) {
-  const where = q.search
+/** Products with a size on offer whose count is in the range (the low-stock and sold-out filters). */
+const sizeCounted = (low: number, high: number) =>
+  sql`exists (select 1 from product_sizes s where s.product_id = "products"."id" and s.retired_at is null and s.stock between ${low} and ${high})`;
+
+export async function adminProductPage(db: Db, q: { search: string; page: number; sort: AdminSort; stock: StockFilter }, pageSize: number, lowStockThreshold: number) {
+  const named = q.search
     ? /^\d{1,9}$/.test(q.search)
       ? sql`(${products.id} = ${Number(q.search)} or lower(${products.name}) like ${contains(q.search)})`
       : sql`lower(${products.name}) like ${contains(q.search)}`
     : undefined;
+  const counted = q.stock === 'out' ? sizeCounted(0, 0) : q.stock === 'low' ? sizeCounted(1, lowStockThreshold) : undefined;
+  const where = and(named, counted);
   const [items, [total]] = await Promise.all([
     db
       .select({
@@ -39,7 +45,8 @@ export async function adminProductPage(db: Db, q: { search: string; page: number
         offerPrice: products.offerPrice,
         availability: products.availability,
         // Spelled out: inside a one-table select Drizzle writes the column unqualified, which the subquery would read as its own.
-        stock: sql<number>`(select coalesce(sum(s.stock), 0)::int from product_sizes s where s.product_id = "products"."id")`,
+        stock: sql<number>`(select coalesce(sum(s.stock), 0)::int from product_sizes s where s.product_id = "products"."id" and s.retired_at is null)`,
+        sizes: sql<{ size: string; stock: number }[]>`(select coalesce(json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.position, s.id), '[]') from product_sizes s where s.product_id = "products"."id" and s.retired_at is null)`,
         featured: products.featured,
         hidden: sql<boolean>`${products.hiddenAt} is not null`,
         updatedAt: sql<string>`to_char(${products.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,

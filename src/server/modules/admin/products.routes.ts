@@ -1,6 +1,6 @@
 /** The owner's products and photographs under /api/admin (behind the admin guard of admin.routes.ts). */
 import { Hono } from 'hono';
-import { adminProductsQuery, productInputContract } from '../../../shared/admin-product.contract.ts';
+import { adminProductsQuery, productInputContract, stockAdjustContract } from '../../../shared/admin-product.contract.ts';
 import { bodyLimitOf } from '../../http/mutations.ts';
 import { requireShopper, type ShopperEnv } from '../../http/session.ts';
 import { valid } from '../../http/validate.ts';
@@ -18,6 +18,7 @@ export function adminProductsRoutes(products: AdminProductsService, imagesDir: s
     .get('/admin/products/:id', byId, async (c) => c.json(await products.get(c.req.valid('param').id)))
     .post('/admin/products', valid('json', productInputContract), async (c) => c.json(await products.create(c.req.valid('json'), requireShopper(c)), 201))
     .put('/admin/products/:id', byId, valid('json', productInputContract), async (c) => c.json(await products.update(c.req.valid('param').id, c.req.valid('json'), requireShopper(c))))
+    .post('/admin/products/:id/stock', byId, valid('json', stockAdjustContract), async (c) => c.json(await products.adjust(c.req.valid('param').id, c.req.valid('json'), requireShopper(c))))
     .delete('/admin/products/:id', byId, async (c) => c.json(await products.remove(c.req.valid('param').id)))
     .post('/admin/products/:id/show', byId, async (c) => c.json(await products.show(c.req.valid('param').id)))
     .post('/admin/uploads/photos', bodyLimitOf(PHOTO_LIMITS.bytes, PHOTO_TOO_BIG), async (c) =>

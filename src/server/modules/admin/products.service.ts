@@ -3,7 +3,8 @@
  * product, so they stay whole), and show again. Each write is one transaction with its links; the
  * catalog's triggers bump its version, so every app server's cached answers turn over at once.
  */
-import { ADMIN_PAGE_SIZE, type AdminProduct, type AdminProductPage, type AdminProductsQuery, type DeleteOutcome, type ProductInput } from '../../../shared/admin-product.contract.ts';
+import { ADMIN_PAGE_SIZE, type AdminProduct, type AdminProductPage, type AdminProductsQuery, type DeleteOutcome, type ProductInput, type StockAdjust } from '../../../shared/admin-product.contract.ts';
+import { SIZE_NOT_OFFERED } from '../../../shared/sizes.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 import { ONE_SIZE } from '../../../shared/stock.ts';
@@ -84,7 +85,7 @@ export function createAdminProductsService(db: Db, stock: StockService) {
 
   return {
     async page(query: AdminProductsQuery): Promise<AdminProductPage> {
-      const { items, total } = await q.adminProductPage(db, query, ADMIN_PAGE_SIZE);
+      const { items, total } = await q.adminProductPage(db, query, ADMIN_PAGE_SIZE, await stock.lowMark());
       return { items, total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
     },
 
@@ -113,6 +114,15 @@ export function createAdminProductsService(db: Db, stock: StockService) {
         await linkGroups(tx, id, input);
         await stock.setSizes(tx, id, sizes, { reason: 'corrected', actorId: by.id, note: 'product editor' });
       });
+      return get(id);
+    },
+
+    /** The quick adjust from the list: a size's new count, with the reason and the owner in the ledger. */
+    async adjust(id: number, change: StockAdjust, by: { id: string }): Promise<AdminProduct> {
+      if (!(await q.productRow(db, id))) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      const offered = (await stock.levels([id])).some((s) => s.size === change.size);
+      if (!offered) throw new AppError(422, 'invalid', SIZE_NOT_OFFERED, { size: SIZE_NOT_OFFERED });
+      await db.transaction((tx) => stock.set(tx, { productId: id, size: change.size }, change.stock, { reason: change.reason, actorId: by.id, note: change.note ?? 'quick adjust' }));
       return get(id);
     },
 

@@ -5,7 +5,7 @@
  * without one and never holds more than is left; the order, /orders, the mail and the owner's order
  * name the size, and the pieces come off that size alone. The count equals the ledger after each.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProduct, SizeListChoice } from '../../../shared/admin-product.contract.ts';
 import type { Address } from '../../../shared/addresses.ts';
@@ -357,5 +357,53 @@ describe('the owner’s sizes', () => {
       { size: '40', soldOut: false, left: 2 },
     ]);
     expect(p.sizeChart?.rows.map((r) => r.size)).toEqual(['34', '40']);
+  });
+
+  it('finds pieces running low or sold out in a size, and adjusts a size from the list with a reason, in the ledger', async () => {
+    const tag = `Lot${Date.now().toString(36)}`;
+    const make = async (sizes: Record<string, number>, name: string) => {
+      const res = await send(t, 'POST', '/api/admin/products', { name: `${tag} ${name}`, price: 999_00, sizeListId: kurtas.id, sizes: Object.entries(sizes).map(([size, stock]) => ({ size, stock })) }, owner.cookie);
+      return ((await res.json()) as AdminProduct).id;
+    };
+    const gapped = await make({ S: 0, M: 2, L: 9 }, 'gapped');
+    const deep = await make({ M: 9 }, 'deep');
+    const listed = async (filter: string) =>
+      ((await (await send(t, 'GET', `/api/admin/products?search=${tag}&stock=${filter}`, undefined, owner.cookie)).json()) as { items: { id: number; sizes: unknown }[] }).items.map((r) => r.id);
+    expect(await listed('out')).toEqual([gapped]);
+    expect(await listed('low')).toEqual([gapped]);
+    expect((await listed('all')).sort()).toEqual([gapped, deep].sort());
+    expect((await send(t, 'GET', '/api/admin/products?stock=some', undefined, owner.cookie)).status).toBe(400);
+
+    const adjust = (body: unknown, cookie = owner.cookie, id = gapped) => send(t, 'POST', `/api/admin/products/${id}/stock`, body, cookie);
+    const done = await adjust({ size: 'S', stock: 5, reason: 'restocked', note: 'Diwali lot' });
+    expect(done.status).toBe(200);
+    expect(((await done.json()) as AdminProduct).sizes).toEqual([
+      { size: 'S', stock: 5 },
+      { size: 'M', stock: 2 },
+      { size: 'L', stock: 9 },
+    ]);
+    expect(await listed('out')).toEqual([]);
+    const [row] = await t.database.db
+      .select({ change: stockMovements.change, reason: stockMovements.reason, actor: stockMovements.actorId, note: stockMovements.note })
+      .from(stockMovements)
+      .innerJoin(productSizes, eq(productSizes.id, stockMovements.productSizeId))
+      .where(and(eq(productSizes.productId, gapped), eq(productSizes.size, 'S')))
+      .orderBy(desc(stockMovements.id))
+      .limit(1);
+    expect(row).toEqual({ change: 5, reason: 'restocked', actor: owner.id, note: 'Diwali lot' });
+
+    const { s: shopperOnly } = await shopper('Tara');
+    for (const [body, status] of [
+      [{ size: 'XL', stock: 1, reason: 'restocked' }, 422],
+      [{ size: 'M', stock: -1, reason: 'corrected' }, 422],
+      [{ size: 'M', stock: 1.5, reason: 'corrected' }, 422],
+      [{ size: 'M', stock: 1, reason: 'stolen' }, 422],
+      [{ size: 'M\u0000', stock: 1, reason: 'corrected' }, 422],
+    ] as const) {
+      expect((await adjust(body)).status, JSON.stringify(body)).toBe(status);
+    }
+    expect((await adjust({ size: 'M', stock: 50, reason: 'restocked' }, shopperOnly.cookie)).status).toBe(403);
+    expect((await adjust({ size: 'M', stock: 50, reason: 'restocked' }, owner.cookie, 999_999)).status).toBe(404);
+    expect(await stockOf(gapped)).toEqual({ S: 5, M: 2, L: 9 });
   });
 });

@@ -128,6 +128,17 @@ export async function openingStockFromLabels(tx: Tx | Db, productIds: number[], 
     select id, stock, 'imported', ${note} from opened where stock > 0`);
 }
 
+/**
+ * Every size on offer that has pieces brought up to `count`, each with its ledger row, in one
+ * statement (a benchmark's shop, stocked so that buying never runs out).
+ */
+export async function restockAll(db: Db, count: number, note: string): Promise<void> {
+  await db.execute(sql`
+    with before as (select id, stock from product_sizes where retired_at is null and stock > 0 and stock < ${count} for update),
+    raised as (update product_sizes s set stock = ${count}, updated_at = now() from before b where s.id = b.id returning s.id, ${count}::int - b.stock as change)
+    insert into stock_movements (product_size_id, change, reason, note) select id, change, 'restocked', ${note} from raised`);
+}
+
 /** The ledger's sum per size against the count: the sizes where they differ (none, ever). */
 export async function ledgerMismatches(db: Db): Promise<{ sizeId: number; stock: number; ledger: number }[]> {
   const { rows } = (await db.execute(sql`

@@ -174,6 +174,12 @@ export function createStockService(db: Db, lowStockThreshold: (on: q.Tx | Db) =>
     /** A one-size piece's count. */
     setOneSize: (tx: q.Tx, productId: number, count: number, how: SetHow) => set(tx, { productId, size: ONE_SIZE }, count, how),
 
+    /** The owner's low-stock mark now (the products list's filter). */
+    lowMark: () => lowStockThreshold(db),
+
+    /** Every size with pieces brought up to `count` in one statement, with its ledger rows (the benchmark's shop). */
+    restockAll: (count: number, note: string) => q.restockAll(db, count, note),
+
     /** Sizes whose count differs from the ledger's sum: always none (the tests hold it after every scenario). */
     ledgerMismatches: () => q.ledgerMismatches(db),
   };

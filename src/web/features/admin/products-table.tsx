@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight, ImageOff, Plus, Search } from 'lucide-react';
 import { Link } from 'react-router';
-import { ADMIN_SORTS, type AdminProductRow, type AdminSort } from '../../../shared/admin-product.contract.ts';
+import { ADMIN_SORTS, STOCK_FILTERS, type AdminProductRow, type AdminSort, type StockFilter } from '../../../shared/admin-product.contract.ts';
+import { ONE_SIZE } from '../../../shared/stock.ts';
+import { AdjustStockDialog } from './adjust-stock-dialog.tsx';
 import { imageAtWidth } from '../../../shared/images.ts';
 import { formatInrShort } from '../../../shared/money.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
@@ -19,11 +21,14 @@ const SORT_LABELS: Record<AdminSort, string> = {
   updated: 'Recently edited',
 };
 
+const STOCK_FILTER_LABELS: Record<StockFilter, string> = { all: 'All', low: 'Running low', out: 'Sold out (a size or all)' };
+
 /** The owner's table of every product, hidden ones too: search, sort and pages live in the URL. */
 export function ProductsTable() {
-  const { params, page, go, typed, search, type } = useListParams({ sort: 'newest' });
+  const { params, page, go, typed, search, type } = useListParams({ sort: 'newest', stock: 'all' });
   const sort = (ADMIN_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as AdminSort) : 'newest';
-  const products = useAdminProducts({ search, page, sort });
+  const stock = (STOCK_FILTERS as readonly string[]).includes(params.get('stock') ?? '') ? (params.get('stock') as StockFilter) : 'all';
+  const products = useAdminProducts({ search, page, sort, stock });
 
   const pages = products.data ? Math.max(1, Math.ceil(products.data.total / products.data.pageSize)) : 1;
   return (
@@ -45,7 +50,7 @@ export function ProductsTable() {
         </Link>
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
         <label className="relative block">
           <span className="sr-only">Search products by name or id</span>
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
@@ -61,6 +66,16 @@ export function ProductsTable() {
             ))}
           </select>
         </label>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="shrink-0 text-muted">Stock</span>
+          <select value={stock} onChange={(e) => go({ stock: e.target.value, page: 1 })} className={inputClass}>
+            {STOCK_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {STOCK_FILTER_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
 
       {products.isPending ? (
@@ -68,9 +83,13 @@ export function ProductsTable() {
       ) : products.isError ? (
         <EmptyState title="We could not load the products." action={<RetryButton onRetry={() => void products.refetch()} />} />
       ) : products.data.items.length === 0 ? (
-        <EmptyState title={search ? 'No product matches.' : 'No products yet.'} action={<Link to="/admin/products/new" className={buttonClass}>Add the first</Link>}>
-          {search ? 'Try another name, or clear the search.' : 'Add one, or import a folder of photographs.'}
-        </EmptyState>
+        stock !== 'all' && !search ? (
+          <EmptyState title={stock === 'out' ? 'Nothing is sold out.' : 'Nothing is running low.'}>Every piece and size has stock above the mark.</EmptyState>
+        ) : (
+          <EmptyState title={search ? 'No product matches.' : 'No products yet.'} action={<Link to="/admin/products/new" className={buttonClass}>Add the first</Link>}>
+            {search ? 'Try another name, or clear the search.' : 'Add one, or import a folder of photographs.'}
+          </EmptyState>
+        )
       ) : (
         <ul className={`grid gap-2 ${products.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={products.isPlaceholderData}>
           {products.data.items.map((p) => (
@@ -97,11 +116,12 @@ export function ProductsTable() {
 }
 
 function ProductRow({ product: p }: { product: AdminProductRow }) {
+  const soldOut = p.sizes.filter((s) => s.stock === 0 && s.size !== ONE_SIZE).map((s) => s.size);
   return (
-    <li>
+    <li className="flex items-center gap-2">
       <Link
         to={`/admin/products/${p.id}`}
-        className="grid grid-cols-[3.5rem_1fr] items-center gap-3 rounded-xl border border-line bg-white/80 p-2 pr-4 hover:border-wine/40 hover:bg-white sm:grid-cols-[3.5rem_1fr_auto_8.5rem] sm:gap-4"
+        className="grid min-w-0 flex-1 grid-cols-[3.5rem_1fr] items-center gap-3 rounded-xl border border-line bg-white/80 p-2 pr-4 hover:border-wine/40 hover:bg-white sm:grid-cols-[3.5rem_1fr_auto_8.5rem] sm:gap-4"
       >
         {p.thumbnail ? (
           <img src={imageAtWidth(p.thumbnail, 320)} alt="" width={56} height={75} loading="lazy" className="aspect-[3/4] w-14 rounded-lg bg-sand object-cover" />
@@ -118,6 +138,7 @@ function ProductRow({ product: p }: { product: AdminProductRow }) {
             <span>
               {p.availability}: {p.stock} {p.stock === 1 ? 'piece' : 'pieces'}
             </span>
+            {soldOut.length > 0 && <Badge tone="red">{`Sold out in ${soldOut.join(', ')}`}</Badge>}
             {p.featured && <Badge tone="gold">Featured</Badge>}
             {p.hidden && <Badge tone="red">Hidden from the shop</Badge>}
           </span>
@@ -126,6 +147,7 @@ function ProductRow({ product: p }: { product: AdminProductRow }) {
         <span className="hidden text-right text-sm sm:block">{priceText(p)}</span>
         <span className="hidden text-right text-xs text-muted sm:block">Edited {new Date(p.updatedAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}</span>
       </Link>
+      <AdjustStockDialog product={p} />
     </li>
   );
 }

@@ -1,6 +1,6 @@
 /** The owner's products: the table, one product, its groups, and the writes (the API refuses anyone else). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProduct, AdminProductPage, DeleteOutcome, GroupChoice, ProductInput, SizeListChoice } from '../../../shared/admin-product.contract.ts';
+import type { AdminProduct, AdminProductPage, DeleteOutcome, GroupChoice, ProductInput, SizeListChoice, StockAdjust } from '../../../shared/admin-product.contract.ts';
 import { ApiError, getJson, sendJson } from '../../lib/api.ts';
 import { catalogChanged } from '../../lib/query-keys.ts';
 
@@ -8,10 +8,11 @@ export interface TableQuery {
   search: string;
   page: number;
   sort: string;
+  stock: string;
 }
 
 export function useAdminProducts(q: TableQuery) {
-  const params = new URLSearchParams({ page: String(q.page), sort: q.sort, ...(q.search && { search: q.search }) });
+  const params = new URLSearchParams({ page: String(q.page), sort: q.sort, ...(q.search && { search: q.search }), ...(q.stock !== 'all' && { stock: q.stock }) });
   return useQuery({
     queryKey: ['admin', 'products', q],
     queryFn: ({ signal }) => getJson<AdminProductPage>(`/api/admin/products?${params}`, signal),
@@ -61,6 +62,9 @@ export function useDeleteProduct() {
     },
   });
 }
+
+/** The quick adjust from the list: a size's new count and why. */
+export const useAdjustStock = (id: number) => useCatalogWrite((change: StockAdjust) => sendJson<AdminProduct>('POST', `/api/admin/products/${id}/stock`, change));
 
 export const useShowProduct = () => useCatalogWrite((id: number) => sendJson<AdminProduct>('POST', `/api/admin/products/${id}/show`));
 
