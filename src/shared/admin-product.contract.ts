@@ -5,6 +5,7 @@
  */
 import type { Availability } from './catalog.ts';
 import { sizeName } from './cart.contract.ts';
+import { BLOUSE_PIECE, GARMENT_LENGTHS, NO_DETAILS } from './garment.ts';
 import type { SizeList } from './sizes.ts';
 import { MAX_STOCK } from './stock.ts';
 import { charCount, withoutBidi } from './text-rules.ts';
@@ -81,6 +82,31 @@ const stockCount = z
   .min(0, 'Stock cannot be below 0.')
   .max(MAX_STOCK, `Stock can be at most ${MAX_STOCK.toLocaleString('en-IN')} pieces.`);
 
+const metresBetween = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `Give the ${label} in metres, such as ${min + 0.5}.` })
+    .min(min, `The ${label} must be at least ${min} m.`)
+    .max(max, `The ${label} must be at most ${max} m.`)
+    .refine((m) => Math.abs(m * 100 - Math.round(m * 100)) < 1e-6, `Give the ${label} to the centimetre, such as ${min + 0.5}.`)
+    .nullable()
+    .default(null);
+
+/** Saree and kurta details (src/shared/garment.ts): each may be left unsaid. */
+const garmentDetails = z
+  .object(
+    {
+      sareeLengthM: metresBetween('saree length', 4, 10),
+      blousePiece: z.enum(BLOUSE_PIECE, { error: 'Say whether a blouse piece comes with it.' }).nullable().default(null),
+      blouseLengthM: metresBetween('blouse piece', 0.5, 1.5),
+      fallPico: z.boolean({ error: 'Say whether fall and pico are done.' }).nullable().default(null),
+      fit: optionalText('The fit', 60, oneLine),
+      length: z.enum(GARMENT_LENGTHS, { error: `The length is one of ${GARMENT_LENGTHS.join(', ')}.` }).nullable().default(null),
+    },
+    { error: 'Details must be a set of fields.' },
+  )
+  .refine((d) => d.blouseLengthM === null || d.blousePiece === 'included', { message: 'A blouse piece length needs the blouse piece included.', path: ['blouseLengthM'] })
+  .default(NO_DETAILS);
+
 /** More sizes than any list a boutique keeps. */
 const MAX_SIZES = 30;
 
@@ -115,6 +141,7 @@ export const productInputContract = z
       .object({ standardDelivery: z.boolean(), expressDelivery: z.boolean(), pincodeDelivery: z.boolean() }, { error: 'Say which deliveries are offered.' })
       .default({ standardDelivery: true, expressDelivery: true, pincodeDelivery: true }),
     featured: z.boolean({ error: 'Say whether the product is featured.' }).default(false),
+    details: garmentDetails,
     categories: slugs('category'),
     collections: slugs('collection'),
     images: z

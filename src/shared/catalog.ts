@@ -2,6 +2,7 @@
  * The catalog's constants and the shapes the API returns, shared by server, web app and tests.
  * The request schemas are in catalog.contract.ts, so the web app's bundle does not carry zod for them.
  */
+import type { GarmentDetails } from './garment.ts';
 import type { SizeChart, SizeChoice } from './sizes.ts';
 
 /** Spec §9 page sizes. */
@@ -51,6 +52,8 @@ export interface ProductDetail extends ProductSummary {
   sizes: SizeChoice[];
   /** The size list's chart, for a piece in sizes whose list has one. */
   sizeChart: SizeChart | null;
+  /** Saree length, blouse piece, fall and pico; a kurta's fit and length (src/shared/garment.ts). */
+  details: GarmentDetails;
 }
 
 export interface ProductPage {

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import type { Availability, DeliveryInfo } from '../../../shared/catalog.ts';
+import { NO_DETAILS, type GarmentDetails } from '../../../shared/garment.ts';
 import { users } from './accounts.ts';
 
 /**
@@ -54,6 +55,8 @@ export const products = pgTable(
       .notNull()
       .default({ standardDelivery: true, expressDelivery: true, pincodeDelivery: true }),
     featured: boolean('featured').notNull().default(false),
+    /** Saree length, blouse piece, fall and pico; a kurta's fit and length (issue 16): what the owner said. */
+    details: jsonb('details').$type<GarmentDetails>().notNull().default(NO_DETAILS),
     /** The list its sizes come from; null for a piece sold in one size (a saree, a dupatta). */
     sizeListId: integer('size_list_id').references((): AnyPgColumn => sizeLists.id, { onDelete: 'set null' }),
     /**

@@ -9,6 +9,7 @@ import { appMeta, categories, collections, productCategories, productCollections
 import { demoCategories, demoCollections, demoProducts } from './demo-catalog.ts';
 import type { DemoProduct } from './demo-types.ts';
 import { createStockService } from '../../modules/stock/stock.service.ts';
+import { demoDetails } from './demo-details.ts';
 import { demoSizes } from './demo-stock.ts';
 
 const SEED_LOCK = 7_342_002;
@@ -70,6 +71,7 @@ export async function seedDemoCatalogOnce(db: Db): Promise<boolean> {
             deliveryInfo: p.deliveryInfo,
             featured: p.featured,
             sizeListId: listIds.get(sizesOf.get(p)!.listName ?? '') ?? null,
+            details: demoDetails(p),
           };
         }),
       )

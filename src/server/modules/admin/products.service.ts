@@ -74,6 +74,7 @@ export function createAdminProductsService(db: Db, stock: StockService) {
       returnPolicy: row.returnPolicy,
       deliveryInfo: row.deliveryInfo,
       featured: row.featured,
+      details: row.details,
       images: row.images,
       thumbnail: row.thumbnail,
       ...groups,

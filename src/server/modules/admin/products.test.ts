@@ -8,9 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_DEFAULTS, type ProductInputDraft } from '../../../shared/admin-product.contract.ts';
 import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/images.ts';
+import { products } from '../../db/schema/index.ts';
+import { demoProducts } from '../../db/seed/demo-catalog.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { plentyOfStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -291,3 +294,42 @@ function crc32(bytes: Uint8Array): number {
   }
   return ~c >>> 0;
 }
+
+describe('saree and kurta details (issue 16)', () => {
+  it('are written by the owner and shown by the product page; what is left unsaid stays unsaid', async () => {
+    const details = { sareeLengthM: 5.5, blousePiece: 'included', blouseLengthM: 0.8, fallPico: true, fit: null, length: null };
+    const res = await asOwner('POST', '/api/admin/products', { name: 'Gadwal Silk Cotton Saree', price: 7999_00, stock: 1, details });
+    expect(res.status).toBe(201);
+    const made = await res.json();
+    expect(made.details).toEqual(details);
+    const page = await (await send(t, 'GET', `/api/products/${made.id}`)).json();
+    expect(page.details).toEqual(details);
+    const kurta = await (await asOwner('POST', '/api/admin/products', { name: 'Lucknowi Kurta', price: 1899_00, stock: 4, details: { fit: '  A-line ', length: 'Knee length' } })).json();
+    expect(kurta.details).toEqual({ sareeLengthM: null, blousePiece: null, blouseLengthM: null, fallPico: null, fit: 'A-line', length: 'Knee length' });
+  });
+
+  it.each([
+    [{ sareeLengthM: 55 }, 'The saree length must be at most 10 m.'],
+    [{ sareeLengthM: -1 }, 'The saree length must be at least 4 m.'],
+    [{ sareeLengthM: 5.555 }, 'Give the saree length to the centimetre, such as 4.5.'],
+    [{ sareeLengthM: '5.5 m' }, 'Give the saree length in metres, such as 4.5.'],
+    [{ blousePiece: 'maybe' }, 'Say whether a blouse piece comes with it.'],
+    [{ blouseLengthM: 0.8 }, 'A blouse piece length needs the blouse piece included.'],
+    [{ fallPico: 'yes' }, 'Say whether fall and pico are done.'],
+    [{ length: 'Floor length' }, 'The length is one of Hip length, Knee length, Calf length, Ankle length.'],
+    [{ fit: 'x'.repeat(61) }, 'The fit must be at most 60 characters.'],
+  ])('refuses %j with its words, writing nothing', async (details, message) => {
+    const before = (await (await asOwner('GET', '/api/admin/products')).json()).total;
+    const res = await asOwner('POST', '/api/admin/products', { name: 'Refused Saree', price: 999_00, stock: 1, details });
+    expect(res.status).toBe(422);
+    expect((await res.json()).fields.details).toBe(message);
+    expect((await (await asOwner('GET', '/api/admin/products')).json()).total).toBe(before);
+  });
+
+  it('fills every demo saree from its own highlights', async () => {
+    const sarees = demoProducts.filter((p) => p.image.kind === 'saree').map((p) => p.name);
+    const rows = await t.database.db.select({ name: products.name, details: products.details }).from(products).where(inArray(products.name, sarees));
+    expect(rows).toHaveLength(sarees.length);
+    for (const r of rows) expect(r.details, r.name).toMatchObject({ sareeLengthM: expect.any(Number), blousePiece: expect.any(String), fallPico: expect.any(Boolean) });
+  });
+});

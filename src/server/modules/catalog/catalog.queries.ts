@@ -79,6 +79,7 @@ export async function productById(db: Db, id: number) {
       returnPolicy: products.returnPolicy,
       deliveryInfo: products.deliveryInfo,
       sizeListId: products.sizeListId,
+      details: products.details,
     })
     .from(products)
     .where(and(onSale, eq(products.id, id)));

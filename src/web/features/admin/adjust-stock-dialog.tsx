@@ -55,7 +55,7 @@ export function AdjustStockDialog({ product }: { product: AdminProductRow }) {
         if (o) choose(size);
       }}
     >
-      <Dialog.Trigger className="min-h-10 shrink-0 rounded-full px-3 text-sm font-medium text-wine ring-1 ring-wine/60 hover:bg-wine hover:text-ivory">
+      <Dialog.Trigger className="min-h-10 shrink-0 self-end rounded-full px-3 text-sm font-medium text-wine ring-1 ring-wine/60 hover:bg-wine hover:text-ivory">
         Adjust stock<span className="sr-only">: {product.name}</span>
       </Dialog.Trigger>
       <Dialog.Portal>

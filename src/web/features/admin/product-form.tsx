@@ -7,6 +7,7 @@ import { secondaryButtonClass } from '../../components/buttons.ts';
 import { FormMessage, SubmitButton, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { PhotosEditor } from './photos-editor.tsx';
+import { DetailsEditor, detailsDraft, detailsInput, type DetailsDraft } from './details-editor.tsx';
 import { SizesEditor, sizesInput, type SizesDraft } from './sizes-editor.tsx';
 import { useSaveProduct } from './products.api.ts';
 
@@ -15,6 +16,7 @@ interface Draft {
   price: string;
   offerPrice: string;
   sizes: SizesDraft;
+  details: DetailsDraft;
   description: string;
   keyHighlights: { label: string; text: string }[];
   fullDescription: string;
@@ -40,6 +42,7 @@ function draftOf(p: AdminProduct | undefined): Draft {
       stock: p && p.sizeListId === null ? String(p.stock) : '',
       sizeStock: Object.fromEntries((p?.sizes ?? []).map((s) => [s.size, String(s.stock)])),
     },
+    details: detailsDraft(p?.details),
     description: p?.description ?? '',
     keyHighlights: p?.keyHighlights ?? [],
     fullDescription: p?.fullDescription ?? '',
@@ -55,9 +58,10 @@ function draftOf(p: AdminProduct | undefined): Draft {
 }
 
 /** What the owner typed, as the contract takes it: prices by spec §3's rule (digits and dot kept). */
-function inputOf({ sizes, ...d }: Draft, lists: SizeListChoice[]) {
+function inputOf({ sizes, details, ...d }: Draft, lists: SizeListChoice[]) {
   return {
     ...d,
+    details: detailsInput(details),
     price: d.price.trim() === '' ? undefined : (parsePriceText(d.price) ?? 'not a price'),
     offerPrice: d.offerPrice.trim() === '' ? null : (parsePriceText(d.offerPrice) ?? 'not a price'),
     ...sizesInput(sizes, lists),
@@ -152,6 +156,10 @@ export function ProductForm({ product, groups, onSaved }: Props) {
 
       <Card title="Sizes and stock">
         <SizesEditor draft={draft.sizes} lists={groups.sizeLists} errors={errors} onChange={(sizes) => set('sizes', sizes)} />
+      </Card>
+
+      <Card title="Saree and kurta details">
+        <DetailsEditor draft={draft.details} errors={errors} onChange={(details) => set('details', details)} />
       </Card>
 
       <Card title="Photographs">

@@ -118,7 +118,7 @@ export function ProductsTable() {
 function ProductRow({ product: p }: { product: AdminProductRow }) {
   const soldOut = p.sizes.filter((s) => s.stock === 0 && s.size !== ONE_SIZE).map((s) => s.size);
   return (
-    <li className="flex items-center gap-2">
+    <li className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-2">
       <Link
         to={`/admin/products/${p.id}`}
         className="grid min-w-0 flex-1 grid-cols-[3.5rem_1fr] items-center gap-3 rounded-xl border border-line bg-white/80 p-2 pr-4 hover:border-wine/40 hover:bg-white sm:grid-cols-[3.5rem_1fr_auto_8.5rem] sm:gap-4"

@@ -1,6 +1,7 @@
 import { Check, ShieldCheck, Truck, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ProductDetail } from '../../../shared/catalog.ts';
+import { detailLines } from '../../../shared/garment.ts';
 import { discountLabel, formatInrShort } from '../../../shared/money.ts';
 import { freeShippingThresholdText, priceTaxNote } from '../../../shared/pricing.ts';
 import { CollapsibleText } from './collapsible-text.tsx';
@@ -12,6 +13,20 @@ function InfoCard({ title, children }: { title: string; children: ReactNode }) {
       <h2 className="mb-3 font-display text-xl font-semibold">{title}</h2>
       {children}
     </section>
+  );
+}
+
+/** Label and value rows: the highlights, the saree's details. */
+function Pairs({ pairs, className = '' }: { pairs: [string, string][]; className?: string }) {
+  return (
+    <dl className={`grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr] ${className}`}>
+      {pairs.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-sm font-medium text-muted">{label}</dt>
+          <dd className="text-ink/90">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -58,23 +73,20 @@ const deliveryOptions = [
 
 export function ProductInfoCards({ product }: { product: ProductDetail }) {
   const highlights = Object.entries(product.keyHighlights);
+  const details = detailLines(product.details);
   return (
     <div className="grid gap-4">
       <InfoCard title="Key Highlights">
         {highlights.length === 0 ? (
           <p className="text-muted">N/A</p>
         ) : (
-          <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-            {highlights.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="text-sm font-medium text-muted">{label}</dt>
-                <dd className="text-ink/90">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <Pairs pairs={highlights} />
         )}
       </InfoCard>
       <InfoCard title="Product Details">
+        {details.length > 0 && (
+          <Pairs pairs={details} className="mb-3" />
+        )}
         <CollapsibleText text={product.fullDescription} />
       </InfoCard>
       <InfoCard title="Manufacture & Care">

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "details" jsonb DEFAULT '{"sareeLengthM":null,"blousePiece":null,"blouseLengthM":null,"fallPico":null,"fit":null,"length":null}'::jsonb NOT NULL;
