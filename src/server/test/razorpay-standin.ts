@@ -18,6 +18,8 @@ export interface RazorpayStandin {
   keySecret: string;
   webhookSecret: string;
   orders: Map<string, RazorpayOrder>;
+  /** Each order's automatic capture window in minutes, as its POST asked (Razorpay keeps it off the entity). */
+  captureMinutes: Map<string, number | undefined>;
   payments: Map<string, RazorpayPayment>;
   /** Every refund made, by its id. */
   refunds: Map<string, RazorpayRefund>;
@@ -51,6 +53,7 @@ export async function startRazorpayStandin(
   const refunds = new Map<string, RazorpayRefund>();
   const refundsByKey = new Map<string, RazorpayRefund>();
   const requests: RazorpayStandin['requests'] = [];
+  const captureMinutes: RazorpayStandin['captureMinutes'] = new Map();
   let failures = { left: 0, status: 500 };
   let hangs = 0;
 
@@ -58,6 +61,7 @@ export async function startRazorpayStandin(
     if (method === 'POST' && path === '/v1/orders') {
       const order = newOrder(body);
       orders.set(order.id, order);
+      captureMinutes.set(order.id, (body as { payment?: { capture_options?: { automatic_expiry_period?: number } } }).payment?.capture_options?.automatic_expiry_period);
       return order;
     }
     const refund = path.match(/^\/v1\/payments\/([^/]+)\/refund$/);
@@ -139,6 +143,7 @@ export async function startRazorpayStandin(
     keySecret,
     webhookSecret,
     orders,
+    captureMinutes,
     payments,
     refunds,
     requests,

@@ -103,6 +103,8 @@ describe('starting a payment', () => {
     expect(s.amounts.total).toBe(1234_56);
     const made = standin.orders.get(s.provider.orderId)!;
     expect(made).toMatchObject({ amount: 1234_56, currency: 'INR', receipt: s.orderNumber, status: 'created', notes: { order_id: s.orderId } });
+    // Captured automatically only within the pieces' reservation window (the owner's setting, 15 minutes by default).
+    expect(standin.captureMinutes.get(s.provider.orderId)).toBe(15);
     expect(standin.requests.slice(before)).toEqual([{ method: 'POST', path: '/v1/orders', authOk: true }]);
     expect(await orderRow(s.orderId)).toMatchObject({ providerOrderId: s.provider.orderId, paymentProvider: 'razorpay', paymentStatus: 'pending' });
     // The secret never reaches the page.
