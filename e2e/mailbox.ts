@@ -15,20 +15,27 @@ export interface ReceivedMail {
   html: string;
 }
 
-/** Waits for the newest mail to `to` whose subject matches, and returns the link in it. */
-export async function linkFromMail(port: number, to: string, subject: RegExp, timeoutMs = 15_000): Promise<string> {
+/** Waits for the newest mail to `to` whose subject matches (and that `has` what is wanted of it). */
+export async function mailFor(port: number, to: string, subject: RegExp, has: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 15_000): Promise<ReceivedMail> {
   const started = Date.now();
   for (;;) {
     const dir = mailboxDir(port);
-    const mails = fs
+    const mail = fs
       .readdirSync(dir)
       .sort()
       .reverse()
-      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as ReceivedMail);
-    const mail = mails.find((m) => m.to.includes(to) && subject.test(m.subject));
-    const link = mail && /https?:\/\/\S+/.exec(mail.text)?.[0];
-    if (link) return link;
+      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as ReceivedMail)
+      .find((m) => m.to.includes(to) && subject.test(m.subject) && has(m));
+    if (mail) return mail;
     if (Date.now() - started > timeoutMs) throw new Error(`No mail to ${to} matching ${subject} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The links of a mail's text, in order. */
+export const linksIn = (mail: ReceivedMail) => mail.text.match(/https?:\/\/\S+/g) ?? [];
+
+/** Waits for the newest mail to `to` whose subject matches, and returns the link in it. */
+export async function linkFromMail(port: number, to: string, subject: RegExp, timeoutMs = 15_000): Promise<string> {
+  return linksIn(await mailFor(port, to, subject, (m) => linksIn(m).length > 0, timeoutMs))[0]!;
 }

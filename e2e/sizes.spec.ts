@@ -2,11 +2,13 @@
  * Sizes (issue 16), walked as a shopper and the owner do at both widths: a kurta card opens the
  * product page at its sizes; Add to Cart without a size is refused beside the picker; a sold-out
  * size is struck and cannot be chosen; the size chart opens in a dialog; the size goes into the
- * cart (where it can be changed), the checkout and /orders; the owner gives a piece its sizes.
+ * cart (where it can be changed), the checkout and /orders; the owner gives a piece its sizes; a
+ * shopper asks to be told when a sold-out size is back, and is mailed once when the owner restocks it.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminProduct, SizeListChoice } from '../src/shared/admin-product.contract.ts';
 import { expectNoSeriousViolations } from './axe.ts';
+import { linksIn, mailFor, serverPort } from './mailbox.ts';
 import { test, expect } from './fixtures.ts';
 import { OWNER } from './owner.ts';
 import { signedIn, signedInAsOwner } from './shoppers.ts';
@@ -100,4 +102,59 @@ test('the owner gives a piece its sizes and stock per size; the shop shows them'
   await expect(page.getByRole('radio', { name: 'M', exact: true })).toBeEnabled();
   await expect(page.getByRole('radio', { name: 'L (sold out)' })).toBeDisabled();
   await expect(page.getByRole('radio')).toHaveCount(2);
+});
+
+test('Notify me on a sold-out size: the owner restocks it from the list, one mail comes with the piece and a way to stop', async ({ page, browser, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const name = `Kalamkari Kurta ${testInfo.project.name} ${Date.now().toString(36)}`;
+  const kurta = await ownersKurta(request, name);
+
+  // A visitor is asked to sign in first.
+  await page.goto(`/product/${kurta.id}`);
+  const soldOut = page.getByRole('region', { name: 'Sold out in M.' });
+  await expect(soldOut.getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+  const email = await signedIn(page, 'nila');
+  await page.reload();
+  const bell = soldOut.getByRole('button', { name: 'Notify me when size M is back' });
+  await expect(bell).toHaveAttribute('aria-pressed', 'false');
+  await bell.click();
+  await expect(page.getByText('We will mail you once when size M is back.')).toBeVisible();
+  await expect(bell).toHaveAttribute('aria-pressed', 'true');
+  await expectNoSeriousViolations(page);
+
+  await page.goto('/favorites');
+  const request_ = page.getByRole('region', { name: 'Back in stock requests' }).getByRole('listitem').filter({ hasText: name });
+  await expect(request_).toContainText('Size: M');
+  await expect(request_).toContainText('Waiting since');
+
+  // The owner, on their own device, sets M's count from the products list.
+  const ownerContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: page.viewportSize() });
+  const owner = await ownerContext.newPage();
+  await signedInAsOwner(owner);
+  await owner.goto(`/admin?search=${encodeURIComponent(name)}`);
+  await owner.getByRole('button', { name: `Adjust stock: ${name}` }).click();
+  const adjust = owner.getByRole('dialog', { name: 'Adjust stock' });
+  await adjust.getByLabel('Size').selectOption('M');
+  await adjust.getByLabel('Pieces in stock now').fill('3');
+  await adjust.getByRole('button', { name: 'Save the count' }).click();
+  await expect(owner.getByText(`${name}, size M: 3 in stock.`)).toBeVisible();
+  await ownerContext.close();
+
+  // One mail: the piece's link opens it with M to choose; the other link stops such mails.
+  const mail = await mailFor(serverPort(), email, /is back in stock/, (m) => m.subject.includes(name));
+  expect(mail.subject).toBe(`${name} (size M) is back in stock at Vastra`);
+  const [productLink, stopLink] = linksIn(mail);
+  expect(productLink).toMatch(new RegExp(`/product/${kurta.id}$`));
+  await page.goto(productLink!);
+  await expect(page.getByRole('radio', { name: 'M Only 3 left' })).toBeEnabled();
+  await expect(soldOut).toBeHidden();
+  await page.goto('/favorites');
+  await expect(request_).toContainText('Back in stock: we mailed you on');
+
+  expect(stopLink).toMatch(/\/back-in-stock\/stop\/[0-9a-f-]{36}$/);
+  await page.goto(stopLink!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stop back-in-stock mails' })).toBeVisible();
+  await page.getByRole('button', { name: 'Stop the mails' }).click();
+  await expect(page.getByRole('status')).toHaveText('You are not waiting for any pieces now, so there is nothing more to stop.');
 });

@@ -28,6 +28,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { createShop } from './shop.ts';
 import { createStockService, type StockService } from './modules/stock/stock.service.ts';
+import { backInStockRoutes } from './modules/stock/back-in-stock.routes.ts';
+import { createBackInStockMailer, createBackInStockService, type BackInStockService } from './modules/stock/back-in-stock.service.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -41,7 +43,7 @@ import { webRoutes } from './web/web.routes.ts';
 export interface AppDeps {
   db: Db;
   config: Pick<AppConfig, 'imagesDir'> &
-    Partial<Pick<AppConfig, 'importDir' | 'publicUrl' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay'>> & {
+    Partial<Pick<AppConfig, 'importDir' | 'publicUrl' | 'port' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay'>> & {
       /** Signs sessions and links (src/server/modules/accounts/auth-secret.ts). */
       authSecret: string;
     };
@@ -58,6 +60,7 @@ interface ApiParts {
   catalog: CatalogService;
   accounts: ReturnType<typeof createAccounts>;
   wishlist: WishlistService;
+  backInStock: BackInStockService;
   cart: CartService;
   addresses: AddressesService;
   shop: ReturnType<typeof createShop>;
@@ -68,7 +71,7 @@ interface ApiParts {
   importDir: string | undefined;
 }
 
-function apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, stock, allow, publicUrl, imagesDir, importDir }: ApiParts) {
+function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, shop, stock, allow, publicUrl, imagesDir, importDir }: ApiParts) {
   return (
     new Hono<ShopperEnv>()
       .use(apiHeaders())
@@ -83,6 +86,7 @@ function apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, sto
       .use(accounts.session)
       .route('/', accounts.routes)
       .route('/', wishlistRoutes(wishlist))
+      .route('/', backInStockRoutes(backInStock))
       .route('/', cartRoutes(cart))
       .route('/', addressesRoutes(addresses))
       .route('/', checkoutRoutes(shop.checkout, shop.provider.mode))
@@ -101,8 +105,12 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   app.use(guardRequest());
   app.use(compressGenerated());
   const pricing = createPricingService(db);
-  const stock = createStockService(db, async (on) => (await pricing.current(on)).lowStockThreshold);
+  // Mails sent from no request (a restock, a lapsed window) link to the shop's public address; in
+  // development, without PUBLIC_URL, to this machine's.
+  const siteUrl = config.publicUrl ?? `http://localhost:${config.port ?? 3000}`;
+  const stock = createStockService(db, async (on) => (await pricing.current(on)).lowStockThreshold, createBackInStockMailer(siteUrl, mailWritten));
   const catalog = createCatalogService(db, stock);
+  const backInStock = createBackInStockService(db, catalog);
   const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));
   const wishlist = createWishlistService(db, catalog);
   const cart = createCartService(db, catalog, stock);
@@ -124,7 +132,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   const addresses = createAddressesService(db);
   const shop = createShop(db, { catalog, cart, addresses, stock, pricing }, config, mailWritten);
   onPayments?.(shop.payments);
-  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, cart, addresses, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir }));
+  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir }));
 
   app.get(
     '/images/*',

@@ -46,6 +46,8 @@ export const SCREENS = [
   { path: '/checkout', title: 'Checkout', chunk: 'routes/checkout.tsx', data: true, access: 'private' },
   { path: '/order-confirmation', title: 'Order Confirmed', chunk: 'routes/order-confirmation.tsx', access: 'private' },
   { path: '/orders', title: 'Your Orders', chunk: 'routes/orders.tsx', data: true, access: 'private' },
+  // The back-in-stock mail's unsubscribe link (issue 16): needs no session, but is one shopper's, so never indexed.
+  { path: '/back-in-stock/stop/:token', title: 'Stop back-in-stock mails', chunk: 'routes/stop-alerts.tsx', data: true, access: 'private' },
   // The store owner's (design.md Admin): private, so never indexed nor in the sitemap.
   { path: '/admin', title: 'Products · Store admin', chunk: 'routes/admin.tsx', data: true, access: 'private' },
   { path: '/admin/products/new', title: 'New product · Store admin', chunk: 'routes/admin-product.tsx', data: true, access: 'private' },

@@ -48,6 +48,15 @@ export async function lapseUnpaid(t: Pick<TestApp, 'database'>): Promise<void> {
 }
 
 /**
+ * The stock tests' check after each test: unpaid orders lapse (their pieces go back), then the
+ * sizes whose count differs from the ledger's sum: always none.
+ */
+export async function lapsedAndBalanced(t: Pick<TestApp, 'database'>) {
+  await lapseUnpaid(t);
+  return createStockService(t.database.db).ledgerMismatches();
+}
+
+/**
  * For tests of rules that are not about sizes or counts (the cart's, the checkout's, payments'):
  * every piece sold in one size with plenty in stock, so buying the same seeded pieces again and
  * again never runs out; sold-out pieces stay sold out. Written through the stock module, so the

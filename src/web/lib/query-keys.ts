@@ -26,6 +26,7 @@ export const queryKeys = {
 
   cart: (shopperId: string) => ['cart', shopperId] as const,
   wishlist: (shopperId: string) => ['wishlist', shopperId] as const,
+  stockAlerts: (shopperId: string) => ['stock-alerts', shopperId] as const,
   orders: (shopperId: string) => ['orders', shopperId] as const,
   profile: (shopperId: string) => ['profile', shopperId] as const,
   addresses: (shopperId: string) => ['addresses', shopperId] as const,
@@ -38,10 +39,10 @@ export const queryKeys = {
 } as const;
 
 /** The first part of every key that holds one shopper's own data: dropped at log out. */
-export const SHOPPER_KEY_ROOTS = ['cart', 'wishlist', 'orders', 'profile', 'addresses', 'checkout-quote', 'admin'] as const;
+export const SHOPPER_KEY_ROOTS = ['cart', 'wishlist', 'stock-alerts', 'orders', 'profile', 'addresses', 'checkout-quote', 'admin'] as const;
 
 /** What a change to the catalog (a product saved, hidden, imported) makes stale: cards, groups, and the lines that show products. */
-export const CATALOG_KEY_ROOTS = ['products', 'categories', 'collections', 'cart', 'wishlist', 'checkout-quote', 'admin'] as const;
+export const CATALOG_KEY_ROOTS = ['products', 'categories', 'collections', 'cart', 'wishlist', 'stock-alerts', 'checkout-quote', 'admin'] as const;
 
 const rootIn = (roots: readonly string[]) => (q: { queryKey: readonly unknown[] }) => roots.includes(q.queryKey[0] as string);
 

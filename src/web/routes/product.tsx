@@ -3,6 +3,7 @@ import { BrowseProductsLink, EmptyState } from '../components/empty-state.tsx';
 import { pageTitle } from '../../shared/page-titles.ts';
 import { useProduct } from '../features/catalog/catalog.api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { NotifyMe } from '../features/back-in-stock/notify-me.tsx';
 import { ProductPurchase } from '../features/catalog/product-purchase.tsx';
 import { ProductGallery } from '../features/catalog/product-gallery.tsx';
 import { ProductInfoCards, ProductSummaryPanel } from '../features/catalog/product-info.tsx';
@@ -33,6 +34,7 @@ export function Component() {
       <div className="flex flex-col gap-6">
         <ProductSummaryPanel product={p} />
         <ProductPurchase key={p.id} product={p} />
+        <NotifyMe product={p} />
         <ProductInfoCards product={p} />
       </div>
     </article>

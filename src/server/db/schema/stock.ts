@@ -56,3 +56,31 @@ export const stockMovements = pgTable(
     check('stock_movements_reason_check', sql`${t.reason} in ('reserved', 'released', 'sold', 'cancelled', 'restocked', 'corrected', 'imported')`),
   ],
 );
+
+/**
+ * Back in stock (issue 16): a signed-in shopper asks to be told when a sold-out size has pieces
+ * again. One waiting request per shopper and size; when the size's count leaves 0 the stock module
+ * mails each waiting shopper once (the outbox, in the same transaction) and marks the request
+ * mailed. The token names the request in the mail's unsubscribe link (no session there).
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productSizeId: integer('product_size_id')
+      .notNull()
+      .references(() => productSizes.id, { onDelete: 'cascade' }),
+    token: uuid('token').notNull().defaultRandom().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the back-in-stock mail was written; null while the shopper waits. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_waiting').on(t.userId, t.productSizeId).where(sql`${t.mailedAt} is null`),
+    index('stock_alerts_size_waiting').on(t.productSizeId).where(sql`${t.mailedAt} is null`),
+    index('stock_alerts_user').on(t.userId, t.createdAt),
+  ],
+);

@@ -15,10 +15,9 @@ import type { CheckoutStart, Order } from '../../../shared/orders.ts';
 import { CHOOSE_SIZE, SIZE_NOT_OFFERED } from '../../../shared/sizes.ts';
 import { cartItems, mailOutbox, orderItems, products, productSizes, stockMovements } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
-import { lapseUnpaid } from '../../test/orders-kit.ts';
+import { lapsedAndBalanced } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { setAdmin } from '../admin/admin.queries.ts';
-import { createStockService } from '../stock/stock.service.ts';
 
 type Shopper = Awaited<ReturnType<typeof signedUp>>;
 
@@ -37,8 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 afterEach(async () => {
-  await lapseUnpaid(t);
-  expect(await createStockService(t.database.db).ledgerMismatches()).toEqual([]);
+  expect(await lapsedAndBalanced(t)).toEqual([]);
 });
 
 let made = 0;

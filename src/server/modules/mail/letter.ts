@@ -16,10 +16,13 @@ interface Letter {
   /** The button, when the mail has somewhere to send its reader. */
   link?: { action: string; url: string };
   after: string;
+  /** A mail the reader asked for (back in stock) says how to stop such mails: the page's address. */
+  unsubscribe?: string;
 }
 
-export function letter({ kind, to, subject, greeting, lines, link, after }: Letter): NewMail {
-  const text = [greeting, '', ...lines, '', ...(link ? [`${link.action}: ${link.url}`, ''] : []), after, '', `— ${STORE.name}`, STORE.email].join('\n');
+export function letter({ kind, to, subject, greeting, lines, link, after, unsubscribe }: Letter): NewMail {
+  const stop = unsubscribe ? [`To stop back-in-stock mails: ${unsubscribe}`] : [];
+  const text = [greeting, '', ...lines, '', ...(link ? [`${link.action}: ${link.url}`, ''] : []), after, '', `— ${STORE.name}`, STORE.email, ...stop].join('\n');
   const paragraphs = lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join('');
   const button = link
     ? `<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="background:#6d1a36;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.action)}</a></p>
@@ -32,6 +35,7 @@ export function letter({ kind, to, subject, greeting, lines, link, after }: Lett
 ${button}
 <p style="margin:0 0 12px;font-size:13px;color:#5c534d">${escapeHtml(after)}</p>
 <p style="margin:24px 0 0;font-size:13px;color:#5c534d">${escapeHtml(STORE.name)} · ${escapeHtml(STORE.email)}</p>
+${unsubscribe ? `<p style="margin:8px 0 0;font-size:12px;color:#5c534d"><a href="${escapeHtml(unsubscribe)}" style="color:#5c534d">Stop back-in-stock mails</a></p>` : ''}
 </div></body></html>`;
   return { kind, toAddress: to, subject, textBody: text, htmlBody: html };
 }

@@ -13,7 +13,7 @@ import type { CheckoutStart } from '../../../shared/orders.ts';
 import { DEFAULT_PRICING, type PricingSettings } from '../../../shared/pricing.ts';
 import { orders, orderStatusChanges } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
-import { lapseUnpaid, setStock, stockTestShop } from '../../test/orders-kit.ts';
+import { lapsedAndBalanced, setStock, stockTestShop } from '../../test/orders-kit.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createStockService } from './stock.service.ts';
 
@@ -30,8 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(async () => {
   await settings({});
-  await lapseUnpaid(t);
-  expect(await createStockService(t.database.db).ledgerMismatches()).toEqual([]);
+  expect(await lapsedAndBalanced(t)).toEqual([]);
 });
 
 async function shopper(name: string): Promise<Who> {

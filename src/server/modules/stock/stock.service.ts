@@ -5,12 +5,14 @@
  *
  * An order takes its pieces when it is made for payment (`reserve`, all or nothing), gives them back
  * when its window closes or the owner cancels it unpaid (`release`), keeps them when paid (`sold`),
- * and a paid order the owner cancels puts them back (`putBack`).
+ * and a paid order the owner cancels puts them back (`putBack`). A size whose count leaves 0 mails
+ * the shoppers waiting for it (back in stock), in the same transaction.
  */
 import { sizeChoice, withSize, type SizeChoice } from '../../../shared/sizes.ts';
 import { LOW_STOCK_THRESHOLD, ONE_SIZE, tooFewLeft, type StockReason } from '../../../shared/stock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
+import type { BackInStockMailer } from './back-in-stock.service.ts';
 import * as q from './stock.queries.ts';
 
 export type { SizeKey } from './stock.queries.ts';
@@ -47,20 +49,27 @@ const uniqueIds = (keys: q.SizeKey[]) => [...new Set(keys.map((k) => k.productId
  * the caller's transaction (a read beside it would wait for it on the embedded database); seeds and
  * tests that have no settings to read take the default.
  */
-export function createStockService(db: Db, lowStockThreshold: (on: q.Tx | Db) => Promise<number> = async () => LOW_STOCK_THRESHOLD) {
+export function createStockService(
+  db: Db,
+  lowStockThreshold: (on: q.Tx | Db) => Promise<number> = async () => LOW_STOCK_THRESHOLD,
+  backInStock: BackInStockMailer = async () => {},
+) {
   /** Gives the order's pieces back to the stock, each with a ledger row; the order's state moves once. */
   async function giveBack(tx: q.Tx, orderId: string, from: q.StockState[], to: q.StockState, reason: StockReason): Promise<boolean> {
     if (!(await q.moveStockState(tx, orderId, from, to))) return false;
     const pieces = combined(await q.piecesOf(tx, orderId));
     const sizes = new Map((await q.lockSizes(tx, pieces)).map((s) => [keyOf(s), s]));
     const movements: q.NewMovement[] = [];
+    const cameBack: number[] = [];
     for (const p of pieces) {
       const size = sizes.get(keyOf(p));
       if (!size) continue; // the owner removed that size since: nothing to put back into
       await q.changeStock(tx, size.id, p.quantity);
       movements.push({ productSizeId: size.id, change: p.quantity, reason, orderId });
+      if (size.stock === 0) cameBack.push(size.id);
     }
     await q.record(tx, movements);
+    await backInStock(tx, cameBack);
     await q.syncAvailability(tx, uniqueIds(pieces), await lowStockThreshold(tx));
     return true;
   }
@@ -76,6 +85,7 @@ export function createStockService(db: Db, lowStockThreshold: (on: q.Tx | Db) =>
     if (change === 0) return;
     await q.changeStock(tx, size.id, change);
     await q.record(tx, [{ productSizeId: size.id, change, reason: how.reason, actorId: how.actorId ?? null, note: how.note ?? null }]);
+    if (size.stock === 0) await backInStock(tx, [size.id]);
     await q.syncAvailability(tx, [key.productId], await lowStockThreshold(tx));
   }
 

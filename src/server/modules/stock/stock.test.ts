@@ -12,9 +12,8 @@ import { ONE_SIZE, tooFewLeft } from '../../../shared/stock.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { orders, products, productSizes, requestLimits, stockMovements } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
-import { lapseUnpaid, setStock, stockTestShop } from '../../test/orders-kit.ts';
+import { lapsedAndBalanced, lapseUnpaid, setStock, stockTestShop } from '../../test/orders-kit.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createStockService } from './stock.service.ts';
 
 type Shopper = Awaited<ReturnType<typeof signedUp>>;
 type Target = Parameters<typeof send>[0];
@@ -28,8 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 afterEach(async () => {
-  await lapseUnpaid(t);
-  expect(await createStockService(t.database.db).ledgerMismatches()).toEqual([]);
+  expect(await lapsedAndBalanced(t)).toEqual([]);
 });
 
 async function shopper(name: string, on: Target = t): Promise<{ s: Shopper; address: Address }> {

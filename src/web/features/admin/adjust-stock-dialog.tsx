@@ -55,8 +55,11 @@ export function AdjustStockDialog({ product }: { product: AdminProductRow }) {
         if (o) choose(size);
       }}
     >
-      <Dialog.Trigger className="min-h-10 shrink-0 self-end rounded-full px-3 text-sm font-medium text-wine ring-1 ring-wine/60 hover:bg-wine hover:text-ivory">
-        Adjust stock<span className="sr-only">: {product.name}</span>
+      <Dialog.Trigger
+        aria-label={`Adjust stock: ${product.name}`}
+        className="min-h-10 shrink-0 self-end rounded-full px-3 text-sm font-medium text-wine ring-1 ring-wine/60 hover:bg-wine hover:text-ivory"
+      >
+        Adjust stock
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40" />

@@ -6,16 +6,21 @@ import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { useWishlist } from './wishlist.api.ts';
 
 /**
- * Spec §2 Favorites. The grid is the catalog's, handed in by the route (features do not import
- * each other). A piece unliked here leaves the grid at once: the list follows the session's likes.
+ * Spec §2 Favorites. The grid is the catalog's and the back-in-stock requests (`after`) are their
+ * own feature's, handed in by the route (features do not import each other). A piece unliked here leaves the grid at once: the list follows the session's likes.
  */
-export function FavoritesScreen({ grid }: { grid: (products: ProductSummary[]) => ReactNode }) {
+export function FavoritesScreen({ grid, after }: { grid: (products: ProductSummary[]) => ReactNode; after: (shopperId: string) => ReactNode }) {
   return (
     <SignInFirst
       loading="Loading your favorites..."
       visitor={{ title: 'Sign in to view your favorite products', text: 'Please log in to access your favorites.', action: 'Sign In' }}
     >
-      {({ shopper, shelf }) => <OwnFavorites shopperId={shopper.id} liked={shelf.likedProductIds} grid={grid} />}
+      {({ shopper, shelf }) => (
+        <>
+          <OwnFavorites shopperId={shopper.id} liked={shelf.likedProductIds} grid={grid} />
+          <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-6">{after(shopper.id)}</div>
+        </>
+      )}
     </SignInFirst>
   );
 }
