@@ -26,6 +26,16 @@ export const PRODUCT_FIELD_NAMES = [
   'featured',
   'categories',
   'collections',
+  // Sizes (issue 16, docs/decisions/0019): the list's name, and each size with its pieces.
+  'size_list',
+  'sizes',
+  // Saree and kurta details (src/shared/garment.ts).
+  'saree_length_m',
+  'blouse_piece',
+  'blouse_length_m',
+  'fall_pico',
+  'fit',
+  'length',
 ] as const;
 
 /** The CSV columns, in the template's order. `handle` names a row's product across imports. */
@@ -83,6 +93,8 @@ export const IMPORT_MESSAGES = {
   duplicateRow: (row: number) => `The same product as row ${row} (same handle, or same name when there is no handle): list each product once per file.`,
   noCategory: (slugs: string[]) => `No category ${slugs.join(', ')}.`,
   noCollection: (slugs: string[]) => `No collection ${slugs.join(', ')}.`,
+  noSizeList: (name: string, lists: string[]) => `No size list “${name}”. The lists are: ${lists.join(', ')}; leave it empty for one size.`,
+  sizesNeedList: 'Sizes need a size_list (such as Kurtas and suits); for a piece in one size, give its stock instead.',
   photoPath: 'Give photographs as paths inside the import folder, such as red-saree/1.jpg.',
   photoMissing: (file: string) => `Photograph ${file} is not in the import folder.`,
   notSaved: 'This row could not be saved. Please try again.',
@@ -90,6 +102,17 @@ export const IMPORT_MESSAGES = {
 } as const;
 
 export type RowOutcome = 'created' | 'updated' | 'unchanged' | 'refused';
+
+/** A size's count before and after an import (a size dropped from the row goes to 0 and is retired). */
+export interface StockChange {
+  size: string;
+  from: number;
+  to: number;
+}
+
+/** 'M 0 → 4, L 2 → 1' (a one-size piece: '0 → 6'). */
+export const stockChangeText = (changes: StockChange[]) =>
+  changes.map((c) => `${c.size === 'One size' ? '' : `${c.size} `}${c.from} → ${c.to}`).join(', ');
 
 /** One CSV row's result. `row` is the row's line in the file (the header is 1). */
 export interface CsvRowResult {
@@ -100,6 +123,8 @@ export interface CsvRowResult {
   column?: string;
   reason?: string;
   productId?: number;
+  /** The sizes whose count the row changes (or would, in a dry run). */
+  stock?: StockChange[];
 }
 
 export interface CsvProgress {
@@ -113,6 +138,8 @@ export interface CsvReport {
   dryRun: boolean;
   total: number;
   counts: Record<RowOutcome, number>;
+  /** Rows that change a count: the ledger has a row per size, with the import's key. */
+  stockChanged: number;
   unknownColumns: string[];
   rows: CsvRowResult[];
   seconds: number;
@@ -152,6 +179,7 @@ export interface FolderImportResult {
   name: string;
   photos: number;
   warnings: string[];
+  stock: StockChange[];
 }
 
 /** 'red-banarasi-silk' → 'Red Banarasi Silk': a product name from a folder's name. */
@@ -166,6 +194,6 @@ export function readableFolderName(folder: string): string {
 /** The example CSV the screen offers for download. */
 export const CSV_TEMPLATE = [
   TEMPLATE_COLUMNS.join(','),
-  'red-banarasi,Red Banarasi Silk Saree,"₹4,999",3999,6,Handwoven in Varanasi.,Fabric: Pure silk | Length: 6.3 m with blouse piece,"Zari buttis on a deep red ground.",Dry clean only.,,standard|express|pincode,yes,silk-sarees,festive|bridal,red-banarasi/1.jpg|red-banarasi/2.jpg',
-  'cotton-kurta-blue,Blue Cotton Kurta,1299,,2,A cool kurta for summer days.,Fabric: Cotton,,Machine wash cold.,7 Days Returns,,no,kurtas,summer|daily-wear,',
+  'red-banarasi,Red Banarasi Silk Saree,"₹4,999",3999,1,Handwoven in Varanasi.,Fabric: Pure silk | Length: 6.3 m with blouse piece,"Zari buttis on a deep red ground.",Dry clean only.,,standard|express|pincode,yes,silk-sarees,festive|bridal,,,5.5,included,0.8,yes,,,red-banarasi/1.jpg|red-banarasi/2.jpg',
+  'cotton-kurta-blue,Blue Cotton Kurta,1299,,,A cool kurta for summer days.,Fabric: Cotton,,Machine wash cold.,7 Days Returns,,no,kurtas,summer|daily-wear,Kurtas and suits,S:4|M:6|L:2|XL:0,,,,,Straight,Knee length,',
 ].join('\r\n') + '\r\n';

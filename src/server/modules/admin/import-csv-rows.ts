@@ -8,20 +8,22 @@
  * - the good rows of each batch of 200 are compared with what earlier imports wrote (unchanged rows
  *   are left alone) and written in one transaction with their links; should a batch fail anyway, its
  *   rows are written one transaction each, so one bad row never takes the others with it;
+ * - a row's sizes (size_list and sizes, or stock for one size) replace the product's sizes, each
+ *   count set through the stock module with the import's key in the ledger; the report says which
+ *   counts changed;
  * - a dry run does all of it but the writes.
  * It yields a progress line per batch and the report last.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
-import { IMPORT_LIMITS, IMPORT_MESSAGES as M, LIST_SEPARATOR, type CsvLine, type CsvRowResult, type RowOutcome } from '../../../shared/admin-import.contract.ts';
+import { IMPORT_LIMITS, IMPORT_MESSAGES as M, LIST_SEPARATOR, type CsvLine, type CsvRowResult, type RowOutcome, type StockChange } from '../../../shared/admin-import.contract.ts';
 import type { ProductInput } from '../../../shared/admin-product.contract.ts';
-import { ONE_SIZE } from '../../../shared/stock.ts';
 import { charCount, tidy } from '../../../shared/text-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { CsvFile, CsvRow } from './import-csv.ts';
-import { checkDraft, draftOf, unknownGroups, type FieldValues, type GroupMaps } from './import-fields.ts';
+import { checkRow, stockChanges, type FieldValues, type GroupMaps } from './import-fields.ts';
 import { importRoot, photoInImportDir } from './import-paths.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './import.queries.ts';
@@ -40,9 +42,11 @@ interface Ready {
   key: string;
   name: string;
   input: ProductInput;
+  /** Its sizes with their counts, in its list's order (or the one size). */
+  sizes: { size: string; stock: number }[];
 }
 
-type Written = Ready & { outcome: 'created' | 'updated'; productId?: number; linksChanged: boolean };
+type Written = Ready & { outcome: 'created' | 'updated'; productId?: number; linksChanged: boolean; stock: StockChange[] };
 
 const short = (s: string, max = 150) => (charCount(s) > max ? `${[...s].slice(0, max).join('')}…` : s);
 const refused = (row: number, reason: string, column?: string, name?: string): CsvRowResult => ({
@@ -86,7 +90,9 @@ function sameProduct(old: q.ImportedRow, r: Ready): { same: boolean; linksSame: 
   const linksSame = slugs(old.categories) === slugs(r.input.categories) && slugs(old.collections) === slugs(r.input.collections);
   const same =
     linksSame &&
-    old.stock === r.input.stock &&
+    JSON.stringify(old.sizes) === JSON.stringify(r.sizes) &&
+    old.sizeListId === c.sizeListId &&
+    sorted(old.details as unknown as Record<string, string>) === sorted(c.details as unknown as Record<string, string>) &&
     (['name', 'price', 'offerPrice', 'description', 'fullDescription', 'manufactureAndCare', 'returnPolicy', 'featured', 'thumbnail'] as const).every((k) => old[k] === c[k]) &&
     sorted(old.keyHighlights) === sorted(c.keyHighlights) &&
     JSON.stringify(old.images) === JSON.stringify(c.images) &&
@@ -98,7 +104,7 @@ async function writeBatch(db: Db, stock: StockService, rows: Written[], groups: 
   await db.transaction(async (tx) => {
     const ids = await q.upsertImported(tx, rows.map((r) => ({ ...productColumns(r.input), importKey: r.key })));
     for (const r of rows) r.productId = ids.get(r.key);
-    for (const r of rows) await stock.setSizes(tx, r.productId!, [{ size: ONE_SIZE, stock: r.input.stock ?? 0 }], { reason: 'imported', note: r.key });
+    for (const r of rows) await stock.setSizes(tx, r.productId!, r.sizes, { reason: 'imported', note: r.key });
     const linked = rows.filter((r) => r.outcome === 'created' || r.linksChanged);
     await q.setBatchLinks(
       tx,
@@ -133,11 +139,8 @@ export async function* runCsv(db: Db, file: CsvFile, opts: CsvRunOptions): Async
     const fields = c as FieldValues;
     const paths = (c.images ?? '').split(LIST_SEPARATOR).map((p) => p.trim()).filter(Boolean);
     // The cheap checks first: a row refused for its price never opens a photograph.
-    const checked = checkDraft(draftOf(fields, []));
+    const checked = checkRow(fields, [], groups);
     if (!checked.ok) return refused(row.line, checked.reason, checked.column, name);
-    const unknown = unknownGroups(checked.input, groups);
-    if (unknown.categories.length) return refused(row.line, M.noCategory(unknown.categories), 'categories', name);
-    if (unknown.collections.length) return refused(row.line, M.noCollection(unknown.collections), 'collections', name);
     let images: string[];
     try {
       images = [...new Set(await Promise.all(paths.map(photo)))];
@@ -145,9 +148,9 @@ export async function* runCsv(db: Db, file: CsvFile, opts: CsvRunOptions): Async
       if (err instanceof AppError) return refused(row.line, err.message, 'images', name);
       throw err;
     }
-    const final = images.length ? checkDraft(draftOf(fields, images)) : checked;
+    const final = images.length ? checkRow(fields, images, groups) : checked;
     if (!final.ok) return refused(row.line, final.reason, final.column, name);
-    return { line: row.line, key: key!, name: final.input.name, input: final.input };
+    return { line: row.line, key: key!, name: final.input.name, input: final.input, sizes: final.sizes };
   }
 
   yield { type: 'progress', done: 0, total };
@@ -163,11 +166,11 @@ export async function* runCsv(db: Db, file: CsvFile, opts: CsvRunOptions): Async
     const written: Written[] = [];
     for (const r of ready) {
       const old = existing.get(r.key);
-      if (!old) written.push({ ...r, outcome: 'created', linksChanged: true });
+      if (!old) written.push({ ...r, outcome: 'created', linksChanged: true, stock: stockChanges([], r.sizes) });
       else {
         const { same, linksSame } = sameProduct(old, r);
         if (same) chunkResults.push({ row: r.line, outcome: 'unchanged', name: r.name, productId: old.id });
-        else written.push({ ...r, outcome: 'updated', productId: old.id, linksChanged: !linksSame });
+        else written.push({ ...r, outcome: 'updated', productId: old.id, linksChanged: !linksSame, stock: stockChanges(old.sizes, r.sizes) });
       }
     }
     const failed = new Set<Written>();
@@ -186,7 +189,9 @@ export async function* runCsv(db: Db, file: CsvFile, opts: CsvRunOptions): Async
     }
     for (const w of written) {
       chunkResults.push(
-        failed.has(w) ? refused(w.line, M.notSaved, undefined, w.name) : { row: w.line, outcome: w.outcome, name: w.name, ...(w.productId !== undefined && { productId: w.productId }) },
+        failed.has(w)
+          ? refused(w.line, M.notSaved, undefined, w.name)
+          : { row: w.line, outcome: w.outcome, name: w.name, ...(w.productId !== undefined && { productId: w.productId }), ...(w.stock.length > 0 && { stock: w.stock }) },
       );
     }
     results.push(...chunkResults.sort((a, b) => a.row - b.row));
@@ -198,5 +203,6 @@ export async function* runCsv(db: Db, file: CsvFile, opts: CsvRunOptions): Async
 
   const counts: Record<RowOutcome, number> = { created: 0, updated: 0, unchanged: 0, refused: 0 };
   for (const r of results) counts[r.outcome]++;
-  yield { type: 'report', dryRun: opts.dryRun, total, counts, unknownColumns: file.unknownColumns, rows: results, seconds: Math.round((performance.now() - started) / 100) / 10 };
+  const stockChanged = results.filter((r) => r.stock).length;
+  yield { type: 'report', dryRun: opts.dryRun, total, counts, stockChanged, unknownColumns: file.unknownColumns, rows: results, seconds: Math.round((performance.now() - started) / 100) / 10 };
 }

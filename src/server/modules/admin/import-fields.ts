@@ -5,10 +5,12 @@
  * so the contract refuses it with the message the form would show.
  */
 import { AVAILABILITY } from '../../../shared/catalog.ts';
+import { GARMENT_LENGTHS } from '../../../shared/garment.ts';
+import { sizesInList } from './products.service.ts';
 import { IMPORT_DEFAULTS, productInputContract, STOCK_FOR_LABEL, type ProductInput } from '../../../shared/admin-product.contract.ts';
 import { LIST_SEPARATOR } from '../../../shared/admin-import.contract.ts';
 import { parsePriceText } from '../../../shared/money.ts';
-import { PRODUCT_FIELD_NAMES } from '../../../shared/admin-import.contract.ts';
+import { IMPORT_MESSAGES as M, PRODUCT_FIELD_NAMES, type StockChange } from '../../../shared/admin-import.contract.ts';
 
 export const FIELD_NAMES = PRODUCT_FIELD_NAMES;
 export type FieldName = (typeof FIELD_NAMES)[number];
@@ -80,6 +82,69 @@ function slugs(v: unknown): unknown {
   return v;
 }
 
+/** `S:4|M:0|L:2` (or `S=4`), or in details.json `{ "S": 4 }` or the form's list; counts as wholeNumber reads them. */
+function sizes(v: unknown): unknown {
+  const each = (size: string, stock: unknown) => ({ size: size.trim(), stock: wholeNumber(stock) });
+  if (typeof v === 'string') {
+    return split(v).map((part) => {
+      const m = /^(.*?)\s*[:=]\s*(.*)$/.exec(part);
+      return m ? each(m[1]!, m[2]!) : each(part, undefined);
+    });
+  }
+  if (v && typeof v === 'object' && !Array.isArray(v)) return Object.entries(v).map(([size, stock]) => each(size, stock));
+  return v;
+}
+
+/** `5.5`, `5.5 m` or `5.5 metres`. */
+function metres(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const m = /^\s*(\d{1,2}(?:\.\d+)?)\s*(m|metres?|meters?)?\s*$/i.exec(v);
+  return m ? Number(m[1]) : v;
+}
+
+function blousePiece(v: unknown): unknown {
+  const word = typeof v === 'string' ? v.trim().toLowerCase().replace(/[\s_-]+/g, ' ') : yesNo(v);
+  if (word === true || word === 'included' || word === 'yes' || word === 'y') return 'included';
+  if (word === false || word === 'not included' || word === 'no' || word === 'n') return 'not_included';
+  return v;
+}
+
+/** `Knee length` in any case, or `knee`. */
+function garmentLength(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const word = v.trim().toLowerCase().replace(/\s+/g, ' ').replace(/ length$/, '');
+  return GARMENT_LENGTHS.find((l) => l.toLowerCase() === `${word} length`) ?? v;
+}
+
+/** A size list's name in any case; empty, `none` or `one size`: one size. */
+export const sizeListKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+const ONE_SIZE_WORDS = ['none', 'one size', 'one-size'];
+
+/**
+ * What is wrong with a row's size list, if anything: a name the shop has no list of, or sizes
+ * without a list. (Sizes outside the list are refused with the form's message when written.)
+ */
+export function sizeListProblem(f: FieldValues, lists: SizeListMap): { column: string; reason: string } | null {
+  const name = given(f.size_list);
+  const key = typeof name === 'string' ? sizeListKey(name) : undefined;
+  const oneSize = name === undefined || (key !== undefined && ONE_SIZE_WORDS.includes(key));
+  if (!oneSize && (key === undefined || !lists.has(key))) return { column: 'size_list', reason: M.noSizeList(String(name), [...lists.values()].map((l) => l.name)) };
+  if (oneSize && given(f.sizes) !== undefined) return { column: 'sizes', reason: M.sizesNeedList };
+  return null;
+}
+
+/** The sizes a checked product is written with, in its list's order, or the one size; a size outside the list: the message. */
+export const wantedSizes = (input: Pick<ProductInput, 'sizeListId' | 'sizes' | 'stock'>, lists: SizeListMap) =>
+  sizesInList(input, [...lists.values()].find((l) => l.id === input.sizeListId));
+
+/** The counts that change from `before` (sizes on offer now) to `after` (what the import writes). */
+export function stockChanges(before: { size: string; stock: number }[], after: { size: string; stock: number }[]): StockChange[] {
+  const was = new Map(before.map((s) => [s.size, s.stock]));
+  const changes = after.filter((s) => (was.get(s.size) ?? 0) !== s.stock).map((s) => ({ size: s.size, from: was.get(s.size) ?? 0, to: s.stock }));
+  const kept = new Set(after.map((s) => s.size));
+  return [...changes, ...before.filter((s) => !kept.has(s.size) && s.stock > 0).map((s) => ({ size: s.size, from: s.stock, to: 0 }))];
+}
+
 const DELIVERIES = { standard: 'standardDelivery', express: 'expressDelivery', pincode: 'pincodeDelivery' } as const;
 
 /** `standard|express` (the ones offered; `none` for none) or the object of spec §3, in either spelling. */
@@ -98,7 +163,7 @@ function delivery(v: unknown): unknown {
 }
 
 /** The product an import file describes, with spec §9's defaults, ready for the contract. */
-export function draftOf(f: FieldValues, images: string[], fallbackName?: string): Record<string, unknown> {
+export function draftOf(f: FieldValues, images: string[], lists: SizeListMap, fallbackName?: string): Record<string, unknown> {
   const v = Object.fromEntries(Object.entries(f).map(([k, x]) => [k, given(x)])) as FieldValues;
   const or = <T>(x: unknown, shape: (x: unknown) => unknown, fallback: T) => (x === undefined ? fallback : shape(x));
   const text = (x: unknown) => (x === undefined ? null : x);
@@ -116,6 +181,16 @@ export function draftOf(f: FieldValues, images: string[], fallbackName?: string)
     featured: or(v.featured, yesNo, false),
     categories: or(v.categories, slugs, []),
     collections: or(v.collections, slugs, []),
+    sizeListId: typeof v.size_list === 'string' ? (lists.get(sizeListKey(v.size_list))?.id ?? null) : null,
+    sizes: or(v.sizes, sizes, []),
+    details: {
+      sareeLengthM: or(v.saree_length_m, metres, null),
+      blousePiece: or(v.blouse_piece, blousePiece, null),
+      blouseLengthM: or(v.blouse_length_m, metres, null),
+      fallPico: or(v.fall_pico, yesNo, null),
+      fit: text(v.fit),
+      length: or(v.length, garmentLength, null),
+    },
     images,
   };
 }
@@ -130,6 +205,26 @@ export function checkDraft(draft: Record<string, unknown>): Checked {
   return { ok: false, reason: issue.message, column: snakeName(String(issue.path[0] ?? 'name')) };
 }
 
+export type RowChecked = { ok: true; input: ProductInput; sizes: { size: string; stock: number }[] } | { ok: false; reason: string; column: string };
+
+/**
+ * An import row (a CSV row, a folder's details) checked as the form's save checks it: its size
+ * list, the contract, its groups, its sizes against the list. The product and the sizes to write,
+ * or the first problem with its column.
+ */
+export function checkRow(f: FieldValues, images: string[], groups: GroupMaps, fallbackName?: string): RowChecked {
+  const list = sizeListProblem(f, groups.sizeLists);
+  if (list) return { ok: false, ...list };
+  const checked = checkDraft(draftOf(f, images, groups.sizeLists, fallbackName));
+  if (!checked.ok) return checked;
+  const unknown = unknownGroups(checked.input, groups);
+  if (unknown.categories.length) return { ok: false, reason: M.noCategory(unknown.categories), column: 'categories' };
+  if (unknown.collections.length) return { ok: false, reason: M.noCollection(unknown.collections), column: 'collections' };
+  const sizes = wantedSizes(checked.input, groups.sizeLists);
+  if (typeof sizes === 'string') return { ok: false, reason: sizes, column: 'sizes' };
+  return { ok: true, input: checked.input, sizes };
+}
+
 /** Slugs that name no group, by the maps of the groups that exist. */
 export function unknownGroups(input: Pick<ProductInput, 'categories' | 'collections'>, groups: GroupMaps) {
   return { categories: input.categories.filter((s) => !groups.categories.has(s)), collections: input.collections.filter((s) => !groups.collections.has(s)) };
@@ -138,4 +233,8 @@ export function unknownGroups(input: Pick<ProductInput, 'categories' | 'collecti
 export interface GroupMaps {
   categories: Map<string, number>;
   collections: Map<string, number>;
+  sizeLists: SizeListMap;
 }
+
+/** The shop's size lists by sizeListKey of their names. */
+export type SizeListMap = Map<string, { id: number; name: string; sizes: string[] }>;

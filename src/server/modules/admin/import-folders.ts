@@ -8,7 +8,7 @@ import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DETAILS_FILE, IMPORT_LIMITS, IMPORT_MESSAGES as M, PHOTO_EXTENSIONS, readableFolderName } from '../../../shared/admin-import.contract.ts';
 import { PRODUCT_LIMITS } from '../../../shared/admin-product.contract.ts';
-import { checkDraft, draftOf, FIELD_NAMES, snakeName, unknownGroups, type FieldValues, type GroupMaps } from './import-fields.ts';
+import { checkRow, FIELD_NAMES, snakeName, type FieldValues, type GroupMaps } from './import-fields.ts';
 import { isInside, naturalOrder } from './import-paths.ts';
 import { PHOTO_LIMITS } from './photos.ts';
 
@@ -92,13 +92,8 @@ export async function scanFolder(root: string, name: string, groups: GroupMaps):
 
   // The details are checked as the import will check them (photographs aside: they are not stored yet).
   if (!scan.problems.length) {
-    const checked = checkDraft(draftOf(scan.fields, [], nameOf(scan)));
+    const checked = checkRow(scan.fields, [], groups, nameOf(scan));
     if (!checked.ok) scan.problems.push(`${DETAILS_FILE}: ${checked.reason}`);
-    else {
-      const unknown = unknownGroups(checked.input, groups);
-      if (unknown.categories.length) scan.problems.push(`${DETAILS_FILE}: ${M.noCategory(unknown.categories)}`);
-      if (unknown.collections.length) scan.problems.push(`${DETAILS_FILE}: ${M.noCollection(unknown.collections)}`);
-    }
   }
   return scan;
 }

@@ -4,22 +4,27 @@
  * then its links, so 200 rows cost a handful of statements (the catalog's triggers run per
  * statement, so they run once per batch too).
  */
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import { asc, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
-import { categories, collections, productCategories, productCollections, products } from '../../db/schema/index.ts';
-import type { GroupMaps } from './import-fields.ts';
+import { categories, collections, productCategories, productCollections, products, sizeLists } from '../../db/schema/index.ts';
+import { sizeListKey, type GroupMaps } from './import-fields.ts';
 import type { productColumns } from './products.service.ts';
 
 type Tx = ShopperTx;
 export type ImportedColumns = ReturnType<typeof productColumns> & { importKey: string };
 
 export async function groupMaps(db: Db): Promise<GroupMaps> {
-  const [cats, cols] = await Promise.all([
+  const [cats, cols, lists] = await Promise.all([
     db.select({ id: categories.id, slug: categories.slug }).from(categories),
     db.select({ id: collections.id, slug: collections.slug }).from(collections),
+    db.select({ id: sizeLists.id, name: sizeLists.name, sizes: sizeLists.sizes }).from(sizeLists).orderBy(asc(sizeLists.id)),
   ]);
-  return { categories: new Map(cats.map((r) => [r.slug, r.id])), collections: new Map(cols.map((r) => [r.slug, r.id])) };
+  return {
+    categories: new Map(cats.map((r) => [r.slug, r.id])),
+    collections: new Map(cols.map((r) => [r.slug, r.id])),
+    sizeLists: new Map(lists.map((l) => [sizeListKey(l.name), l])),
+  };
 }
 
 /** The products made by these import keys. */
@@ -39,7 +44,7 @@ export async function importedByKeys(db: Db, keys: string[]) {
   const rows = await db
     .select({
       ...getTableColumns(products),
-      stock: sql<number>`(select coalesce(sum(s.stock), 0)::int from product_sizes s where s.product_id = products.id)`,
+      sizes: sql<{ size: string; stock: number }[]>`coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.position, s.id) from product_sizes s where s.product_id = products.id and s.retired_at is null), '[]')`,
       categories: sql<string[]>`coalesce((select array_agg(c.slug order by c.slug) from ${productCategories} pc join ${categories} c on c.id = pc.category_id where pc.product_id = products.id), '{}')`,
       collections: sql<string[]>`coalesce((select array_agg(k.slug order by k.slug) from ${productCollections} pk join ${collections} k on k.id = pk.collection_id where pk.product_id = products.id), '{}')`,
     })
@@ -62,6 +67,8 @@ const WRITTEN = [
   'featured',
   'images',
   'thumbnail',
+  'sizeListId',
+  'details',
 ] as const;
 
 /** Writes a batch (no import key twice): new keys become products, known keys update theirs. */

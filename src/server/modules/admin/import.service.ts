@@ -12,28 +12,29 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import { runCsv } from './import-csv-rows.ts';
 import { readCsv } from './import-csv.ts';
-import { checkDraft, draftOf } from './import-fields.ts';
+import { checkRow, stockChanges } from './import-fields.ts';
 import { folderNames, nameOf, scanFolder } from './import-folders.ts';
 import { importRoot, isFolderName } from './import-paths.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './import.queries.ts';
 import { storePhoto } from './photos.ts';
 import { insertProduct, productByImportKey, updateProduct } from './products.queries.ts';
-import { linkGroups, productColumns, sizesFor } from './products.service.ts';
+import { linkGroups, productColumns } from './products.service.ts';
 
 export const folderKey = (name: string) => `folder:${name}`;
 
 export function createImportService(db: Db, deps: { imagesDir: string; importDir: string | undefined; stock: StockService }) {
   /** Writes the folder's product: its own product if an import made one, else a new one. */
-  async function save(key: string, input: ProductInput) {
+  async function save(key: string, input: ProductInput, sizes: { size: string; stock: number }[]) {
     const once = () =>
       db.transaction(async (tx) => {
         const id = await productByImportKey(tx, key);
         if (id !== undefined) await updateProduct(tx, id, productColumns(input));
         const productId = id ?? (await insertProduct(tx, { ...productColumns(input), importKey: key }));
         await linkGroups(tx, productId, input);
-        await deps.stock.setSizes(tx, productId, await sizesFor(tx, input), { reason: 'imported', note: key });
-        return { productId, outcome: id === undefined ? ('created' as const) : ('updated' as const) };
+        const before = id === undefined ? [] : await deps.stock.levelsIn(tx, [id]);
+        await deps.stock.setSizes(tx, productId, sizes, { reason: 'imported', note: key });
+        return { productId, outcome: id === undefined ? ('created' as const) : ('updated' as const), stock: stockChanges(before, sizes) };
       });
     try {
       return await once();
@@ -88,10 +89,10 @@ export function createImportService(db: Db, deps: { imagesDir: string; importDir
           throw err;
         }
       }
-      const checked = checkDraft(draftOf(scan.fields, [...new Set(urls)], nameOf(scan)));
+      const checked = checkRow(scan.fields, [...new Set(urls)], await q.groupMaps(db), nameOf(scan));
       if (!checked.ok) throw new AppError(422, 'cannot_import', `${DETAILS_FILE}: ${checked.reason}`);
-      const { productId, outcome } = await save(folderKey(name), checked.input);
-      return { outcome, productId, name: checked.input.name, photos: checked.input.images.length, warnings: scan.warnings };
+      const { productId, outcome, stock } = await save(folderKey(name), checked.input, checked.sizes);
+      return { outcome, productId, name: checked.input.name, photos: checked.input.images.length, warnings: scan.warnings, stock };
     },
 
     /** Reads the file (refusing one that cannot be read at all) and answers how to run its import. */

@@ -12,9 +12,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES as M, type CsvLine, type CsvReport, type FolderImportResult, type ImportFolderList } from '../../../shared/admin-import.contract.ts';
+import { IMPORT_MESSAGES as M, type FolderImportResult, type ImportFolderList } from '../../../shared/admin-import.contract.ts';
 import { IMPORT_DEFAULTS } from '../../../shared/admin-product.contract.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
+import { csvReport as csvReportAs, uploadCsv as uploadCsvAs } from '../../test/import-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { setAdmin } from './admin.queries.ts';
 
@@ -49,23 +50,8 @@ const product = async (id: number) => (await t.get(`/api/products/${id}`)).json(
 const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 const count = async (where: ReturnType<typeof sql>) => Number((await rows(sql`select count(*)::int as n from products where ${where}`))[0]!.n);
 
-async function uploadCsv(body: string | Buffer, dryRun = false) {
-  const res = await t.app.request(`/api/admin/uploads/csv?dryRun=${dryRun}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/octet-stream', Cookie: owner.cookie },
-    body: body as BodyInit,
-  });
-  return res;
-}
-async function csvReport(body: string | Buffer, dryRun = false) {
-  const res = await uploadCsv(body, dryRun);
-  expect(res.status, await res.clone().text()).toBe(200);
-  expect(res.headers.get('Content-Type')).toMatch(/^application\/x-ndjson/);
-  const lines = (await res.text()).trim().split('\n').map((l) => JSON.parse(l) as CsvLine);
-  const report = lines.at(-1) as CsvReport;
-  expect(report.type).toBe('report');
-  return { lines, report, row: (n: number) => report.rows.find((r) => r.row === n) };
-}
+const uploadCsv = (body: string | Buffer, dryRun = false) => uploadCsvAs(t, owner.cookie, body, dryRun);
+const csvReport = (body: string | Buffer, dryRun = false) => csvReportAs(t, owner.cookie, body, dryRun);
 
 describe('import folders', () => {
   it('says where to put folders while the import folder does not exist', async () => {

@@ -41,14 +41,18 @@ export async function linkGroups(tx: ShopperTx, id: number, input: Pick<ProductI
  * product is written (its row names the list).
  */
 export async function sizesFor(tx: ShopperTx, input: Pick<ProductInput, 'sizeListId' | 'sizes' | 'stock'>): Promise<{ size: string; stock: number }[]> {
+  const list = input.sizeListId === null ? null : await q.sizeListOf(tx, input.sizeListId);
+  const sizes = sizesInList(input, list);
+  if (typeof sizes === 'string') throw new AppError(422, 'invalid', sizes, { [list ? 'sizes' : 'sizeListId']: sizes });
+  return sizes;
+}
+
+/** The same, with the list in hand (an import has every list): the sizes, or what is wrong. */
+export function sizesInList(input: Pick<ProductInput, 'sizeListId' | 'sizes' | 'stock'>, list: { name: string; sizes: string[] } | null | undefined): { size: string; stock: number }[] | string {
   if (input.sizeListId === null) return [{ size: ONE_SIZE, stock: input.stock ?? 0 }];
-  const list = await q.sizeListOf(tx, input.sizeListId);
-  if (!list) throw new AppError(422, 'invalid', 'Choose a size list.', { sizeListId: 'Choose a size list.' });
+  if (!list) return 'Choose a size list.';
   const stray = input.sizes.find((s) => !list.sizes.includes(s.size));
-  if (stray) {
-    const message = `Size ${stray.size} is not in the list ${list.name}.`;
-    throw new AppError(422, 'invalid', message, { sizes: message });
-  }
+  if (stray) return `Size ${stray.size} is not in the list ${list.name}.`;
   return list.sizes.flatMap((size) => input.sizes.filter((s) => s.size === size));
 }
 

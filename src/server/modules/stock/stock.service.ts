@@ -112,6 +112,8 @@ export function createStockService(
   return {
     /** Counts per size on offer, for the products named (the quote, the cart, the owner's editor). */
     levels: (productIds: number[]) => q.sizesOf(db, productIds),
+    /** The same, inside the caller's transaction (what an import is about to change). */
+    levelsIn: (tx: q.Tx, productIds: number[]) => q.sizesOf(tx, productIds),
 
     /** What the shopper may be told of each product's sizes, in their list's order. */
     async choices(productIds: number[]): Promise<Map<number, SizeChoice[]>> {

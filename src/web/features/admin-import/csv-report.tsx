@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { IMPORT_MESSAGES, type CsvReport, type CsvRowResult, type RowOutcome } from '../../../shared/admin-import.contract.ts';
+import { IMPORT_MESSAGES, stockChangeText, type CsvReport, type CsvRowResult, type RowOutcome } from '../../../shared/admin-import.contract.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { FormMessage } from '../../components/form-field.tsx';
 
@@ -45,6 +45,12 @@ export function CsvReportView({ report }: { report: CsvReport }) {
           </li>
         ))}
       </ul>
+      {report.stockChanged > 0 && (
+        <p className="text-sm text-muted">
+          {report.dryRun ? 'Would change' : 'Changed'} the stock of {n(report.stockChanged)} {report.stockChanged === 1 ? 'product' : 'products'}: each row below says which
+          counts, and the stock ledger records each with this import.
+        </p>
+      )}
       {report.unknownColumns.length > 0 && <p className="text-sm text-muted">{IMPORT_MESSAGES.csvUnknownColumns(report.unknownColumns)}</p>}
       {rows.length > 0 && (
         <div className="overflow-x-auto rounded-xl border border-line bg-white">
@@ -99,6 +105,7 @@ function ReportRow({ r, label }: { r: CsvRowResult; label: string }) {
             r.name || <span className="text-muted">(no name)</span>
           )}
         </span>
+        {r.stock && <span className="mt-0.5 block break-words text-muted">Stock: {stockChangeText(r.stock)}</span>}
         {r.reason && (
           <span className="mt-0.5 block break-words text-red-800">
             {r.column && <span className="font-mono text-xs">{r.column}: </span>}

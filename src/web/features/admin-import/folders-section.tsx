@@ -3,7 +3,7 @@ import { catalogChanged } from '../../lib/query-keys.ts';
 import { AlertTriangle, FolderOpen, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DETAILS_FILE, type FolderImportResult, type ImportFolder } from '../../../shared/admin-import.contract.ts';
+import { stockChangeText, DETAILS_FILE, type FolderImportResult, type ImportFolder } from '../../../shared/admin-import.contract.ts';
 import { IMPORT_DEFAULTS } from '../../../shared/admin-product.contract.ts';
 import { formatInrShort } from '../../../shared/money.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
@@ -161,6 +161,7 @@ function FolderRow({ folder: f, outcome, busy, disabled, onImport }: { folder: I
             {outcome.ok ? (
               <FormMessage tone="success">
                 {outcome.result.outcome === 'created' ? 'Created' : 'Updated'} “{outcome.result.name}” with {plural(outcome.result.photos, 'photograph')}.{' '}
+                {outcome.result.stock.length > 0 ? `Stock: ${stockChangeText(outcome.result.stock)}.` : 'Stock unchanged.'}{' '}
                 <Link to={`/product/${outcome.result.productId}`} className="underline underline-offset-2">
                   See it in the shop
                 </Link>
