@@ -4,7 +4,7 @@
  * when its window closes or the owner cancels it; a paid order keeps them, and a paid order cancelled
  * puts them back. After every scenario the count equals the ledger's sum.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/addresses.ts';
 import type { CheckoutStart } from '../../../shared/orders.ts';
@@ -206,9 +206,13 @@ describe('the owner', () => {
 });
 
 describe('the last pieces', () => {
-  it('go to exactly as many shoppers as there are pieces, however many press Pay at once, over two app servers', async () => {
-    const p = freshPiece();
-    await setStock(t, p, 3);
+  it('of a size go to exactly as many shoppers as there are pieces, however many press Pay at once, over two app servers', async () => {
+    // A kurta with the last 3 in M; its other size is not touched.
+    const { sizeLists } = (await (await send(t, 'GET', '/api/admin/products/groups', undefined, owner.cookie)).json()) as { sizeLists: { id: number; name: string }[] };
+    const kurtas = sizeLists.find((l) => l.name === 'Kurtas and suits')!;
+    const made = await send(t, 'POST', '/api/admin/products', { name: 'Last Three Kurta', price: 1299_00, sizeListId: kurtas.id, sizes: [{ size: 'S', stock: 5 }, { size: 'M', stock: 3 }] }, owner.cookie);
+    expect(made.status).toBe(201);
+    const p = ((await made.json()) as { id: number }).id;
     // On PostgreSQL the second app server has a pool of its own, as another machine would.
     const other: Database | null = t.database.kind === 'postgres' ? await openPostgres(t.databaseUrl!, 8) : null;
     const second = t.another((other ?? t.database).db);
@@ -218,18 +222,18 @@ describe('the last pieces', () => {
       await t.database.db.delete(requestLimits); // fifty sign-ups from one address, which the shop would rightly slow down
       shoppers.push(await shopper(`Racer${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'xy'[Math.floor(i / 26)]}`));
     }
-    const quote = await (await send(t, 'GET', `/api/checkout/quote?buyNow=${p}`, undefined, shoppers[0]!.s.cookie)).json();
+    const quote = await (await send(t, 'GET', `/api/checkout/quote?buyNow=${p}&size=M`, undefined, shoppers[0]!.s.cookie)).json();
     const answers = await Promise.all(
       shoppers.map((who, i) =>
-        send(servers[i % 2]!, 'POST', '/api/checkout/orders', { addressId: who.address.id, buyNow: { productId: p }, expectedTotal: quote.amounts.total }, who.s.cookie),
+        send(servers[i % 2]!, 'POST', '/api/checkout/orders', { addressId: who.address.id, buyNow: { productId: p, size: 'M' }, expectedTotal: quote.amounts.total }, who.s.cookie),
       ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s === 409)).toHaveLength(47);
-    const name = (await t.database.db.select({ name: products.name }).from(products).where(eq(products.id, p)))[0]!.name;
-    for (const r of answers.filter((a) => a.status === 409)) expect(await r.json()).toMatchObject({ code: 'sold_out', message: tooFewLeft(name, 0) });
-    expect(await stockOf(p)).toBe(0);
+    for (const r of answers.filter((a) => a.status === 409)) expect(await r.json()).toMatchObject({ code: 'sold_out', message: tooFewLeft('Last Three Kurta (size M)', 0) });
+    const sizes = await t.database.db.select({ size: productSizes.size, stock: productSizes.stock }).from(productSizes).where(and(eq(productSizes.productId, p), isNull(productSizes.retiredAt))).orderBy(asc(productSizes.position));
+    expect(sizes).toEqual([{ size: 'S', stock: 5 }, { size: 'M', stock: 0 }]);
     expect((await ledgerOf(p)).filter((m) => m.reason === 'reserved')).toHaveLength(3);
     await other?.close();
   }, 120_000);
