@@ -92,6 +92,15 @@ test('the owner gives a piece its sizes and stock per size; the shop shows them'
   await page.getByLabel('Pieces in stock, size M').fill('4');
   await page.getByLabel('Pieces in stock, size L').fill('0');
   await expectNoSeriousViolations(page);
+
+  // The list's chart, from the editor: saved for every piece sold in it.
+  await page.getByRole('button', { name: 'Edit the size chart of Kurtas and suits' }).click();
+  const chartEditor = page.getByRole('dialog', { name: 'Size chart: Kurtas and suits' });
+  await chartEditor.getByLabel('Bust, size L, inches').fill('42.5');
+  await expectNoSeriousViolations(page);
+  await chartEditor.getByRole('button', { name: 'Save the chart' }).click();
+  await expect(page.getByText('Size chart saved: every piece sold in Kurtas and suits shows it.')).toBeVisible();
+  await expect(chartEditor).toBeHidden();
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByText('Product created. It is in the shop now.')).toBeVisible();
   await expect(page.getByLabel('Pieces in stock, size M')).toHaveValue('4');
@@ -102,6 +111,8 @@ test('the owner gives a piece its sizes and stock per size; the shop shows them'
   await expect(page.getByRole('radio', { name: 'M', exact: true })).toBeEnabled();
   await expect(page.getByRole('radio', { name: 'L (sold out)' })).toBeDisabled();
   await expect(page.getByRole('radio')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Size chart' }).click();
+  await expect(page.getByRole('dialog', { name: 'Size chart' }).getByRole('row', { name: /^L / })).toContainText('42.5 / 108');
 });
 
 test('Notify me on a sold-out size: the owner restocks it from the list, one mail comes with the piece and a way to stop', async ({ page, browser, request }, testInfo) => {

@@ -225,7 +225,40 @@ export interface AdminProduct extends ProductInput {
 }
 
 /** The editor's choices of size list. */
-export type SizeListChoice = SizeList;
+/** A size list as the owner's editor has it: its sizes, and its chart's measures and figures in inches. */
+export type SizeListChoice = SizeList & { measures: string[]; chart: Record<string, (number | null)[]> };
+
+export const CHART_LIMITS = { measures: 6, measureName: 24, minInches: 1, maxInches: 80 } as const;
+
+const inches = z
+  .number({ error: 'Give each measure in inches, such as 36 or 36.5.' })
+  .min(CHART_LIMITS.minInches, `A measure is at least ${CHART_LIMITS.minInches} inch.`)
+  .max(CHART_LIMITS.maxInches, `A measure is at most ${CHART_LIMITS.maxInches} inches.`)
+  .refine((n) => Number.isInteger(n * 4), 'Give inches to the quarter, such as 36.25.')
+  .nullable();
+
+/**
+ * A size list's chart (issue 16): the measures (Bust, Waist...) and, per size, a figure in inches
+ * for each (blank: not measured). Every product sold in the list shows it.
+ */
+export const sizeChartContract = z
+  .object({
+    measures: z
+      .array(
+        z
+          .string({ error: 'Name each measure, such as Bust.' })
+          .transform(oneLine)
+          .refine((v) => v.length > 0, 'Name each measure, such as Bust.')
+          .refine((v) => charCount(v) <= CHART_LIMITS.measureName, `A measure's name must be at most ${CHART_LIMITS.measureName} characters.`),
+        { error: 'Measures must be a list.' },
+      )
+      .min(1, 'Give at least one measure, such as Bust.')
+      .max(CHART_LIMITS.measures, `At most ${CHART_LIMITS.measures} measures.`)
+      .refine((m) => new Set(m.map((x) => x.toLowerCase())).size === m.length, 'Each measure once.'),
+    chart: z.record(sizeName, z.array(inches).max(CHART_LIMITS.measures), { error: 'The chart must give figures per size.' }),
+  })
+  .refine((c) => Object.values(c.chart).every((row) => row.length === c.measures.length), { message: 'Give each size one figure per measure.', path: ['chart'] });
+export type SizeChartInput = z.infer<typeof sizeChartContract>;
 
 export interface GroupChoice {
   slug: string;

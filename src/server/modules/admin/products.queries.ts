@@ -83,8 +83,18 @@ export function groupChoices(db: Db) {
   return Promise.all([
     db.select({ slug: categories.slug, name: categories.name }).from(categories).orderBy(asc(categories.name)),
     db.select({ slug: collections.slug, name: collections.name }).from(collections).orderBy(asc(collections.name)),
-    db.select({ id: sizeLists.id, name: sizeLists.name, sizes: sizeLists.sizes }).from(sizeLists).orderBy(asc(sizeLists.id)),
+    db.select({ id: sizeLists.id, name: sizeLists.name, sizes: sizeLists.sizes, measures: sizeLists.measures, chart: sizeLists.chart }).from(sizeLists).orderBy(asc(sizeLists.id)),
   ]);
+}
+
+/** A list's chart, as the owner saved it (the catalog's version trigger turns the shop's caches over). */
+export async function saveSizeChart(db: Db, id: number, measures: string[], chart: Record<string, (number | null)[]>) {
+  const [row] = await db
+    .update(sizeLists)
+    .set({ measures, chart })
+    .where(eq(sizeLists.id, id))
+    .returning({ id: sizeLists.id, name: sizeLists.name, sizes: sizeLists.sizes, measures: sizeLists.measures, chart: sizeLists.chart });
+  return row;
 }
 
 export async function sizeListOf(db: Db | Tx, id: number) {

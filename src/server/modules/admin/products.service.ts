@@ -3,7 +3,7 @@
  * product, so they stay whole), and show again. Each write is one transaction with its links; the
  * catalog's triggers bump its version, so every app server's cached answers turn over at once.
  */
-import { ADMIN_PAGE_SIZE, type AdminProduct, type AdminProductPage, type AdminProductsQuery, type DeleteOutcome, type ProductInput, type StockAdjust } from '../../../shared/admin-product.contract.ts';
+import { ADMIN_PAGE_SIZE, type AdminProduct, type AdminProductPage, type AdminProductsQuery, type DeleteOutcome, type ProductInput, type SizeChartInput, type SizeListChoice, type StockAdjust } from '../../../shared/admin-product.contract.ts';
 import { SIZE_NOT_OFFERED } from '../../../shared/sizes.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
@@ -56,6 +56,8 @@ export function sizesInList(input: Pick<ProductInput, 'sizeListId' | 'sizes' | '
   return list.sizes.flatMap((size) => input.sizes.filter((s) => s.size === size));
 }
 
+export const SIZE_LIST_NOT_FOUND = 'There is no such size list.';
+
 export function createAdminProductsService(db: Db, stock: StockService) {
   async function get(id: number): Promise<AdminProduct> {
     const row = await q.productRow(db, id);
@@ -99,6 +101,16 @@ export function createAdminProductsService(db: Db, stock: StockService) {
     async groups() {
       const [categories, collections, sizeLists] = await q.groupChoices(db);
       return { categories, collections, sizeLists };
+    },
+
+    /** A size list's chart: figures only for the list's own sizes, in its order. */
+    async saveChart(id: number, input: SizeChartInput): Promise<SizeListChoice> {
+      const list = await q.sizeListOf(db, id);
+      if (!list) throw new NotFoundError(SIZE_LIST_NOT_FOUND);
+      const stray = Object.keys(input.chart).find((size) => !list.sizes.includes(size));
+      if (stray) throw new AppError(422, 'invalid', `Size ${stray} is not in the list ${list.name}.`, { chart: `Size ${stray} is not in the list ${list.name}.` });
+      const chart = Object.fromEntries(list.sizes.flatMap((size) => (input.chart[size] ? [[size, input.chart[size]]] : [])));
+      return (await q.saveSizeChart(db, id, input.measures, chart))!;
     },
 
     async create(input: ProductInput, by: { id: string }): Promise<AdminProduct> {

@@ -357,6 +357,44 @@ describe('the owner’s sizes', () => {
     expect(p.sizeChart?.rows.map((r) => r.size)).toEqual(['34', '40']);
   });
 
+  it("edits a list's chart: every piece sold in it shows the new one; a bad chart is refused and changes nothing", async () => {
+    const res = await send(t, 'POST', '/api/admin/products', { name: 'Ikat Blouse', price: 799_00, sizeListId: blouses.id, sizes: [{ size: '34', stock: 2 }, { size: '36', stock: 2 }] }, owner.cookie);
+    const id = ((await res.json()) as AdminProduct).id;
+    await page(id); // cached before the edit
+    const chartOf = (body: unknown, listId: number | string = blouses.id, who = owner) => send(t, 'PUT', `/api/admin/size-lists/${listId}/chart`, body, who.cookie);
+    const saved = await chartOf({ measures: [' Bust ', 'Blouse length'], chart: { '36': [36.5, 15], '34': [34, null] } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(await saved.json()).toMatchObject({ id: blouses.id, measures: ['Bust', 'Blouse length'], chart: { '34': [34, null], '36': [36.5, 15] } });
+    expect((await page(id)).sizeChart).toEqual({
+      listName: 'Blouses',
+      measures: ['Bust', 'Blouse length'],
+      rows: [
+        { size: '34', inches: [34, null] },
+        { size: '36', inches: [36.5, 15] },
+      ],
+    });
+
+    const shopper = await signedUp(t, 'Lalitha');
+    expect((await chartOf({ measures: ['Bust'], chart: {} }, blouses.id, shopper)).status).toBe(403);
+    for (const listId of ['999999', 'abc', '-1', '1.5']) expect((await chartOf({ measures: ['Bust'], chart: {} }, listId)).status, listId).toBe(404);
+    for (const bad of [
+      { measures: [], chart: {} },
+      { measures: ['Bust', 'bust'], chart: {} },
+      { measures: ['Bust'], chart: { '50': [50] } },
+      { measures: ['Bust'], chart: { '34': [34, 15] } },
+      { measures: ['Bust'], chart: { '34': [0] } },
+      { measures: ['Bust'], chart: { '34': [200] } },
+      { measures: ['Bust'], chart: { '34': [34.3] } },
+      { measures: ['Bust'], chart: { '34': ['34'] } },
+      { measures: ['<b>Bust</b>'.repeat(10)], chart: {} },
+      { measures: Array.from({ length: 7 }, (_, i) => `M${i}`), chart: {} },
+      { measures: ['Bust'], chart: { "34'; drop table size_lists; --": [34] } },
+    ]) {
+      expect((await chartOf(bad)).status, JSON.stringify(bad)).toBe(422);
+    }
+    expect((await page(id)).sizeChart?.measures).toEqual(['Bust', 'Blouse length']);
+  });
+
   it('finds pieces running low or sold out in a size, and adjusts a size from the list with a reason, in the ledger', async () => {
     const tag = `Lot${Date.now().toString(36)}`;
     const make = async (sizes: Record<string, number>, name: string) => {

@@ -1,6 +1,6 @@
 /** The owner's products: the table, one product, its groups, and the writes (the API refuses anyone else). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProduct, AdminProductPage, DeleteOutcome, GroupChoice, ProductInput, SizeListChoice, StockAdjust } from '../../../shared/admin-product.contract.ts';
+import type { AdminProduct, AdminProductPage, DeleteOutcome, GroupChoice, ProductInput, SizeChartInput, SizeListChoice, StockAdjust } from '../../../shared/admin-product.contract.ts';
 import { ApiError, getJson, sendJson } from '../../lib/api.ts';
 import { catalogChanged } from '../../lib/query-keys.ts';
 
@@ -65,6 +65,10 @@ export function useDeleteProduct() {
 
 /** The quick adjust from the list: a size's new count and why. */
 export const useAdjustStock = (id: number) => useCatalogWrite((change: StockAdjust) => sendJson<AdminProduct>('POST', `/api/admin/products/${id}/stock`, change));
+
+/** A size list's chart: the editor's lists and every page that shows the chart are asked again. */
+export const useSaveSizeChart = (listId: number) =>
+  useCatalogWrite((chart: SizeChartInput) => sendJson<SizeListChoice>('PUT', `/api/admin/size-lists/${listId}/chart`, chart));
 
 export const useShowProduct = () => useCatalogWrite((id: number) => sendJson<AdminProduct>('POST', `/api/admin/products/${id}/show`));
 

@@ -1,6 +1,7 @@
 import type { SizeListChoice } from '../../../shared/admin-product.contract.ts';
 import { availabilityOf } from '../../../shared/stock.ts';
 import { TextField } from '../../components/form-field.tsx';
+import { SizeChartEditor } from './size-chart-editor.tsx';
 
 /** What the owner typed for the sizes: the list (null for one size), and pieces per size ('' = not made). */
 export interface SizesDraft {
@@ -67,6 +68,7 @@ export function SizesEditor({ draft, lists, errors, onChange }: { draft: SizesDr
             ))}
           </div>
           {errors.sizes && <p className="text-sm text-red-800">{errors.sizes}</p>}
+          <SizeChartEditor list={list} />
         </fieldset>
       ) : (
         <TextField
