@@ -26,6 +26,17 @@ const zones = [
     message: 'Shared components and lib never import a feature or a route: take what they need as props.',
   },
   { target: './src/web/features', from: './src/web/routes', message: 'Only the router imports routes.' },
+  // Issue 16: the catalog's module owns every product write, the stock module every count and ledger row.
+  {
+    target: ['./src/server/modules/!(catalog)/**', './src/server/!(modules)/**', './src/server/*.ts'],
+    from: './src/server/modules/catalog/*.queries.ts',
+    message: "Products are written by the catalog's module: call its service.",
+  },
+  {
+    target: ['./src/server/modules/!(stock)/**', './src/server/!(modules)/**', './src/server/*.ts'],
+    from: './src/server/modules/stock/*.queries.ts',
+    message: 'Stock and its ledger change only through the stock module: call its service.',
+  },
   ...features.map((feature) => ({
     target: `./src/web/features/${feature}`,
     from: './src/web/features',

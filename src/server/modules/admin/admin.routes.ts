@@ -18,7 +18,7 @@ import { importRoutes } from './import.routes.ts';
 import { createImportService } from './import.service.ts';
 import { adminProductsRoutes } from './products.routes.ts';
 import { sqlConsoleRoutes } from '../sql-console/sql-console.routes.ts';
-import { createAdminProductsService } from './products.service.ts';
+import { createAdminProductsService } from '../catalog/products-admin.service.ts';
 
 export const NOT_ALLOWED = 'This is for the store owner only.';
 export const OWN_PAGES_ONLY = 'The store admin answers only the shop’s own pages.';

@@ -23,18 +23,19 @@ import { charCount, tidy } from '../../../shared/text-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { CsvFile, CsvRow } from './import-csv.ts';
-import { checkRow, stockChanges, type FieldValues, type GroupMaps } from './import-fields.ts';
+import { checkRow, stockChanges, type FieldValues } from './import-fields.ts';
 import { importRoot, photoInImportDir } from './import-paths.ts';
-import type { StockService } from '../stock/stock.service.ts';
+import type { ImportedProducts } from '../catalog/imported-products.ts';
 import * as q from './import.queries.ts';
 import { NOT_A_PHOTO, PHOTO_LIMITS, PHOTO_TOO_BIG, storePhoto } from './photos.ts';
-import { productColumns } from './products.service.ts';
+import { productColumns } from '../catalog/products-admin.service.ts';
 
 export interface CsvRunOptions {
   dryRun: boolean;
   imagesDir: string;
   importDir: string | undefined;
-  stock: StockService;
+  /** The catalog's writes (catalog/imported-products.ts). */
+  products: ImportedProducts;
 }
 
 interface Ready {
@@ -100,21 +101,6 @@ function sameProduct(old: q.ImportedRow, r: Ready): { same: boolean; linksSame: 
   return { same, linksSame };
 }
 
-async function writeBatch(db: Db, stock: StockService, rows: Written[], groups: GroupMaps) {
-  await db.transaction(async (tx) => {
-    const ids = await q.upsertImported(tx, rows.map((r) => ({ ...productColumns(r.input), importKey: r.key })));
-    for (const r of rows) r.productId = ids.get(r.key);
-    for (const r of rows) await stock.setSizes(tx, r.productId!, r.sizes, { reason: 'imported', note: r.key });
-    const linked = rows.filter((r) => r.outcome === 'created' || r.linksChanged);
-    await q.setBatchLinks(
-      tx,
-      linked.filter((r) => r.outcome === 'updated').map((r) => r.productId!),
-      linked.flatMap((r) => r.input.categories.map((s) => ({ productId: r.productId!, categoryId: groups.categories.get(s)! }))),
-      linked.flatMap((r) => r.input.collections.map((s) => ({ productId: r.productId!, collectionId: groups.collections.get(s)! }))),
-    );
-  });
-}
-
 export async function* runCsv(db: Db, file: CsvFile, opts: CsvRunOptions): AsyncGenerator<CsvLine> {
   const started = performance.now();
   const total = file.rows.length;
@@ -176,11 +162,11 @@ export async function* runCsv(db: Db, file: CsvFile, opts: CsvRunOptions): Async
     const failed = new Set<Written>();
     if (!opts.dryRun && written.length) {
       try {
-        await writeBatch(db, opts.stock, written, groups);
+        await opts.products.writeBatch(written, groups);
       } catch (err) {
         console.error('CSV import: a batch failed, writing its rows one by one:', err);
         for (const w of written) {
-          await writeBatch(db, opts.stock, [w], groups).catch((e) => {
+          await opts.products.writeBatch([w], groups).catch((e) => {
             console.error(`CSV import: row ${w.line} failed:`, e);
             failed.add(w);
           });

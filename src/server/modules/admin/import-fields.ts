@@ -6,7 +6,7 @@
  */
 import { AVAILABILITY } from '../../../shared/catalog.ts';
 import { GARMENT_LENGTHS } from '../../../shared/garment.ts';
-import { sizesInList } from './products.service.ts';
+import { sizesInList } from '../catalog/products-admin.service.ts';
 import { IMPORT_DEFAULTS, productInputContract, STOCK_FOR_LABEL, type ProductInput } from '../../../shared/admin-product.contract.ts';
 import { LIST_SEPARATOR } from '../../../shared/admin-import.contract.ts';
 import { parsePriceText } from '../../../shared/money.ts';

@@ -1,18 +1,11 @@
 /**
- * The imports' SQL: what earlier imports made (by import key), the groups a row may name, and the
- * CSV import's batch write: one INSERT ... ON CONFLICT (import_key) DO UPDATE for a whole batch,
- * then its links, so 200 rows cost a handful of statements (the catalog's triggers run per
- * statement, so they run once per batch too).
+ * The imports' reads: what earlier imports made (by import key) and the groups and size lists a row
+ * may name. The writes are the catalog's (catalog/imported-products.ts).
  */
 import { asc, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { ShopperTx } from '../../db/shopper.ts';
 import { categories, collections, productCategories, productCollections, products, sizeLists } from '../../db/schema/index.ts';
 import { sizeListKey, type GroupMaps } from './import-fields.ts';
-import type { productColumns } from './products.service.ts';
-
-type Tx = ShopperTx;
-export type ImportedColumns = ReturnType<typeof productColumns> & { importKey: string };
 
 export async function groupMaps(db: Db): Promise<GroupMaps> {
   const [cats, cols, lists] = await Promise.all([
@@ -53,42 +46,3 @@ export async function importedByKeys(db: Db, keys: string[]) {
   return new Map(rows.map((r) => [r.importKey!, r]));
 }
 export type ImportedRow = Awaited<ReturnType<typeof importedByKeys>> extends Map<string, infer R> ? R : never;
-
-const WRITTEN = [
-  'name',
-  'price',
-  'offerPrice',
-  'description',
-  'keyHighlights',
-  'fullDescription',
-  'manufactureAndCare',
-  'returnPolicy',
-  'deliveryInfo',
-  'featured',
-  'images',
-  'thumbnail',
-  'sizeListId',
-  'details',
-] as const;
-
-/** Writes a batch (no import key twice): new keys become products, known keys update theirs. */
-export async function upsertImported(tx: Tx, rows: ImportedColumns[]): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
-  const set = Object.fromEntries(WRITTEN.map((k) => [k, sql.raw(`excluded.${products[k].name}`)]));
-  const saved = await tx
-    .insert(products)
-    .values(rows)
-    .onConflictDoUpdate({ target: products.importKey, set: { ...set, updatedAt: sql`now()` } })
-    .returning({ id: products.id, key: products.importKey });
-  return new Map(saved.map((r) => [r.key!, r.id]));
-}
-
-/** Sets the links of a batch's products: `replaced` lose the links they had first (new products have none). */
-export async function setBatchLinks(tx: Tx, replaced: number[], cats: { productId: number; categoryId: number }[], cols: { productId: number; collectionId: number }[]) {
-  if (replaced.length) {
-    await tx.delete(productCategories).where(inArray(productCategories.productId, replaced));
-    await tx.delete(productCollections).where(inArray(productCollections.productId, replaced));
-  }
-  if (cats.length) await tx.insert(productCategories).values(cats).onConflictDoNothing();
-  if (cols.length) await tx.insert(productCollections).values(cols).onConflictDoNothing();
-}

@@ -6,9 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DETAILS_FILE, IMPORT_MESSAGES as M, type FolderImportResult, type ImportFolderList } from '../../../shared/admin-import.contract.ts';
-import type { ProductInput } from '../../../shared/admin-product.contract.ts';
 import type { Db } from '../../db/client.ts';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import { runCsv } from './import-csv-rows.ts';
 import { readCsv } from './import-csv.ts';
@@ -18,32 +16,12 @@ import { importRoot, isFolderName } from './import-paths.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './import.queries.ts';
 import { storePhoto } from './photos.ts';
-import { insertProduct, productByImportKey, updateProduct } from './products.queries.ts';
-import { linkGroups, productColumns } from './products.service.ts';
+import { createImportedProducts } from '../catalog/imported-products.ts';
 
 export const folderKey = (name: string) => `folder:${name}`;
 
 export function createImportService(db: Db, deps: { imagesDir: string; importDir: string | undefined; stock: StockService }) {
-  /** Writes the folder's product: its own product if an import made one, else a new one. */
-  async function save(key: string, input: ProductInput, sizes: { size: string; stock: number }[]) {
-    const once = () =>
-      db.transaction(async (tx) => {
-        const id = await productByImportKey(tx, key);
-        if (id !== undefined) await updateProduct(tx, id, productColumns(input));
-        const productId = id ?? (await insertProduct(tx, { ...productColumns(input), importKey: key }));
-        await linkGroups(tx, productId, input);
-        const before = id === undefined ? [] : await deps.stock.levelsIn(tx, [id]);
-        await deps.stock.setSizes(tx, productId, sizes, { reason: 'imported', note: key });
-        return { productId, outcome: id === undefined ? ('created' as const) : ('updated' as const), stock: stockChanges(before, sizes) };
-      });
-    try {
-      return await once();
-    } catch (err) {
-      // The same folder imported twice at once: the second finds the first's product and updates it.
-      if (pgErrorCode(err) === UNIQUE_VIOLATION) return once();
-      throw err;
-    }
-  }
+  const products = createImportedProducts(db, deps.stock);
 
   return {
     async folders(): Promise<ImportFolderList> {
@@ -91,14 +69,14 @@ export function createImportService(db: Db, deps: { imagesDir: string; importDir
       }
       const checked = checkRow(scan.fields, [...new Set(urls)], await q.groupMaps(db), nameOf(scan));
       if (!checked.ok) throw new AppError(422, 'cannot_import', `${DETAILS_FILE}: ${checked.reason}`);
-      const { productId, outcome, stock } = await save(folderKey(name), checked.input, checked.sizes);
-      return { outcome, productId, name: checked.input.name, photos: checked.input.images.length, warnings: scan.warnings, stock };
+      const { productId, outcome, before } = await products.save(folderKey(name), checked.input, checked.sizes);
+      return { outcome, productId, name: checked.input.name, photos: checked.input.images.length, warnings: scan.warnings, stock: stockChanges(before, checked.sizes) };
     },
 
     /** Reads the file (refusing one that cannot be read at all) and answers how to run its import. */
     csv(bytes: Uint8Array) {
       const file = readCsv(bytes);
-      return { total: file.rows.length, run: (dryRun: boolean) => runCsv(db, file, { dryRun, imagesDir: deps.imagesDir, importDir: deps.importDir, stock: deps.stock }) };
+      return { total: file.rows.length, run: (dryRun: boolean) => runCsv(db, file, { dryRun, imagesDir: deps.imagesDir, importDir: deps.importDir, products }) };
     },
   };
 }

@@ -6,7 +6,7 @@ import { requireShopper, type ShopperEnv } from '../../http/session.ts';
 import { valid } from '../../http/validate.ts';
 import { z } from '../../../shared/zod.ts';
 import { PHOTO_LIMITS, PHOTO_TOO_BIG, storePhoto } from './photos.ts';
-import { PRODUCT_NOT_FOUND, SIZE_LIST_NOT_FOUND, type AdminProductsService } from './products.service.ts';
+import { PRODUCT_NOT_FOUND, SIZE_LIST_NOT_FOUND, type AdminProductsService } from '../catalog/products-admin.service.ts';
 
 const productId = z.object({ id: z.coerce.number({ error: PRODUCT_NOT_FOUND }).int(PRODUCT_NOT_FOUND).min(1, PRODUCT_NOT_FOUND).max(2_147_483_647, PRODUCT_NOT_FOUND) });
 const byId = valid('param', productId, { status: 404 });

@@ -83,7 +83,7 @@ export function SizeChartEditor({ list }: { list: SizeListChoice }) {
                     {measures.map((m, i) => (
                       <th key={i} scope="col" className="px-1 pb-2">
                         <span className="flex items-center gap-1">
-                          <input aria-label={`Measure ${i + 1} name`} value={m} maxLength={CHART_LIMITS.measureName} onChange={(e) => setMeasures((all) => all.map((x, j) => (j === i ? e.target.value : x)))} className={`${inputClass} w-24`} />
+                          <input aria-label={`Measure ${i + 1} name`} value={m} maxLength={CHART_LIMITS.measureName} onChange={(e) => setMeasures((all) => all.map((x, j) => (j === i ? e.target.value : x)))} className={`${inputClass} w-24 min-w-24`} />
                           {measures.length > 1 && (
                             <button type="button" onClick={() => removeMeasure(i)} aria-label={`Remove the measure ${m || i + 1}`} className="grid size-8 shrink-0 place-items-center rounded-full text-muted hover:bg-sand hover:text-red-800">
                               <X className="size-4" aria-hidden="true" />
@@ -107,7 +107,7 @@ export function SizeChartEditor({ list }: { list: SizeListChoice }) {
                             inputMode="decimal"
                             value={rows[size]?.[i] ?? ''}
                             onChange={(e) => setCell(size, i, e.target.value)}
-                            className={`${inputClass} w-24`}
+                            className={`${inputClass} w-24 min-w-16`}
                           />
                         </td>
                       ))}

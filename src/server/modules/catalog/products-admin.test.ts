@@ -17,9 +17,9 @@ import { demoProducts } from '../../db/seed/demo-catalog.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { plentyOfStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from './admin.queries.ts';
-import { NOT_A_PHOTO, PHOTO_TOO_BIG, TOO_MANY_PIXELS } from './photos.ts';
-import { DELETED, HIDDEN } from './products.service.ts';
+import { setAdmin } from '../admin/admin.queries.ts';
+import { NOT_A_PHOTO, PHOTO_TOO_BIG, TOO_MANY_PIXELS } from '../admin/photos.ts';
+import { DELETED, HIDDEN } from './products-admin.service.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signedUp>>;

@@ -10,7 +10,7 @@ import type { ShopperTx } from '../../db/shopper.ts';
 import { ONE_SIZE } from '../../../shared/stock.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
-import * as q from './products.queries.ts';
+import * as q from './products-admin.queries.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const DELETED = 'The product is deleted.';
