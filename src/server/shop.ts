@@ -26,8 +26,9 @@ export function createShop(
     ? createRazorpayProvider(config.razorpay)
     : createTestModeProvider(crypto.createHmac('sha256', config.authSecret).update('vastra test-mode payments').digest('hex'));
   const { pricing } = deps;
+  const stockSettings = () => pricing.current();
   const reservationMinutes = async () => (await pricing.current()).reservationMinutes;
-  const orders = createOrdersService(db, deps.stock, reservationMinutes);
+  const orders = createOrdersService(db, deps.stock, stockSettings);
   const refunds = createRefunds(db, provider);
   const settle = createSettle({ orders, cart: deps.cart, refunds, publicUrl: config.publicUrl, mailWritten });
   const checkout = createCheckoutService({ ...deps, orders, provider, settle });

@@ -8,7 +8,7 @@
 import { tooManyUnpaid } from '../../../shared/checkout.contract.ts';
 import type { Order, OrderLine } from '../../../shared/orders.ts';
 import { MAX_UNPAID_ORDERS, shownStatus } from '../../../shared/orders.ts';
-import { DEFAULT_PRICING } from '../../../shared/pricing.ts';
+import { DEFAULT_PRICING, type PricingSettings } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { asShopper, asServerFrom } from '../../db/shopper.ts';
 import { AppError } from '../../http/errors.ts';
@@ -71,7 +71,10 @@ export interface PaidOrder {
   buyer: { email: string; firstName: string } | undefined;
 }
 
-export function createOrdersService(db: Db, stock: StockService, reservationMinutes: () => Promise<number> = async () => DEFAULT_PRICING.reservationMinutes) {
+/** The owner's stock settings an order is placed with (src/shared/pricing.ts). */
+export type StockSettings = () => Promise<Pick<PricingSettings, 'reservationMinutes' | 'lowStockThreshold'>>;
+
+export function createOrdersService(db: Db, stock: StockService, stockSettings: StockSettings = async () => DEFAULT_PRICING) {
   return {
     async list(userId: string): Promise<Order[]> {
       return asShopper(db, userId, async (tx) => {
@@ -88,7 +91,9 @@ export function createOrdersService(db: Db, stock: StockService, reservationMinu
      */
     async begin(userId: string, order: q.NewOrder, lines: q.NewLine[]): Promise<{ order: q.OrderRow; reused: boolean }> {
       // Read before the transaction: a read beside it would wait for it on the embedded database.
-      const minutes = await reservationMinutes();
+      // The low-stock mark read here too, for the labels the reservation moves: should the owner
+      // move it at this moment, the labels are set again from every count when the setting is saved.
+      const { reservationMinutes: minutes, lowStockThreshold } = await stockSettings();
       return asShopper(db, userId, async (tx) => {
         await q.takeCheckoutTurn(tx, userId);
         const twin = await q.pendingTwin(tx, userId, order.checkoutFingerprint);
@@ -96,7 +101,8 @@ export function createOrdersService(db: Db, stock: StockService, reservationMinu
         if ((await q.openUnpaid(tx, userId)) >= MAX_UNPAID_ORDERS) throw new AppError(429, 'too_many_unpaid', tooManyUnpaid(minutes));
         const made = await q.insertOrder(tx, order, lines);
         // Its pieces leave the stock in the same transaction, all or none (a refusal writes no order).
-        await stock.reserve(await asServerFrom(tx), made.id);
+        const pieces = lines.flatMap((l) => (l.productId == null || l.size == null ? [] : [{ productId: l.productId, size: l.size, quantity: l.quantity, name: l.name }]));
+        await stock.reserve(await asServerFrom(tx), made.id, { pieces, lowStockThreshold });
         return { order: made, reused: false };
       });
     },

@@ -18,7 +18,7 @@ import * as q from './stock.queries.ts';
 export type { SizeKey } from './stock.queries.ts';
 export const SIZE_NOT_FOUND = 'This product has no such size.';
 
-interface Piece extends q.SizeKey {
+export interface Piece extends q.SizeKey {
   quantity: number;
   name: string;
 }
@@ -137,8 +137,11 @@ export function createStockService(
      * whole order with the piece's name and how many are left (409 sold_out), before any payment
      * window opens. Runs inside the transaction that writes the order, as the server.
      */
-    async reserve(tx: q.Tx, orderId: string): Promise<void> {
-      const pieces = combined(await q.piecesOf(tx, orderId));
+    async reserve(tx: q.Tx, orderId: string, known: { pieces?: Piece[]; lowStockThreshold?: number } = {}): Promise<void> {
+      // The caller that has just written the lines and read the settings hands them in: the
+      // order's transaction is the checkout's busiest, and on the embedded database every other
+      // shopper's waits for it (issue 16's benchmark).
+      const pieces = combined(known.pieces ?? (await q.piecesOf(tx, orderId)));
       const sizes = new Map((await q.lockSizes(tx, pieces)).map((s) => [keyOf(s), s]));
       const movements: q.NewMovement[] = [];
       for (const p of pieces) {
@@ -151,7 +154,7 @@ export function createStockService(
       }
       await q.record(tx, movements);
       await q.moveStockState(tx, orderId, ['none'], 'held');
-      await q.syncAvailability(tx, uniqueIds(pieces), await lowStockThreshold(tx));
+      await q.syncAvailability(tx, uniqueIds(pieces), known.lowStockThreshold ?? (await lowStockThreshold(tx)));
     },
 
     /**
