@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { MAX_RANGE, type ProductSummary } from '../src/shared/catalog.ts';
 
 /** The first card on screen that can be bought in one tap (a one-size piece in stock), with its product's id and name. */
 export async function firstCard(page: Page, nth = 0) {
@@ -13,4 +14,16 @@ export async function firstCard(page: Page, nth = 0) {
   const href = (await card.getByRole('link', { name }).getAttribute('href'))!;
   const id = Number(/^\/product\/(\d+)$/.exec(href)![1]);
   return { card, name, id };
+}
+
+/**
+ * The nth piece of the shop's list that a shopper can buy in one tap (one size, in stock), by the
+ * API: tests that each want a piece of their own pick a different nth. By position among such
+ * pieces, not in the whole list, since other tests add pieces in sizes to the same shop.
+ */
+export async function buyablePiece(request: APIRequestContext, nth: number): Promise<ProductSummary> {
+  const { items }: { items: ProductSummary[] } = await (await request.get(`/api/products?offset=0&limit=${MAX_RANGE}`)).json();
+  const piece = items.filter((p) => !p.sized && p.availability !== 'Out of Stock')[nth];
+  if (!piece) throw new Error(`No ${nth + 1}th one-size piece in stock among the first ${MAX_RANGE}`);
+  return piece;
 }

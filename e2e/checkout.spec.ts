@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { firstCard } from './cards.ts';
+import { firstCard, buyablePiece } from './cards.ts';
 import { test, expect } from './fixtures.ts';
 import { signedIn } from './shoppers.ts';
 
@@ -75,12 +75,12 @@ test('from a card to /orders: cart, checkout with a new address, the test paymen
 
 test('Buy Now to the confirmation leaves the cart as it was', async ({ page }) => {
   await signedIn(page, 'gita');
-  const { items } = await (await page.request.get('/api/products?offset=3&limit=2')).json();
-  expect((await page.request.post('/api/cart/items', { data: { productId: items[1].id } })).status()).toBe(200);
-  await page.goto(`/product/${items[0].id}`);
+  const [first, second] = [await buyablePiece(page.request, 3), await buyablePiece(page.request, 4)];
+  expect((await page.request.post('/api/cart/items', { data: { productId: second.id } })).status()).toBe(200);
+  await page.goto(`/product/${first.id}`);
   await page.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText(items[0].name);
+  await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText(first.name);
   await page.getByRole('button', { name: 'Add Delivery Address' }).click();
   await addAddress(page);
   await page.getByRole('button', { name: /^Pay ₹/ }).click();
@@ -90,8 +90,8 @@ test('Buy Now to the confirmation leaves the cart as it was', async ({ page }) =
 
 test('closing the payment dialog resets the button; a placeholder address is refused before paying', async ({ page }) => {
   await signedIn(page, 'hema');
-  const { items } = await (await page.request.get('/api/products?offset=6&limit=1')).json();
-  await page.goto(`/product/${items[0].id}`);
+  const piece = await buyablePiece(page.request, 6);
+  await page.goto(`/product/${piece.id}`);
   await page.getByRole('button', { name: 'Buy Now' }).click();
   await page.getByRole('button', { name: 'Add Delivery Address' }).click();
   await addAddress(page, 'Your Name');

@@ -4,7 +4,7 @@
  * same on every such screen; a screen that fails to load or draw offers a way on.
  */
 import type { Page } from '@playwright/test';
-import { firstCard } from './cards.ts';
+import { firstCard, buyablePiece } from './cards.ts';
 import { phoneWidthOnly, test, expect } from './fixtures.ts';
 import { scrollToTheEnd } from './scroll.ts';
 import { logIn, signedIn } from './shoppers.ts';
@@ -45,8 +45,8 @@ test('a session that ends while a private screen is open goes to log in and come
   // The refusals (401) that end each screen's session are the subject here.
   consoleErrors.allow('/api/');
   const email = await signedIn(page, 'Rhea');
-  const { items } = await (await page.request.get('/api/products?offset=8&limit=1')).json();
-  expect((await page.request.post('/api/cart/items', { data: { productId: items[0].id } })).status()).toBe(200);
+  const piece = await buyablePiece(page.request, 8);
+  expect((await page.request.post('/api/cart/items', { data: { productId: piece.id } })).status()).toBe(200);
 
   // Each screen is reached inside the app, as a shopper would, after the session has ended on the
   // server (its cookie gone, as after a log out on another device or an expiry).

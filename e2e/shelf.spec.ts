@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { firstCard } from './cards.ts';
+import { firstCard, buyablePiece } from './cards.ts';
 import { phoneWidthOnly, test, expect } from './fixtures.ts';
 import { accountFor, logIn, signedIn } from './shoppers.ts';
 
@@ -44,7 +44,7 @@ test('Add to Cart from a card, the badge, the cart: quantity, selection, Proceed
   await signedIn(page, 'nila');
   // Asked now, on the request context's fresh connection: one left idle past the server's 5 s
   // keep-alive can be closed by the server just as it is reused (ECONNRESET).
-  const { items } = await (await page.request.get('/api/products?offset=5&limit=1')).json();
+  const piece = await buyablePiece(page.request, 5);
   await page.goto('/products');
   const { card, name } = await firstCard(page);
   await card.getByRole('button', { name: `Add ${name} to cart` }).click();
@@ -71,12 +71,12 @@ test('Add to Cart from a card, the badge, the cart: quantity, selection, Proceed
   await expect(page).toHaveURL(/\/checkout$/);
 
   // Buy Now carries one piece to checkout and leaves the cart as it was.
-  await page.goto(`/product/${items[0].id}`);
+  await page.goto(`/product/${piece.id}`);
   await page.getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   const summary = page.getByRole('list', { name: 'Pieces in this order' });
   await expect(summary.getByRole('listitem')).toHaveCount(1);
-  await expect(summary).toContainText(items[0].name);
+  await expect(summary).toContainText(piece.name);
   await expect(summary).toContainText('Qty 1');
   await expect(badges(page).getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 });
@@ -84,10 +84,10 @@ test('Add to Cart from a card, the badge, the cart: quantity, selection, Proceed
 test('removing the last piece leaves a friendly empty cart', async ({ page }, testInfo) => {
   phoneWidthOnly(testInfo);
   await signedIn(page, 'uma');
-  const { items } = await (await page.request.get('/api/products?offset=2&limit=1')).json();
-  expect((await page.request.post('/api/cart/items', { data: { productId: items[0].id } })).status()).toBe(200);
+  const piece = await buyablePiece(page.request, 2);
+  expect((await page.request.post('/api/cart/items', { data: { productId: piece.id } })).status()).toBe(200);
   await page.goto('/cart');
-  await page.getByRole('button', { name: `Remove ${items[0].name} from cart` }).click();
+  await page.getByRole('button', { name: `Remove ${piece.name} from cart` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
   await expect(badges(page).getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
   await page.getByRole('link', { name: 'Browse Products' }).click();

@@ -102,7 +102,7 @@ test('the owner gives a piece its sizes and stock per size; the shop shows them'
   await expect(page.getByText('Size chart saved: every piece sold in Kurtas and suits shows it.')).toBeVisible();
   await expect(chartEditor).toBeHidden();
   await page.getByRole('button', { name: 'Create product' }).click();
-  await expect(page.getByText('Product created. It is in the shop now.')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Product created. It is in the shop now.')).toBeVisible();
   await expect(page.getByLabel('Pieces in stock, size M')).toHaveValue('4');
 
   const id = /\/admin\/products\/(\d+)/.exec(page.url())?.[1];
