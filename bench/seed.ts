@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../src/server/db/client.ts';
+import { ensurePinDirectory } from '../src/server/modules/delivery/pin-directory.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedDemoCatalogOnce } from '../src/server/db/seed/demo.ts';
 import { seedSyntheticProducts } from '../src/server/db/seed/synthetic.ts';
@@ -36,6 +37,7 @@ export async function productCount(db: Db): Promise<number> {
 export async function seedCatalog(database: Database, total: number, log: (line: string) => void): Promise<SeedReport> {
   const { db } = database;
   await migrate(database);
+  await ensurePinDirectory(db);
   const started = performance.now();
   await seedDemoCatalogOnce(db);
   const demo = await productCount(db);

@@ -35,6 +35,8 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { createDeliveryService, type DeliveryService } from './modules/delivery/delivery.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service.ts';
 import { sitemapRoutes } from './web/sitemap.routes.ts';
@@ -53,6 +55,8 @@ export interface AppDeps {
   webDir?: string;
   /** Hands out the payments service, whose reconcile step the server runs on a timer (boot.ts). */
   onPayments?: (payments: PaymentsService) => void;
+  /** The clock delivery dates count from; tests fix it. */
+  now?: () => Date;
 }
 
 interface ApiParts {
@@ -63,6 +67,7 @@ interface ApiParts {
   backInStock: BackInStockService;
   cart: CartService;
   addresses: AddressesService;
+  delivery: DeliveryService;
   shop: ReturnType<typeof createShop>;
   stock: StockService;
   allow: (path: string) => string[];
@@ -71,7 +76,7 @@ interface ApiParts {
   importDir: string | undefined;
 }
 
-function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, shop, stock, allow, publicUrl, imagesDir, importDir }: ApiParts) {
+function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow, publicUrl, imagesDir, importDir }: ApiParts) {
   return (
     new Hono<ShopperEnv>()
       .use(apiHeaders())
@@ -81,6 +86,7 @@ function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, address
       .get('/health', (c) => c.json({ status: 'ok' }))
       .route('/', catalogRoutes(catalog))
       .route('/', pricingRoutes(shop.pricing))
+      .route('/', deliveryRoutes(delivery))
       // Razorpay's webhook carries no session: it is checked by its signature.
       .route('/', paymentsRoutes(shop.payments))
       .use(accounts.session)
@@ -91,12 +97,12 @@ function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, address
       .route('/', addressesRoutes(addresses))
       .route('/', checkoutRoutes(shop.checkout, shop.provider.mode))
       .route('/', ordersRoutes(shop.orders))
-      .route('/', adminRoutes(db, { pricing: shop.pricing, stock, imagesDir, importDir }))
+      .route('/', adminRoutes(db, { pricing: shop.pricing, stock, delivery, imagesDir, importDir }))
       .all('*', (c) => wrongMethod(c, allow(c.req.path)) ?? c.json<ErrorBody>({ code: 'not_found', message: 'Not found' }, 404))
   );
 }
 
-export function createApp({ db, config, webDir, mailWritten = () => {}, onPayments }: AppDeps) {
+export function createApp({ db, config, webDir, mailWritten = () => {}, onPayments, now }: AppDeps) {
   const app = new Hono();
 
   app.onError(handleError);
@@ -129,10 +135,11 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
     },
     mailWritten,
   );
-  const addresses = createAddressesService(db);
+  const delivery = createDeliveryService(db, catalog, now);
+  const addresses = createAddressesService(db, delivery);
   const shop = createShop(db, { catalog, cart, addresses, stock, pricing }, config, mailWritten);
   onPayments?.(shop.payments);
-  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir }));
+  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir }));
 
   app.get(
     '/images/*',

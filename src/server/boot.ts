@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createApp } from './app.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { ensurePinDirectory } from './modules/delivery/pin-directory.ts';
 import { ensureDemoImages } from './db/seed/demo-images.ts';
 import { seedDemoCatalogOnce } from './db/seed/demo.ts';
 import { ensureStoreImages } from './db/seed/store-images.ts';
@@ -48,6 +49,8 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   const database: Database = await openDatabase(config, { shop: true });
   try {
     await migrate(database);
+    const pins = await ensurePinDirectory(database.db);
+    if (pins > 0) log(`Loaded India Post's directory: ${pins.toLocaleString('en-IN')} PIN codes.`);
     await ensureStoreImages(config.imagesDir);
     if (config.seedDemo) {
       const started = Date.now();

@@ -31,6 +31,11 @@ const validCharacters = (label: string): Check => (v) => (HAS_LETTER_OR_DIGIT.te
 const PHONE = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
 const PIN = new RegExp(`^\\d{${PIN_DIGITS}}$`);
 
+/** Spec §5's six digits, then India Post's first digit (its postal region, 1 to 9). */
+export const pincodeField = field('Pincode must be 6 digits.', (v) => (PIN.test(v) ? undefined : 'Pincode must be 6 digits.'), (v) =>
+  v.startsWith('0') ? 'Please enter a valid pincode.' : undefined,
+);
+
 export const STATE_NOT_LISTED = 'Please choose a state or union territory of India.';
 export const INDIA_ONLY = 'We deliver within India only.';
 
@@ -53,10 +58,7 @@ export const addressContract = z.object({
   state: field('State is required.', atMost('State', ADDRESS_MAX.city), (v) =>
     indiaState(v) ? undefined : (lettersOnly('State')(v) ?? atLeastTwo('State')(v) ?? STATE_NOT_LISTED),
   ).transform((v) => indiaState(v)!),
-  pincode: field('Pincode must be 6 digits.', (v) => (PIN.test(v) ? undefined : 'Pincode must be 6 digits.'), (v) =>
-    // A PIN's first digit is its postal region, 1 to 9: none starts with 0.
-    v.startsWith('0') ? 'Please enter a valid pincode.' : undefined,
-  ),
+  pincode: pincodeField,
   country: field('Country is required.', atMost('Country', ADDRESS_MAX.city), lettersOnly('Country'), atLeastTwo('Country'), (v) =>
     v.toLowerCase() === DEFAULT_COUNTRY.toLowerCase() ? undefined : INDIA_ONLY,
   )

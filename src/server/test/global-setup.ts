@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { ensurePinDirectory } from '../modules/delivery/pin-directory.ts';
 import { seedDemoCatalogOnce } from '../db/seed/demo.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '../db/client.ts';
@@ -24,6 +25,7 @@ declare module 'vitest' {
 
 async function prepare(database: Database) {
   await migrate(database);
+  await ensurePinDirectory(database.db);
   await seedDemoCatalogOnce(database.db);
 }
 

@@ -79,6 +79,8 @@ export interface TestAppOptions {
   mailWritten?: () => void;
   /** Razorpay's keys and API (a local stand-in, src/server/test/razorpay-standin.ts); unset, the test mode. */
   razorpay?: AppConfig['razorpay'];
+  /** The clock delivery dates count from (a fixed moment, for dates a test can name). */
+  now?: () => Date;
 }
 
 /** Signs the test apps' sessions: every app over one database must share it, as app servers do. */
@@ -97,10 +99,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     fs.mkdirSync(webDir);
     fs.writeFileSync(path.join(webDir, 'index.html'), FAKE_INDEX_HTML);
   }
-  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay } = options;
+  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, now } = options;
   const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, authSecret: TEST_AUTH_SECRET };
   let payments: PaymentsService | undefined;
-  const app = createApp({ db: database.db, config, webDir, mailWritten, onPayments: (p) => (payments = p) });
+  const app = createApp({ db: database.db, config, webDir, mailWritten, now, onPayments: (p) => (payments = p) });
   return {
     app,
     payments: payments!,
@@ -108,7 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     imagesDir,
     importDir,
     databaseUrl,
-    another: (db) => createApp({ db, config, webDir, mailWritten }),
+    another: (db) => createApp({ db, config, webDir, mailWritten, now }),
     get: (url) => Promise.resolve(app.request(url)),
     close: async () => {
       if (inject('dbKind') === 'pglite') await database.close();

@@ -7,3 +7,4 @@ export * from './shelf.ts';
 export * from './orders.ts';
 export * from './console.ts';
 export * from './stock.ts';
+export * from './delivery.ts';

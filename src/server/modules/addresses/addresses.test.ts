@@ -113,12 +113,52 @@ describe('the address book', () => {
   });
 
   it('takes control characters as spaces (a NUL cannot be stored), and a state as the list spells it with &', async () => {
-    const address = await added({ ...home, house: 'Flat\u0000 4', street: 'Anna\u0007Salai', state: 'Jammu & Kashmir' }, meera);
+    const address = await added({ ...home, house: 'Flat\u0000 4', street: 'Anna\u0007Salai', city: 'Srinagar', state: 'Jammu & Kashmir', pincode: '190001' }, meera);
     expect(address).toMatchObject({ house: 'Flat 4', street: 'Anna Salai', state: 'Jammu and Kashmir' });
     expect((await deleteAddress(address.id, meera)).status).toBe(204);
     const res = await addAddress({ ...home, house: '\u0000' }, meera);
     expect(res.status).toBe(422);
     expect((await res.json()).fields).toEqual({ house: 'House/Flat is required.' });
+  });
+
+  describe('PIN against state (India Post directory, issue 17)', () => {
+    it("refuses a PIN of another state with both states named, and writes nothing", async () => {
+      const before = (await book(meera)).length;
+      const res = await addAddress({ ...home, state: 'Kerala', pincode: '600004' }, meera);
+      expect(res.status).toBe(422);
+      expect(await res.json()).toMatchObject({ fields: { pincode: 'Pincode 600004 is in Tamil Nadu, not Kerala.' } });
+      expect((await book(meera)).length).toBe(before);
+    });
+
+    it('refuses a PIN the directory does not know, after the six-digit rule', async () => {
+      const unknown = await addAddress({ ...home, pincode: '999999' }, meera);
+      expect(unknown.status).toBe(422);
+      expect((await unknown.json()).fields).toEqual({ pincode: 'We could not find this pincode. Please check it.' });
+      const short = await addAddress({ ...home, pincode: '60008' }, meera);
+      expect((await short.json()).fields).toEqual({ pincode: 'Pincode must be 6 digits.' });
+      // Devanagari and full-width digits are digits to Unicode, not to a PIN.
+      for (const pincode of ['६०००८६', '６０００８６', '60008a', '6000867', 'x'.repeat(10_000)]) {
+        const res = await addAddress({ ...home, pincode }, meera);
+        expect(res.status).toBe(422);
+        expect((await res.json()).fields).toEqual({ pincode: 'Pincode must be 6 digits.' });
+      }
+    });
+
+    it('refuses an edit that moves the PIN out of the state, leaving the address as it was', async () => {
+      const address = await added(home, meera);
+      const res = await putAddress(address.id, { ...home, pincode: '560001' }, meera);
+      expect(res.status).toBe(422);
+      expect((await res.json()).fields).toEqual({ pincode: 'Pincode 560001 is in Karnataka, not Tamil Nadu.' });
+      expect((await book(meera)).find((a) => a.id === address.id)?.pincode).toBe('600086');
+      await deleteAddress(address.id, meera);
+    });
+
+    it('takes a PIN that straddles two states with either of them', async () => {
+      for (const state of ['Telangana', 'Andhra Pradesh']) {
+        const address = await added({ ...home, city: 'Hanumakonda', state, pincode: '506003' }, meera);
+        await deleteAddress(address.id, meera);
+      }
+    });
   });
 
   it('takes a name in any script: Devanagari, Tamil', async () => {

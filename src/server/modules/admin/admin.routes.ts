@@ -19,6 +19,8 @@ import { createImportService } from './import.service.ts';
 import { adminProductsRoutes } from './products.routes.ts';
 import { sqlConsoleRoutes } from '../sql-console/sql-console.routes.ts';
 import { createAdminProductsService } from '../catalog/products-admin.service.ts';
+import { deliveryAdminRoutes } from '../delivery/delivery-admin.routes.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
 
 export const NOT_ALLOWED = 'This is for the store owner only.';
 export const OWN_PAGES_ONLY = 'The store admin answers only the shop’s own pages.';
@@ -44,7 +46,7 @@ export function adminsOnly(db: Db): MiddlewareHandler<ShopperEnv> {
   };
 }
 
-export function adminRoutes(db: Db, deps: { pricing: PricingService; stock: StockService; imagesDir: string; importDir: string | undefined }) {
+export function adminRoutes(db: Db, deps: { pricing: PricingService; stock: StockService; delivery: DeliveryService; imagesDir: string; importDir: string | undefined }) {
   /** The low-stock mark may have moved with the settings: every label follows it (written only where it changes). */
   const saveSettings = async (settings: PricingSettings) => {
     const saved = await deps.pricing.save(settings);
@@ -54,6 +56,7 @@ export function adminRoutes(db: Db, deps: { pricing: PricingService; stock: Stoc
   return new Hono<ShopperEnv>()
     .use('/admin/*', ownPagesOnly(), adminsOnly(db))
     .route('/', sqlConsoleRoutes(db))
+    .route('/', deliveryAdminRoutes(deps.delivery))
     .get('/admin/settings', async (c) => c.json(await deps.pricing.current()))
     .put('/admin/settings', valid('json', pricingSettingsContract), async (c) => c.json(await saveSettings(c.req.valid('json'))))
     .route('/', adminProductsRoutes(createAdminProductsService(db, deps.stock), deps.imagesDir))

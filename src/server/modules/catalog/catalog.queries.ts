@@ -57,6 +57,15 @@ export async function summariesByIds(db: Db, ids: number[]): Promise<ProductSumm
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** What the PIN check needs of a piece on sale: its price and whether it is sent by PIN code. */
+export async function deliveryFactsById(db: Db, id: number) {
+  const [row] = await db
+    .select({ price: products.price, offerPrice: products.offerPrice, deliveryInfo: products.deliveryInfo })
+    .from(products)
+    .where(and(onSale, eq(products.id, id)));
+  return row;
+}
+
 /** Like counts of the given products; products nobody likes are absent. */
 export async function likeCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();

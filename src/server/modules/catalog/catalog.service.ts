@@ -140,6 +140,13 @@ export function createCatalogService(db: Db, stock: StockService) {
     cards: (ids: number[]): Promise<q.ProductCard[]> => q.cardsByIds(db, ids),
     summaries: (ids: number[]): Promise<ProductSummary[]> => q.summariesByIds(db, ids),
 
+    /** A piece's price to pay and its delivery options, for the PIN check; null when it is not on sale. */
+    async deliveryFacts(id: number) {
+      if (id > 2_147_483_647) return null;
+      const p = await q.deliveryFactsById(db, id);
+      return p ? { payPaise: p.offerPrice ?? p.price, pincodeDelivery: p.deliveryInfo.pincodeDelivery } : null;
+    },
+
     categories: (): Promise<Category[]> => q.allCategories(db),
     collections: (): Promise<Collection[]> => q.allCollections(db),
 

@@ -1,0 +1,91 @@
+/**
+ * Delivery to a PIN code (issue 17): where a PIN is, whether the shop delivers there and by when,
+ * and whether Cash on Delivery is open there. The owner's settings are read fresh on each answer,
+ * so a change shows at once on every app server.
+ */
+import { pinStateMismatch, PIN_CHECK_OFF, PIN_NOT_SERVED, PIN_UNKNOWN, DEFAULT_DELIVERY, deliveryText, deliveryWindow, zoneOf, type DeliveryCheck, type DeliverySettings, type PinPlace } from '../../../shared/delivery.ts';
+import { deliverySettingsContract, type PinRule } from '../../../shared/delivery.contract.ts';
+import type { IndiaState } from '../../../shared/india.ts';
+import { formatInr } from '../../../shared/money.ts';
+import type { Db } from '../../db/client.ts';
+import { NotFoundError, ValidationError } from '../../http/errors.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import * as q from './delivery.queries.ts';
+
+const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s(-])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+
+const asPlace = (row: { pincode: string; district: string; states: string[] }): PinPlace => ({ ...row, states: row.states as IndiaState[] });
+
+/** 'Chennai, Tamil Nadu'. */
+const placeText = (p: PinPlace) => `${titleCase(p.district)}, ${p.states.join(' / ')}`;
+
+/** Stored settings that no longer pass the contract (an older shape, a hand edit) give way to the defaults, said in the log. */
+export function settingsFrom(value: unknown, log: (line: string) => void = console.error): DeliverySettings {
+  if (value === undefined) return DEFAULT_DELIVERY;
+  const parsed = deliverySettingsContract.safeParse({ ...DEFAULT_DELIVERY, ...(value as object) });
+  if (parsed.success) return parsed.data;
+  log(`Delivery settings are not valid (${parsed.error.issues[0]?.message}); using the defaults`);
+  return DEFAULT_DELIVERY;
+}
+
+export function createDeliveryService(db: Db, catalog: CatalogService, now: () => Date = () => new Date()) {
+  const settings = async (on: q.Reader = db) => settingsFrom(await q.settingsValue(on));
+
+  return {
+    settings,
+
+    /** The owner's change; a dispatch PIN must be one the directory knows, or no zone could be found from it. */
+    async saveSettings(input: DeliverySettings): Promise<DeliverySettings> {
+      if (!(await q.placeOf(db, input.dispatchPin))) throw new ValidationError({ dispatchPin: PIN_UNKNOWN });
+      await q.saveSettingsValue(db, input);
+      return settings();
+    },
+
+    /** What is wrong with this PIN for an address in `state` (unknown, or in another state), or null. */
+    async addressProblem(pincode: string, state: IndiaState, on: q.Reader = db): Promise<string | null> {
+      const row = await q.placeOf(on, pincode);
+      if (!row) return PIN_UNKNOWN;
+      return row.states.includes(state) ? null : pinStateMismatch(pincode, row.states.join(' and '), state);
+    },
+
+    /** Where a PIN is (a 404 with the shopper's message if nowhere), and what is wrong with it for `state` if one is chosen. */
+    async place(pincode: string, state: IndiaState | null): Promise<PinPlace & { place: string; problem: string | null }> {
+      const row = await q.placeOf(db, pincode);
+      if (!row) throw new NotFoundError(PIN_UNKNOWN);
+      const place = asPlace(row);
+      const problem = state && !place.states.includes(state) ? pinStateMismatch(pincode, place.states.join(' and '), state) : null;
+      return { ...place, place: placeText(place), problem };
+    },
+
+    /** The product page's answer for a PIN: delivery by when, and Cash on Delivery for this piece. */
+    async check(pincode: string, productId: number): Promise<DeliveryCheck> {
+      const piece = await catalog.deliveryFacts(productId);
+      if (!piece) throw new NotFoundError('Product not found');
+      const [row, s, rule] = await Promise.all([q.placeOf(db, pincode), settings(), q.ruleFor(db, pincode)]);
+      if (!row) throw new NotFoundError(PIN_UNKNOWN);
+      const to = asPlace(row);
+      if (!piece.pincodeDelivery) return { served: false, pincode, place: placeText(to), message: PIN_CHECK_OFF };
+      if (rule?.rule === 'not_served') return { served: false, pincode, place: placeText(to), message: PIN_NOT_SERVED };
+      const from = await q.placeOf(db, s.dispatchPin);
+      // A dispatch PIN the directory lost (a new edition) still gives an answer: the farthest ordinary zone.
+      const zone = from ? zoneOf(asPlace(from), to) : 'rest';
+      const window = deliveryWindow(now(), s, zone);
+      const cod = codForPiece(rule?.rule !== 'no_cod', s, piece.payPaise);
+      return { served: true, pincode, place: placeText(to), zone, earliest: window.earliest, latest: window.latest, text: deliveryText(window), ...cod };
+    },
+
+    rules: () => q.listRules(db),
+    saveRule: (rule: PinRule) => q.saveRule(db, rule),
+    removeRule: (prefix: string) => q.removeRule(db, prefix),
+  };
+}
+
+/** Cash on Delivery for one piece at a PIN: the PIN's rule, then the owner's limits on the order's total. */
+function codForPiece(pinAllows: boolean, s: DeliverySettings, payPaise: number): { cod: boolean; codText: string } {
+  if (!pinAllows) return { cod: false, codText: 'Cash on Delivery is not available at this pincode.' };
+  if (payPaise > s.codMaxPaise) return { cod: false, codText: `Cash on Delivery is available on orders up to ${formatInr(s.codMaxPaise)}.` };
+  if (payPaise < s.codMinPaise) return { cod: true, codText: `Cash on Delivery is available on orders of ${formatInr(s.codMinPaise)} or more.` };
+  return { cod: true, codText: 'Cash on Delivery available.' };
+}
+
+export type DeliveryService = ReturnType<typeof createDeliveryService>;
