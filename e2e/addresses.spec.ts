@@ -40,7 +40,14 @@ test('the address book: errors first, then add, edit, a placeholder flagged, and
   await form.getByLabel('Pincode').fill('1234');
   await form.getByLabel('Pincode').blur();
   await expect(form.getByText('Pincode must be 6 digits.')).toBeVisible();
+  // India Post's directory, asked on blur: the PIN against the chosen state, and again when the state changes.
+  await form.getByLabel('State').selectOption('Kerala');
+  await form.getByLabel('Pincode').fill('600004');
+  await form.getByLabel('Pincode').blur();
+  await expect(form.getByText('Pincode 600004 is in Tamil Nadu, not Kerala.')).toBeVisible();
   await expectNoSeriousViolations(page);
+  await form.getByLabel('State').selectOption('Tamil Nadu');
+  await expect(form.getByText('Pincode 600004 is in Tamil Nadu, not Kerala.')).toHaveCount(0);
 
   await fillAddress(form, {
     name: 'Meera Krishnan',

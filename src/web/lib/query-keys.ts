@@ -22,6 +22,8 @@ export const queryKeys = {
   categoryPages: (slug: string) => ['products', 'category', slug] as const,
   collectionPages: (slug: string) => ['products', 'collection', slug] as const,
   categories: ['categories'] as const,
+  /** The PIN check's answer for a piece (the same for every shopper; dates move with the day). */
+  delivery: (pin: string, productId: number) => ['delivery', pin, productId] as const,
   collections: ['collections'] as const,
 
   cart: (shopperId: string) => ['cart', shopperId] as const,

@@ -8,11 +8,15 @@ import { ProductPurchase } from '../features/catalog/product-purchase.tsx';
 import { ProductGallery } from '../features/catalog/product-gallery.tsx';
 import { ProductInfoCards, ProductSummaryPanel } from '../features/catalog/product-info.tsx';
 import { ProductPageSkeleton } from '../features/catalog/product-page-skeleton.tsx';
+import { useAddresses } from '../features/addresses/addresses.api.ts';
+import { PinCheck } from '../features/delivery/pin-check.tsx';
+import { useSession } from '../lib/session.ts';
 
 /** /product/{id} (spec §2 Product detail). */
 export function Component() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  const addressPin = useAddressPin();
   useDocumentTitle(product.data ? pageTitle(product.data.name) : product.isError ? pageTitle('Product not found') : undefined);
 
   if (product.isPending) return <ProductPageSkeleton />;
@@ -35,8 +39,17 @@ export function Component() {
         <ProductSummaryPanel product={p} />
         <ProductPurchase key={p.id} product={p} />
         <NotifyMe product={p} />
-        <ProductInfoCards product={p} />
+        {/* Keyed by the address's PIN: it prefills the check once the book arrives. */}
+        <ProductInfoCards product={p} pinCheck={<PinCheck key={addressPin ?? ''} productId={p.id} addressPin={addressPin} />} />
       </div>
     </article>
   );
+}
+
+/** The PIN of the signed-in shopper's first address, to check delivery against before they type one. */
+function useAddressPin(): string | undefined {
+  const session = useSession();
+  const shopperId = session.status === 'signed-in' ? session.shopper.id : '';
+  const book = useAddresses(shopperId, shopperId !== '');
+  return book.data?.[0]?.pincode;
 }

@@ -6,7 +6,7 @@
 import { pinStateMismatch, PIN_CHECK_OFF, PIN_NOT_SERVED, PIN_UNKNOWN, DEFAULT_DELIVERY, deliveryText, deliveryWindow, zoneOf, type DeliveryCheck, type DeliverySettings, type PinPlace } from '../../../shared/delivery.ts';
 import { deliverySettingsContract, type PinRule } from '../../../shared/delivery.contract.ts';
 import type { IndiaState } from '../../../shared/india.ts';
-import { formatInr } from '../../../shared/money.ts';
+import { formatInrShort } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -83,8 +83,8 @@ export function createDeliveryService(db: Db, catalog: CatalogService, now: () =
 /** Cash on Delivery for one piece at a PIN: the PIN's rule, then the owner's limits on the order's total. */
 function codForPiece(pinAllows: boolean, s: DeliverySettings, payPaise: number): { cod: boolean; codText: string } {
   if (!pinAllows) return { cod: false, codText: 'Cash on Delivery is not available at this pincode.' };
-  if (payPaise > s.codMaxPaise) return { cod: false, codText: `Cash on Delivery is available on orders up to ${formatInr(s.codMaxPaise)}.` };
-  if (payPaise < s.codMinPaise) return { cod: true, codText: `Cash on Delivery is available on orders of ${formatInr(s.codMinPaise)} or more.` };
+  if (payPaise > s.codMaxPaise) return { cod: false, codText: `Cash on Delivery is available on orders up to ${formatInrShort(s.codMaxPaise)}.` };
+  if (payPaise < s.codMinPaise) return { cod: true, codText: `Cash on Delivery is available on orders of ${formatInrShort(s.codMinPaise)} or more.` };
   return { cod: true, codText: 'Cash on Delivery available.' };
 }
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { addressContract, INDIA_ONLY, type AddressFormValues, type AddressInput } from '../../../shared/address.contract.ts';
+import { addressContract, INDIA_ONLY, pincodeField, type AddressFormValues, type AddressInput } from '../../../shared/address.contract.ts';
 import { PIN_DIGITS } from '../../../shared/accounts.ts';
 import { DEFAULT_COUNTRY, type AddressFields } from '../../../shared/addresses.ts';
 import { INDIA_STATE_NAMES } from '../../../shared/india.ts';
@@ -9,6 +9,7 @@ import { secondaryButtonClass } from '../../components/buttons.ts';
 import { FormMessage, PhoneField, SelectField, SubmitButton, TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showFieldErrors } from '../../lib/form-errors.ts';
+import { pinProblem } from './addresses.api.ts';
 
 const EMPTY: AddressFormValues = { name: '', phone: '', house: '', street: '', city: '', state: '', pincode: '', country: DEFAULT_COUNTRY };
 
@@ -36,12 +37,26 @@ export function AddressForm({ title, initial, save, onCancel }: Props) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm({
+  const { register, handleSubmit, setError, clearErrors, getValues, getFieldState, formState } = useForm({
     resolver: zodResolver(addressContract),
     mode: 'onTouched',
     defaultValues: initial ?? EMPTY,
   });
   const { errors, isSubmitting } = formState;
+
+  // The PIN against the chosen state, by the server's directory: on the PIN's blur, and when the
+  // state changes under a PIN already typed. Spec §5's own rule answers first, without a request.
+  const checkPin = async () => {
+    const { pincode, state } = getValues();
+    const pin = pincodeField.safeParse(pincode);
+    if (!pin.success) return;
+    const problem = await pinProblem(pin.data, state ?? '');
+    if (getValues('pincode') !== pincode) return;
+    if (problem) setError('pincode', { message: problem });
+    else clearErrors('pincode');
+  };
+  const pinField = register('pincode');
+  const stateField = register('state');
 
   // Focus comes to the form as it opens, on its heading: the name field's blur would otherwise
   // flag it empty as soon as the shopper clicks elsewhere first.
@@ -79,7 +94,11 @@ export function AddressForm({ title, initial, save, onCancel }: Props) {
           placeholder="Choose a state"
           options={INDIA_STATE_NAMES}
           error={errors.state?.message}
-          {...register('state')}
+          {...stateField}
+          onChange={async (e) => {
+            await stateField.onChange(e);
+            if (getFieldState('pincode').isTouched) void checkPin();
+          }}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -90,7 +109,11 @@ export function AddressForm({ title, initial, save, onCancel }: Props) {
           autoComplete="postal-code"
           maxLength={PIN_DIGITS}
           error={errors.pincode?.message}
-          {...register('pincode')}
+          {...pinField}
+          onBlur={async (e) => {
+            await pinField.onBlur(e);
+            void checkPin();
+          }}
         />
         <TextField label="Country" readOnly hint={INDIA_ONLY} error={errors.country?.message} {...register('country')} />
       </div>

@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddressInput } from '../../../shared/address.contract.ts';
 import type { Address } from '../../../shared/addresses.ts';
-import { getJson, sendJson } from '../../lib/api.ts';
+import { ApiError, getJson, sendJson } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Newest first, as the server sends them. */
@@ -16,7 +16,7 @@ export const addressesQuery = (shopperId: string) =>
     queryFn: async ({ signal }) => (await getJson<{ items: Address[] }>('/api/addresses', signal)).items,
   });
 
-export const useAddresses = (shopperId: string) => useQuery(addressesQuery(shopperId));
+export const useAddresses = (shopperId: string, enabled = true) => useQuery({ ...addressesQuery(shopperId), enabled });
 
 /** Writes the server's answer into the cached list (when there is one to write into). */
 function useEditList(shopperId: string) {
@@ -53,4 +53,17 @@ export function useDeleteAddress(shopperId: string) {
     onSuccess: (_none, id) => list.edit((items) => items.filter((a) => a.id !== id)),
     onError: list.refetch,
   });
+}
+
+/**
+ * What India Post's directory says is wrong with a PIN for the chosen state (another state, or no
+ * such PIN), asked on blur; null when it fits, or when the shop could not be asked (the save checks again).
+ */
+export async function pinProblem(pin: string, state: string): Promise<string | null> {
+  try {
+    const place = await getJson<{ problem: string | null }>(`/api/pincodes/${encodeURIComponent(pin)}?${new URLSearchParams({ state })}`);
+    return place.problem;
+  } catch (err) {
+    return err instanceof ApiError && (err.status === 404 || err.status === 400) ? err.message : null;
+  }
 }

@@ -3,8 +3,8 @@ import { parsePriceText, formatInr } from '../../../shared/money.ts';
 import { pricingSettingsContract } from '../../../shared/pricing-settings.contract.ts';
 import { priceOrder, type PricingSettings } from '../../../shared/pricing.ts';
 import { FormMessage, SubmitButton, TextField } from '../../components/form-field.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { useSaveSettings } from './admin.api.ts';
+import { useContractForm } from './use-contract-form.ts';
 
 type Money = 'freeShippingThreshold' | 'standardShippingCharge' | 'expressShippingCharge' | 'expressShippingThreshold';
 const MONEY: { key: Money; label: string; hint: string }[] = [
@@ -18,10 +18,6 @@ const rupees = (paise: number) => (paise / 100).toFixed(2);
 /** A whole number as typed, or the text itself for the contract to refuse with its words. */
 const wholeOrText = (typed: string | undefined) => (/^\s*\d{1,4}\s*$/.test(typed ?? '') ? Number(typed) : (typed ?? ''));
 
-/** The first message for each field. */
-const firstByField = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
-  issues.reduce<Record<string, string>>((all, i) => ({ [String(i.path[0])]: i.message, ...all }), {});
-
 /** The owner's pricing settings (spec §3 pricing_settings, design.md GST), checked by the same contract as the API. */
 export function SettingsForm({ settings }: { settings: PricingSettings }) {
   const save = useSaveSettings();
@@ -32,8 +28,6 @@ export function SettingsForm({ settings }: { settings: PricingSettings }) {
     reservationMinutes: String(settings.reservationMinutes),
   });
   const [included, setIncluded] = useState(settings.pricesIncludeGst);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   const asSettings = () => ({
     gstRateBp: parsePriceText(text.gstRateBp) ?? -1,
@@ -45,28 +39,14 @@ export function SettingsForm({ settings }: { settings: PricingSettings }) {
   const checked = pricingSettingsContract.safeParse(asSettings());
   const example = checked.success ? priceOrder(800_00, checked.data) : null;
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setMessage(null);
-    if (!checked.success) {
-      setErrors(firstByField(checked.error.issues));
-      return setMessage({ tone: 'error', text: 'Please fix the errors below.' });
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(checked.data);
-      setMessage({ tone: 'success', text: 'Settings saved. New checkouts use them now.' });
-    } catch (err) {
-      if (err instanceof ApiError) setErrors({ ...err.fields });
-      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) });
-    }
-  }
+  const form = useContractForm(pricingSettingsContract, save.mutateAsync, 'Settings saved. New checkouts use them now.');
+  const { errors, message } = form;
 
   const field = (key: string, label: string, hint: string, inputMode: 'decimal' | 'numeric' = 'decimal') => (
     <TextField key={key} label={label} hint={hint} inputMode={inputMode} value={text[key]} error={errors[key]} onChange={(e) => setText({ ...text, [key]: e.target.value })} />
   );
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-5 rounded-2xl border border-line bg-white/80 p-5 sm:p-8">
+    <form onSubmit={form.onSubmit(asSettings)} noValidate className="grid gap-5 rounded-2xl border border-line bg-white/80 p-5 sm:p-8">
       <h1 className="font-display text-3xl font-semibold">Pricing</h1>
       <div className="grid gap-4 sm:grid-cols-2">
         {field('gstRateBp', 'GST (%)', 'The rate on every order, 0 to 28.')}

@@ -71,7 +71,8 @@ const deliveryOptions = [
   ['pincodeDelivery', 'Delivery to your pincode'],
 ] as const;
 
-export function ProductInfoCards({ product }: { product: ProductDetail }) {
+/** `pinCheck`: the PIN field, shown in Delivery Info for a piece sent by PIN code (the route composes it). */
+export function ProductInfoCards({ product, pinCheck }: { product: ProductDetail; pinCheck?: ReactNode }) {
   const highlights = Object.entries(product.keyHighlights);
   const details = detailLines(product.details);
   return (
@@ -109,6 +110,7 @@ export function ProductInfoCards({ product }: { product: ProductDetail }) {
             );
           })}
         </ul>
+        {product.deliveryInfo.pincodeDelivery && pinCheck && <div className="mt-4 border-t border-line/70 pt-4">{pinCheck}</div>}
       </InfoCard>
     </div>
   );
