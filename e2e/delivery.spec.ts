@@ -6,7 +6,8 @@
 import { expectNoSeriousViolations } from './axe.ts';
 import { buyablePiece } from './cards.ts';
 import { phoneWidthOnly, test, expect } from './fixtures.ts';
-import { signedInAsOwner } from './shoppers.ts';
+import { linkFromMail, serverPort } from './mailbox.ts';
+import { signedIn, signedInAsOwner } from './shoppers.ts';
 
 test("a shopper checks delivery to their PIN on a product page, and the next page remembers it", async ({ page, consoleErrors }) => {
   // An unknown PIN is the API's 404, which the browser logs.
@@ -63,4 +64,75 @@ test('the owner marks a PIN prefix as not delivered, and the product page says s
   await page.goto('/admin/delivery');
   await page.getByRole('button', { name: 'Remove the rule for pincodes starting 744' }).click();
   await expect(page.getByText('Every pincode in India is delivered to, with Cash on Delivery.')).toBeVisible();
+});
+
+test('Cash on Delivery: refused until the e-mail is verified, then placed and confirmed; the owner ships, delivers and collects the cash', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const email = await signedIn(page, 'kavya');
+  // A piece of its own, so no other journey's stock or orders move under this one.
+  const ownerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const owner = await ownerContext.newPage();
+  await signedInAsOwner(owner);
+  const made = await owner.request.post('/api/admin/products', { data: { name: `Mangalagiri Cotton Saree ${Date.now().toString(36)}`, price: 2_450_00, stock: 4 } });
+  expect(made.status()).toBe(201);
+  const { id: productId } = await made.json();
+
+  await page.goto(`/product/${productId}`);
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Delivery Address' }).click();
+  await page.getByLabel('Full name').fill('Kavya Raman');
+  await page.getByLabel('Phone').fill('9876543210');
+  await page.getByLabel('House/Flat').fill('3, Lakshmi Nivas');
+  await page.getByLabel('Street/Address').fill('Temple Road, Mylapore');
+  await page.getByLabel('City').fill('Chennai');
+  await page.getByLabel('State').selectOption('Tamil Nadu');
+  await page.getByLabel('Pincode').fill('600004');
+  await page.getByRole('button', { name: 'Save address' }).click();
+
+  const payment = page.getByRole('group', { name: 'Payment' });
+  await expect(payment.getByText(/Delivery (by|between) /)).toBeVisible();
+  const cod = payment.getByRole('radio', { name: /Cash on Delivery/ });
+  await expect(cod).toBeDisabled();
+  await expect(payment.getByText('Please verify your e-mail address to pay on delivery.')).toBeVisible();
+  await expect(page.getByText('Address saved.')).toHaveCount(0, { timeout: 10_000 });
+  await expectNoSeriousViolations(page);
+  await payment.getByRole('button', { name: 'Send the verification link' }).click();
+  await expect(payment.getByText(`We sent a link to ${email}.`, { exact: false })).toBeVisible();
+
+  await page.goto(await linkFromMail(serverPort(), email, /^Verify your email/));
+  await page.goto(`/product/${productId}`);
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await page.getByRole('radio', { name: /Kavya Raman/ }).check();
+  await page.getByRole('radio', { name: /Cash on Delivery/ }).check();
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary.getByText('Cash on Delivery fee')).toBeVisible();
+  await page.getByRole('button', { name: /^Place order · pay ₹[\d,.]+ on delivery$/ }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByText(/^Pay ₹[\d,.]+ in cash or UPI when it arrives$/)).toBeVisible();
+  await expect(page.getByText('Payment Successful')).toHaveCount(0);
+  const orderNumber = ((await page.getByText(/^Order VA\d+$/).textContent()) ?? '').replace('Order ', '');
+
+  await page.goto('/orders');
+  const card = page.getByRole('article', { name: `Order ${orderNumber}` });
+  await expect(card.getByText('Cash on delivery', { exact: true })).toBeVisible();
+  await expect(card.getByText('Processing')).toBeVisible();
+
+  await owner.goto('/admin/orders');
+  await owner.getByRole('searchbox', { name: /Find an order/ }).fill(orderNumber);
+  await owner.getByRole('button', { name: new RegExp(orderNumber) }).click();
+  await expect(owner.getByText('Cash on Delivery', { exact: true })).toBeVisible();
+  await owner.getByRole('button', { name: 'Mark shipped' }).click();
+  await owner.getByRole('button', { name: `Ship order ${orderNumber}` }).click();
+  await owner.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(owner.getByText('Marked delivered.', { exact: false })).toBeVisible();
+  await owner.getByRole('button', { name: 'Mark cash collected' }).click();
+  await expect(owner.getByText(/^Cash collected \d/)).toBeVisible();
+  await expect(owner.getByText('This order is completed: nothing more to do.')).toBeVisible();
+  await expectNoSeriousViolations(owner);
+
+  await page.reload();
+  await expect(card.getByText('paid on delivery')).toBeVisible();
+  await ownerContext.close();
 });

@@ -137,7 +137,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   );
   const delivery = createDeliveryService(db, catalog, now);
   const addresses = createAddressesService(db, delivery);
-  const shop = createShop(db, { catalog, cart, addresses, stock, pricing }, config, mailWritten);
+  const shop = createShop(db, { catalog, cart, addresses, stock, pricing, delivery }, config, mailWritten);
   onPayments?.(shop.payments);
   app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir }));
 

@@ -13,12 +13,13 @@ import { createRefunds } from './modules/payments/refunds.ts';
 import { createSettle } from './modules/payments/settle.ts';
 import { createTestModeProvider } from './modules/payments/test-mode.provider.ts';
 import type { PricingService } from './modules/pricing/pricing.service.ts';
+import type { DeliveryService } from './modules/delivery/delivery.service.ts';
 import type { StockService } from './modules/stock/stock.service.ts';
 
 /** Without Razorpay's keys, the test mode signs with a secret of its own, derived from AUTH_SECRET. */
 export function createShop(
   db: Db,
-  deps: { catalog: CatalogService; cart: CartService; addresses: AddressesService; stock: StockService; pricing: PricingService },
+  deps: { catalog: CatalogService; cart: CartService; addresses: AddressesService; stock: StockService; pricing: PricingService; delivery: DeliveryService },
   config: AppDeps['config'],
   mailWritten: () => void,
 ) {
@@ -31,6 +32,6 @@ export function createShop(
   const orders = createOrdersService(db, deps.stock, stockSettings);
   const refunds = createRefunds(db, provider);
   const settle = createSettle({ orders, cart: deps.cart, refunds, publicUrl: config.publicUrl, mailWritten });
-  const checkout = createCheckoutService({ ...deps, orders, provider, settle });
+  const checkout = createCheckoutService({ ...deps, orders, provider, settle, publicUrl: config.publicUrl, mailWritten });
   return { provider, pricing, orders, checkout, payments: createPaymentsService(db, provider, orders, settle, refunds, reservationMinutes) };
 }

@@ -4,13 +4,14 @@
  */
 import type { AddressFields } from './addresses.ts';
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus, type PaymentIssue } from './orders.ts';
+import type { PaymentMethod } from './pricing.ts';
 import { tidy } from './text-rules.ts';
 import { z } from './zod.ts';
 
 /**
  * Where an order may go from each status. Paying moves pending to processing (the payment's own
- * step, never the owner's); an unpaid order can only be cancelled. Failed, completed and cancelled
- * are the end.
+ * step, never the owner's); an unpaid order can only be cancelled. Failed, completed, cancelled and
+ * returned are the end.
  */
 export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['cancelled'],
@@ -21,9 +22,22 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
   failed: [],
   expired: [],
+  returned: [],
 };
 
-export const canMove = (from: OrderStatus, to: OrderStatus) => NEXT_STATUSES[from].includes(to);
+/**
+ * A Cash on Delivery order (issue 17) is placed straight into processing; it is completed only by
+ * the cash collected at the door, after delivery, and a parcel refused at the door comes back as returned.
+ */
+const COD_NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
+  ...NEXT_STATUSES,
+  shipped: ['delivered', 'returned'],
+  delivered: ['completed'],
+};
+
+export const nextStatuses = (from: OrderStatus, method: PaymentMethod) => (method === 'cod' ? COD_NEXT : NEXT_STATUSES)[from];
+
+export const canMove = (from: OrderStatus, to: OrderStatus, method: PaymentMethod = 'online') => nextStatuses(from, method).includes(to);
 
 /** What the owner's button says for each step. */
 export const STEP_LABELS: Partial<Record<OrderStatus, string>> = {
@@ -31,7 +45,11 @@ export const STEP_LABELS: Partial<Record<OrderStatus, string>> = {
   delivered: 'Mark delivered',
   completed: 'Mark completed',
   cancelled: 'Cancel order',
+  returned: 'Mark returned (refused at the door)',
 };
+
+/** A Cash on Delivery order's last step says what it means. */
+export const stepLabel = (to: OrderStatus, method: PaymentMethod) => (method === 'cod' && to === 'completed' ? 'Mark cash collected' : STEP_LABELS[to]);
 
 export const TRACKING_MAX = 40;
 const tracking = z
@@ -71,6 +89,7 @@ export interface AdminOrderRow {
   createdAt: string;
   status: OrderStatus;
   paymentStatus: 'pending' | 'paid' | 'failed';
+  paymentMethod: PaymentMethod;
   total: number;
   customerEmail: string;
   customerName: string;

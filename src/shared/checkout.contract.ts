@@ -47,3 +47,12 @@ export const confirmPaymentContract = z.object({
 });
 export type ConfirmPaymentInput = z.infer<typeof confirmPaymentContract>;
 export { PAYMENT_NOT_VERIFIED };
+
+/**
+ * Place a Cash on Delivery order (issue 17): as starting a payment, plus the browser's key for this
+ * press of the button, the same on a retry, so the order is made once.
+ */
+export const placeCodContract = startCheckoutContract.extend({
+  placementKey: z.uuid({ error: 'Please place the order again.' }),
+});
+export type PlaceCodInput = z.infer<typeof placeCodContract>;

@@ -61,6 +61,11 @@ export const deliverySettingsContract = z
     transit: z.object(Object.fromEntries(ZONES.map((zone) => [zone, transitDays(ZONE_NAMES[zone])])) as Record<Zone, ReturnType<typeof transitDays>>),
     codMinPaise: paise('The Cash on Delivery minimum'),
     codMaxPaise: paise('The Cash on Delivery maximum'),
+    codOpenOrdersMax: z
+      .number({ error: 'Say how many Cash on Delivery orders a shopper may have open.' })
+      .int('Give a whole number of orders.')
+      .min(1, 'Allow at least 1 open Cash on Delivery order, or set the largest order to ₹0.')
+      .max(20, 'Allow at most 20 open Cash on Delivery orders.'),
   })
   .refine((s) => s.codMinPaise <= s.codMaxPaise, { message: 'The Cash on Delivery minimum must not be above its maximum.', path: ['codMinPaise'] }) satisfies z.ZodType<DeliverySettings>;
 

@@ -93,6 +93,8 @@ export interface DeliverySettings {
   /** Cash on Delivery: an order's total must lie within these, in paise. */
   codMinPaise: number;
   codMaxPaise: number;
+  /** Cash on Delivery orders a shopper may have open (not yet paid in cash) at once. */
+  codOpenOrdersMax: number;
 }
 
 export const DEFAULT_DELIVERY: DeliverySettings = {
@@ -112,6 +114,7 @@ export const DEFAULT_DELIVERY: DeliverySettings = {
   },
   codMinPaise: 0,
   codMaxPaise: 10_000_00,
+  codOpenOrdersMax: 2,
 };
 
 /** India keeps one clock, without summer time. */

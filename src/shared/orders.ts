@@ -3,7 +3,7 @@
  * statuses and how each is shown, and what the checkout's start answers.
  */
 import type { AddressFields } from './addresses.ts';
-import type { PriceBreakdown } from './pricing.ts';
+import type { PaymentMethod, PriceBreakdown } from './pricing.ts';
 
 /**
  * design.md: pending, processing (paid), completed, failed, and what fulfilment needs; `expired`:
@@ -18,6 +18,8 @@ export const ORDER_STATUS_LABELS = {
   cancelled: 'Cancelled',
   failed: 'Failed',
   expired: 'Expired',
+  /** Issue 17: a Cash on Delivery parcel refused at the door and come back; its pieces are back on sale. */
+  returned: 'Returned',
 } as const;
 export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
 
@@ -42,6 +44,8 @@ export interface Order {
   status: OrderStatus;
   paymentStatus: 'pending' | 'paid' | 'failed';
   paymentId: string | null;
+  /** Issue 17: paid online, or in cash (or UPI) on delivery. */
+  paymentMethod: PaymentMethod;
   amounts: PriceBreakdown;
   address: AddressFields;
   items: OrderLine[];

@@ -24,6 +24,7 @@ export const pricingSettingsContract = z
     standardShippingCharge: paise('The standard shipping charge'),
     expressShippingCharge: paise('The express shipping charge'),
     expressShippingThreshold: paise('The express threshold'),
+    codFee: paise('The Cash on Delivery fee'),
     pricesIncludeGst: z.boolean({ error: 'Say whether prices include GST.' }),
     lowStockThreshold: z
       .number({ error: 'Say at how many pieces a piece is running low.' })

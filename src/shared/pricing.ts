@@ -21,6 +21,8 @@ export interface PricingSettings {
   lowStockThreshold: number;
   /** Issue 16: how long an order waiting for payment holds its pieces, in minutes. */
   reservationMinutes: number;
+  /** Issue 17: Cash on Delivery's own charge, a line of its own beside shipping (0: none). */
+  codFee: number;
 }
 
 /** Spec §3's defaults, and design.md's sixth setting. */
@@ -33,6 +35,7 @@ export const DEFAULT_PRICING: PricingSettings = {
   pricesIncludeGst: true,
   lowStockThreshold: 3,
   reservationMinutes: 15,
+  codFee: 0,
 };
 
 /** Razorpay captures automatically within at least 12 minutes; two hours is longer than any shopper pays in. */
@@ -47,7 +50,11 @@ export interface PriceBreakdown {
   total: number;
   gstRateBp: number;
   gstIncluded: boolean;
+  /** Cash on Delivery's charge, in the total; absent or 0 when paid online. */
+  codFee?: number;
 }
+
+export type PaymentMethod = 'online' | 'cod';
 
 /** Spec §9's shipping rule, from the settings. Nothing to ship ships free. */
 export function shippingFor(subtotal: number, s: PricingSettings): number {
@@ -63,13 +70,15 @@ function mulDivRound(a: number, b: number, c: number): number {
 }
 
 /** The order's amounts from its subtotal (paise): spec §7's helper, in both GST readings. */
-export function priceOrder(subtotal: number, s: PricingSettings): PriceBreakdown {
+export function priceOrder(subtotal: number, s: PricingSettings, method: PaymentMethod = 'online'): PriceBreakdown {
   const shippingCharges = shippingFor(subtotal, s);
   const gstAmount = s.pricesIncludeGst
     ? mulDivRound(subtotal, s.gstRateBp, 10_000 + s.gstRateBp)
     : mulDivRound(subtotal, s.gstRateBp, 10_000);
-  const total = subtotal + shippingCharges + (s.pricesIncludeGst ? 0 : gstAmount);
-  return { subtotal, gstAmount, shippingCharges, total, gstRateBp: s.gstRateBp, gstIncluded: s.pricesIncludeGst };
+  // Like shipping, the COD fee is charged beside the goods (GST by piece with its invoice is a later issue's).
+  const codFee = method === 'cod' ? s.codFee : 0;
+  const total = subtotal + shippingCharges + codFee + (s.pricesIncludeGst ? 0 : gstAmount);
+  return { subtotal, gstAmount, shippingCharges, total, gstRateBp: s.gstRateBp, gstIncluded: s.pricesIncludeGst, ...(method === 'cod' && { codFee }) };
 }
 
 /** 18% as people write it: '18%', '12.5%'. */

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Ban, CircleCheck, Clock, PackageCheck, RefreshCw, Truck, type LucideIcon } from 'lucide-react';
+import { Ban, CircleCheck, Clock, PackageCheck, RefreshCw, Truck, Undo2, type LucideIcon } from 'lucide-react';
 import { ORDER_STATUS_LABELS, shownStatus, type OrderStatus } from '../../shared/orders.ts';
 
 /** Spec §2 Orders: a status styled per status; each pair keeps WCAG AA contrast on its tint. */
@@ -12,6 +12,7 @@ const LOOKS: Record<OrderStatus, { icon: LucideIcon; tone: string }> = {
   cancelled: { icon: Ban, tone: 'bg-red-50 text-red-800 ring-red-200' },
   failed: { icon: Ban, tone: 'bg-red-50 text-red-800 ring-red-200' },
   expired: { icon: Clock, tone: 'bg-stone-100 text-stone-700 ring-stone-300' },
+  returned: { icon: Undo2, tone: 'bg-stone-100 text-stone-700 ring-stone-300' },
 };
 
 /** The order's status as a badge; a missing or unknown one shows as Pending (spec §4). */

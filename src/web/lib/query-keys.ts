@@ -32,8 +32,8 @@ export const queryKeys = {
   orders: (shopperId: string) => ['orders', shopperId] as const,
   profile: (shopperId: string) => ['profile', shopperId] as const,
   addresses: (shopperId: string) => ['addresses', shopperId] as const,
-  quote: (shopperId: string, buyNow: { productId: number; size?: string } | null) =>
-    ['checkout-quote', shopperId, buyNow ? `${buyNow.productId}:${buyNow.size ?? ''}` : 'cart'] as const,
+  quote: (shopperId: string, buyNow: { productId: number; size?: string } | null, addressId?: string | null) =>
+    ['checkout-quote', shopperId, buyNow ? `${buyNow.productId}:${buyNow.size ?? ''}` : 'cart', ...(addressId ? [addressId] : [])] as const,
   quotes: ['checkout-quote'] as const,
 
   /** The store owner's screens: everything under it is refused to anyone else by the API. */

@@ -6,7 +6,7 @@
  * reconcile step, settles it once.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AddressFields } from '../../../shared/addresses.ts';
 import { users } from './accounts.ts';
 import { products } from './catalog.ts';
@@ -24,7 +24,9 @@ export const pricingSettings = pgTable('pricing_settings', {
 export const orderNumbers = pgSequence('order_number_seq', { startWith: 100001 });
 
 /** `expired`: pending past its payment window and never paid (the reconcile step says so, docs/decisions/0016). */
-export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'failed', 'expired'] as const;
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'failed', 'expired', 'returned'] as const;
+/** How the order is paid (issue 17): online through the provider, or in cash (or UPI) to the courier. */
+export const PAYMENT_METHODS = ['online', 'cod'] as const;
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
 /**
  * Where the order's pieces are (docs/decisions/0018): `held` off the stock while it waits for payment,
@@ -51,6 +53,14 @@ export const orders = pgTable(
     /** 'cart' (its lines leave the cart when paid) or 'buy_now' (the cart is left alone). */
     source: text('source').$type<'cart' | 'buy_now'>().notNull(),
     paymentProvider: text('payment_provider').$type<'razorpay' | 'test'>().notNull(),
+    paymentMethod: text('payment_method').$type<(typeof PAYMENT_METHODS)[number]>().notNull().default('online'),
+    /** Cash on Delivery's own charge (paise), part of the total; 0 for an online order. */
+    codFee: integer('cod_fee').notNull().default(0),
+    /**
+     * The browser's key for one press of Place order (issue 17): the same press sent again (a double
+     * tap, a retry after a dropped connection) finds the order it made instead of making another.
+     */
+    placementKey: uuid('placement_key'),
     providerOrderId: text('provider_order_id').unique(),
     paymentId: text('payment_id').unique(),
     addressId: uuid('address_id').references(() => addresses.id, { onDelete: 'set null' }),
@@ -82,12 +92,16 @@ export const orders = pgTable(
     index('orders_user_fingerprint').on(t.userId, t.checkoutFingerprint).where(sql`${t.paymentStatus} = 'pending'`),
     // Orders left pending, for the reconcile step.
     index('orders_pending').on(t.createdAt).where(sql`${t.paymentStatus} = 'pending'`),
-    check('orders_status_check', sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'failed', 'expired')`),
+    uniqueIndex('orders_user_placement').on(t.userId, t.placementKey).where(sql`${t.placementKey} is not null`),
+    // A shopper's open Cash on Delivery orders, counted against the owner's limit at each placement.
+    index('orders_open_cod').on(t.userId).where(sql`${t.paymentMethod} = 'cod' and ${t.paymentStatus} = 'pending'`),
+    check('orders_status_check', sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'completed', 'cancelled', 'failed', 'expired', 'returned')`),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('online', 'cod') and ${t.codFee} >= 0 and (${t.paymentMethod} = 'cod' or ${t.codFee} = 0)`),
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
     check('orders_stock_state_check', sql`${t.stockState} in ('none', 'held', 'released', 'sold', 'returned')`),
     check('orders_amounts_check', sql`${t.subtotal} > 0 and ${t.gstAmount} >= 0 and ${t.shippingCharges} >= 0 and ${t.total} >= 100`),
-    // A paid order carries its payment; nothing else does.
-    check('orders_paid_check', sql`(${t.paymentStatus} = 'paid') = (${t.paymentId} is not null and ${t.paidAt} is not null)`),
+    // A paid order carries its payment (cash collected carries only its time); nothing else does.
+    check('orders_paid_check', sql`(${t.paymentStatus} = 'paid') = (${t.paidAt} is not null and (${t.paymentId} is not null or ${t.paymentMethod} = 'cod'))`),
   ],
 );
 

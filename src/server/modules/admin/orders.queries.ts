@@ -16,7 +16,7 @@ const escape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filters(q: AdminOrdersQuery): SQL | undefined {
   // Orders never offered for payment (the provider was away) are no one's business.
-  const parts: (SQL | undefined)[] = [isNotNull(orders.providerOrderId)];
+  const parts: (SQL | undefined)[] = [or(isNotNull(orders.providerOrderId), eq(orders.paymentMethod, 'cod'))];
   if (q.status) parts.push(eq(orders.status, q.status));
   // Orders never paid within their window leave the owner's list (docs/decisions/0016); found by their filter or number.
   else if (!q.search) parts.push(ne(orders.status, 'expired'));
@@ -38,6 +38,7 @@ export async function orderPage(db: Db, q: AdminOrdersQuery, pageSize: number) {
         createdAt: orders.createdAt,
         status: orders.status,
         paymentStatus: orders.paymentStatus,
+        paymentMethod: orders.paymentMethod,
         total: orders.total,
         customerEmail: users.email,
         customerName,
@@ -75,7 +76,11 @@ export const historyOf = (db: Db | Tx, id: string) =>
 
 /** The order's status, locked until the step is taken: two owners' clicks take turns. */
 export async function lockStatus(tx: Tx, id: string) {
-  const [row] = await tx.select({ status: orders.status, trackingNumber: orders.trackingNumber }).from(orders).where(eq(orders.id, id)).for('update');
+  const [row] = await tx
+    .select({ status: orders.status, trackingNumber: orders.trackingNumber, paymentMethod: orders.paymentMethod, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
   return row;
 }
 
@@ -84,6 +89,11 @@ export async function setStatus(tx: Tx, id: string, to: OrderStatus, trackingNum
     .update(orders)
     .set({ status: to, ...(trackingNumber !== undefined && { trackingNumber }), updatedAt: sql`now()` })
     .where(eq(orders.id, id));
+}
+
+/** Cash on Delivery's money in hand (issue 17): the order counts as paid from now. */
+export async function markCashCollected(tx: Tx, id: string) {
+  await tx.update(orders).set({ paymentStatus: 'paid', paidAt: sql`now()`, updatedAt: sql`now()` }).where(and(eq(orders.id, id), eq(orders.paymentMethod, 'cod')));
 }
 
 export async function setTracking(tx: Tx, id: string, trackingNumber: string | null) {

@@ -23,7 +23,7 @@ export interface Owner {
 export function createAdminOrdersService(db: Db, stock: StockService) {
   async function get(id: string): Promise<AdminOrder> {
     const row = await q.orderWithCustomer(db, id);
-    if (!row || !row.order.providerOrderId) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (!row || (!row.order.providerOrderId && row.order.paymentMethod !== 'cod')) throw new NotFoundError(ORDER_NOT_FOUND);
     const [lines, history, issues] = await Promise.all([q.linesOfOrder(db, id), q.historyOf(db, id), q.issuesOf(db, id)]);
     return {
       ...asOrder(row.order, lines),
@@ -69,15 +69,18 @@ export function createAdminOrdersService(db: Db, stock: StockService) {
         if (now !== step.from) {
           throw new AppError(409, 'order_moved_on', `This order is ${ORDER_STATUS_LABELS[now].toLowerCase()} now, not ${ORDER_STATUS_LABELS[step.from].toLowerCase()}. Look again before changing it.`);
         }
-        if (!canMove(now, step.to)) {
+        if (!canMove(now, step.to, current.paymentMethod)) {
           throw new AppError(409, 'step_not_allowed', `A ${ORDER_STATUS_LABELS[now].toLowerCase()} order cannot be marked ${ORDER_STATUS_LABELS[step.to].toLowerCase()}.`);
         }
         if (step.trackingNumber && step.to !== 'shipped') throw new AppError(422, 'invalid', SHIPPED_ONLY, { trackingNumber: SHIPPED_ONLY });
         const trackingNumber = step.to === 'shipped' ? step.trackingNumber : undefined;
         await q.setStatus(tx, id, step.to, trackingNumber);
         await q.recordChange(tx, { orderId: id, fromStatus: now, toStatus: step.to, trackingNumber: trackingNumber ?? null, changedBy: by.id, changedByEmail: by.email });
-        // A cancelled order's pieces go back on the shelf: held ones if unpaid, sold ones if paid.
-        if (step.to === 'cancelled' && !(await stock.release(tx, id))) await stock.putBack(tx, id);
+        // A cancelled order's pieces go back on the shelf: held ones if unpaid, sold ones if paid;
+        // so do a Cash on Delivery parcel's, refused at the door and come back.
+        if ((step.to === 'cancelled' || step.to === 'returned') && !(await stock.release(tx, id))) await stock.putBack(tx, id);
+        // Cash on Delivery is completed by the cash in hand: the order counts as paid from now.
+        if (step.to === 'completed' && current.paymentMethod === 'cod') await q.markCashCollected(tx, id);
       });
       return get(id);
     },

@@ -16,8 +16,15 @@ import {
   PLACEHOLDER_ADDRESS,
   type BuyNowInput,
   type ConfirmPaymentInput,
+  type PlaceCodInput,
   type StartCheckoutInput,
 } from '../../../shared/checkout.contract.ts';
+import { codAbove, codBelow, codTooMany, COD_NOT_AT_PIN, COD_VERIFY_EMAIL, type CheckoutDelivery, type CodPlaced } from '../../../shared/cod.ts';
+import { priceOrder } from '../../../shared/pricing.ts';
+import { ONE_SIZE } from '../../../shared/stock.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
+import { enqueue } from '../mail/mail.queries.ts';
+import { codConfirmationMail } from '../orders/orders.mails.ts';
 import type { CheckoutStart, PaymentConfirmed } from '../../../shared/orders.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { Shopper } from '../../http/session.ts';
@@ -37,8 +44,13 @@ export const ORDER_NOT_FOUND = 'Order not found.';
 export interface CheckoutDeps extends QuoteDeps {
   addresses: AddressesService;
   orders: OrdersService;
+  delivery: Pick<DeliveryService, 'forAddress'>;
   provider: PaymentProvider & { issuePayment?: (providerOrderId: string, amount: number) => CheckoutSuccess };
   settle: Settle;
+  /** The shop's public address, for the mail's link to the orders; none in development without PUBLIC_URL. */
+  publicUrl: string | undefined;
+  /** A mail was written: the sender may go at once. */
+  mailWritten: () => void;
 }
 
 const fields = ({ name, phone, house, street, city, state, pincode, country }: Address): AddressFields => ({ name, phone, house, street, city, state, pincode, country });
@@ -58,6 +70,30 @@ function fingerprint(q: Quote, address: Address): string {
   return crypto.createHash('sha256').update(JSON.stringify(what)).digest('hex');
 }
 
+/** The order's row as the quote priced it, for the shopper and the address (the payment's own columns are the caller's). */
+function orderRow(shopper: Shopper, q: Quote, address: Address, paymentProvider: PaymentProvider['mode']) {
+  const a = q.amounts;
+  return {
+    userId: shopper.id,
+    source: q.source,
+    paymentProvider,
+    addressId: address.id,
+    addressJson: fields(address),
+    subtotal: a.subtotal,
+    gstAmount: a.gstAmount,
+    gstRateBp: a.gstRateBp,
+    pricesIncludeGst: a.gstIncluded,
+    shippingCharges: a.shippingCharges,
+    total: a.total,
+    checkoutFingerprint: fingerprint(q, address),
+  };
+}
+
+const linesOf = (q: Quote) => q.lines.map(({ productId, name, size, unitPrice, quantity, lineTotal }) => ({ productId, name, size, unitPrice, quantity, lineTotal }));
+
+/** A piece priced 0 by mistake: neither the orders table nor Razorpay takes less than ₹1.00 (was a 500). */
+const UNPAYABLE = 'This order cannot be paid online. Please contact us.';
+
 export function createCheckoutService(deps: CheckoutDeps) {
   const { orders, provider, settle } = deps;
 
@@ -73,35 +109,83 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   const { paymentHeld, settledAlready, capturedAmount } = providerChecks(provider, settle);
+  const newOrder = (shopper: Shopper, q: Quote, address: Address) => orderRow(shopper, q, address, provider.mode);
+
+  /** Delivery to the address, and Cash on Delivery for this order there, or the one reason it is not offered (issue 17). */
+  async function deliveryFor(shopper: Shopper, address: Address, q: Quote): Promise<CheckoutDelivery & { openLimit: number }> {
+    const [d, pricing] = await Promise.all([deps.delivery.forAddress(address.pincode), deps.pricing.current()]);
+    const { total, codFee = 0 } = priceOrder(q.amounts.subtotal, pricing, 'cod');
+    const s = d.settings;
+    const reason = !d.served
+      ? d.text
+      : !d.codAtPin
+        ? COD_NOT_AT_PIN
+        : total > s.codMaxPaise
+          ? codAbove(s.codMaxPaise)
+          : total < s.codMinPaise
+            ? codBelow(s.codMinPaise)
+            : !shopper.emailVerified
+              ? COD_VERIFY_EMAIL
+              : await orders.openCod(shopper.id).then((open) => (open >= s.codOpenOrdersMax ? codTooMany(open) : null));
+    return { served: d.served, text: d.text, cod: { offered: reason === null, reason, fee: codFee, total }, openLimit: s.codOpenOrdersMax };
+  }
 
   return {
-    quote: (userId: string, buyNow?: BuyNowInput) => quote(deps, userId, buyNow),
+    /** What the checkout would cost now; with the chosen address, its delivery and whether Cash on Delivery is offered. */
+    async quote(shopper: Shopper, buyNow?: BuyNowInput, addressId?: string): Promise<Quote & { delivery?: CheckoutDelivery }> {
+      const q = await quote(deps, shopper.id, buyNow);
+      const address = addressId ? await deliverableAddress(deps.addresses, shopper.id, addressId).catch(() => null) : null;
+      if (!address) return q;
+      const { openLimit: _, ...delivery } = await deliveryFor(shopper, address, q);
+      return { ...q, delivery };
+    },
+
+    /**
+     * A Cash on Delivery order (issue 17): every condition checked again by the server, the total the
+     * shopper was shown, then placed in one transaction with its stock, cart and mail; the same
+     * press again (a double tap, a retry) answers the order it made.
+     */
+    async placeCod(shopper: Shopper, input: PlaceCodInput): Promise<CodPlaced> {
+      // The same press again, after it went through (its cart lines are gone by now): its order.
+      const before = await orders.placedBy(shopper.id, input.placementKey);
+      if (before) return { orderId: before.id, orderNumber: before.orderNumber, total: before.total };
+      const address = await deliverableAddress(deps.addresses, shopper.id, input.addressId);
+      const q = await quote(deps, shopper.id, input.buyNow);
+      const delivery = await deliveryFor(shopper, address, q);
+      if (delivery.cod.reason) throw new AppError(409, 'cod_unavailable', delivery.cod.reason);
+      const a = priceOrder(q.amounts.subtotal, await deps.pricing.current(), 'cod');
+      if (a.total !== input.expectedTotal) throw new AppError(409, 'price_changed', PRICE_CHANGED);
+      if (a.subtotal <= 0 || a.total < 100) throw new AppError(409, 'unavailable', UNPAYABLE);
+      let mailed = false;
+      const { order } = await orders.placeCod(
+        shopper.id,
+        { ...newOrder(shopper, { ...q, amounts: a }, address), paymentMethod: 'cod', codFee: a.codFee ?? 0, placementKey: input.placementKey },
+        linesOf(q),
+        {
+          openLimit: delivery.openLimit,
+          onPlaced: async (tx, placed) => {
+            if (placed.order.source === 'cart') {
+              await deps.cart.removeBoughtIn(tx, shopper.id, placed.lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, size: l.size ?? ONE_SIZE }])));
+            }
+            if (!placed.buyer) return;
+            await enqueue(tx, codConfirmationMail({ ...placed, buyer: placed.buyer }, deps.publicUrl ? `${deps.publicUrl}/orders` : null, delivery.text));
+            mailed = true;
+          },
+        },
+      );
+      if (mailed) deps.mailWritten();
+      return { orderId: order.id, orderNumber: order.orderNumber, total: order.total };
+    },
 
     async start(shopper: Shopper, input: StartCheckoutInput): Promise<CheckoutStart> {
       const address = await deliverableAddress(deps.addresses, shopper.id, input.addressId);
       const q = await quote(deps, shopper.id, input.buyNow);
+      // Nothing is sold to a PIN the shop does not deliver to (issue 17).
+      const reach = await deps.delivery.forAddress(address.pincode);
+      if (!reach.served) throw new AppError(409, 'not_delivered', reach.text);
       if (q.amounts.total !== input.expectedTotal) throw new AppError(409, 'price_changed', PRICE_CHANGED);
-      // A piece priced 0 by mistake: neither the orders table nor Razorpay takes less than ₹1.00 (was a 500).
-      if (q.amounts.subtotal <= 0 || q.amounts.total < 100) throw new AppError(409, 'unavailable', 'This order cannot be paid online. Please contact us.');
-      const { amounts: a } = q;
-      const { order, reused } = await orders.begin(
-        shopper.id,
-        {
-          userId: shopper.id,
-          source: q.source,
-          paymentProvider: provider.mode,
-          addressId: address.id,
-          addressJson: fields(address),
-          subtotal: a.subtotal,
-          gstAmount: a.gstAmount,
-          gstRateBp: a.gstRateBp,
-          pricesIncludeGst: a.gstIncluded,
-          shippingCharges: a.shippingCharges,
-          total: a.total,
-          checkoutFingerprint: fingerprint(q, address),
-        },
-        q.lines.map(({ productId, name, size, unitPrice, quantity, lineTotal }) => ({ productId, name, size, unitPrice, quantity, lineTotal })),
-      );
+      if (q.amounts.subtotal <= 0 || q.amounts.total < 100) throw new AppError(409, 'unavailable', UNPAYABLE);
+      const { order, reused } = await orders.begin(shopper.id, newOrder(shopper, q, address), linesOf(q));
       // The same purchase, already offered for payment: it may have been paid meanwhile.
       if (reused && order.providerOrderId) {
         await settledAlready(order);
@@ -111,7 +195,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       // No transaction is held across the provider's call; the first offer recorded is the one kept.
       // Razorpay captures within the window the pieces are held for, and not after it.
       const captureMinutes = (await deps.pricing.current()).reservationMinutes;
-      const providerOrder = await provider.createOrder({ amount: a.total, receipt: order.orderNumber, notes: { order_id: order.id }, captureMinutes }).catch((err: unknown) => {
+      const providerOrder = await provider.createOrder({ amount: q.amounts.total, receipt: order.orderNumber, notes: { order_id: order.id }, captureMinutes }).catch((err: unknown) => {
         if (err instanceof ProviderError) {
           console.error(`Payment provider: order ${order.orderNumber}: ${err.message} (${err.status})`);
           throw new AppError(502, 'payment_unavailable', PROVIDER_AWAY);

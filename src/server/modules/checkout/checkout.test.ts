@@ -356,6 +356,7 @@ describe('the amounts', () => {
       pricesIncludeGst: false,
       lowStockThreshold: 3,
       reservationMinutes: 15,
+      codFee: 0,
     };
     const texts = {
       gst_percentage: '12.5',

@@ -74,6 +74,19 @@ export function createDeliveryService(db: Db, catalog: CatalogService, now: () =
       return { served: true, pincode, place: placeText(to), zone, earliest: window.earliest, latest: window.latest, text: deliveryText(window), ...cod };
     },
 
+    /**
+     * Checkout's view of an address's PIN (issue 17): delivered there or why not, by when, whether
+     * its rule allows Cash on Delivery, and the settings the order's own limits are read from.
+     */
+    async forAddress(pincode: string): Promise<{ served: boolean; text: string; codAtPin: boolean; settings: DeliverySettings }> {
+      const [row, s, rule] = await Promise.all([q.placeOf(db, pincode), settings(), q.ruleFor(db, pincode)]);
+      if (!row) return { served: false, text: PIN_UNKNOWN, codAtPin: false, settings: s };
+      if (rule?.rule === 'not_served') return { served: false, text: PIN_NOT_SERVED, codAtPin: false, settings: s };
+      const from = await q.placeOf(db, s.dispatchPin);
+      const window = deliveryWindow(now(), s, from ? zoneOf(asPlace(from), asPlace(row)) : 'rest');
+      return { served: true, text: deliveryText(window), codAtPin: rule?.rule !== 'no_cod', settings: s };
+    },
+
     rules: () => q.listRules(db),
     saveRule: (rule: PinRule) => q.saveRule(db, rule),
     removeRule: (prefix: string) => q.removeRule(db, prefix),

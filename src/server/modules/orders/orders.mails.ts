@@ -3,13 +3,17 @@
  * in the payment's own transaction so that it goes exactly when the order is paid.
  */
 import { formatInr } from '../../../shared/money.ts';
+import { payOnDeliveryText } from '../../../shared/cod.ts';
 import { gstLabel } from '../../../shared/pricing.ts';
 import { withSize } from '../../../shared/sizes.ts';
 import { STORE } from '../../../shared/store.ts';
 import { letter } from '../mail/letter.ts';
 import type { PaidOrder, RefundDue } from './orders.service.ts';
 
-export function orderConfirmationMail({ order, lines, buyer }: PaidOrder & { buyer: NonNullable<PaidOrder['buyer']> }, ordersUrl: string | null) {
+type Confirmed = PaidOrder & { buyer: NonNullable<PaidOrder['buyer']> };
+
+/** The confirmation's frame: what was bought, where it goes; `opening` and `closing` say how it is paid. */
+function confirmation({ order, lines, buyer }: Confirmed, ordersUrl: string | null, opening: string[], closing: string[]) {
   const a = order.addressJson;
   return letter({
     kind: 'order_confirmation',
@@ -17,16 +21,35 @@ export function orderConfirmationMail({ order, lines, buyer }: PaidOrder & { buy
     subject: `Your ${STORE.name} order ${order.orderNumber} is confirmed`,
     greeting: `Hello ${buyer.firstName},`,
     lines: [
-      `Thank you for your order. We have received your payment (${order.paymentId}) and are getting your pieces ready.`,
+      ...opening,
       ...lines.map((l) => `${l.quantity} × ${withSize(l.name, l.size)}: ${formatInr(l.lineTotal)}`),
-      `Subtotal ${formatInr(order.subtotal)} · ${gstLabel({ gstRateBp: order.gstRateBp, gstIncluded: order.pricesIncludeGst })} ${formatInr(order.gstAmount)} · Shipping ${order.shippingCharges === 0 ? 'FREE' : formatInr(order.shippingCharges)}`,
-      `Total paid: ${formatInr(order.total)}`,
+      ...closing,
       `Delivering to ${a.name}, ${a.house}, ${a.street}, ${a.city}, ${a.state} ${a.pincode}, ${a.country}.`,
     ],
     ...(ordersUrl && { link: { action: 'See your orders', url: ordersUrl } }),
     after: `Order ${order.orderNumber}. Questions? Write to ${STORE.email} and quote it.`,
   });
 }
+
+export const orderConfirmationMail = (paid: Confirmed, ordersUrl: string | null) =>
+  confirmation(
+    paid,
+    ordersUrl,
+    [`Thank you for your order. We have received your payment (${paid.order.paymentId}) and are getting your pieces ready.`],
+    [amountsLine(paid.order), `Total paid: ${formatInr(paid.order.total)}`],
+  );
+
+/** A Cash on Delivery order is confirmed at once (issue 17): what to pay at the door, and when it should come. */
+export const codConfirmationMail = ({ order, ...rest }: Confirmed, ordersUrl: string | null, delivery: string) =>
+  confirmation(
+    { order, ...rest },
+    ordersUrl,
+    [`Thank you for your order. We are getting your pieces ready. ${delivery}.`, `${payOnDeliveryText(order.total)}.`],
+    [`${amountsLine(order)} · Cash on Delivery fee ${order.codFee === 0 ? 'FREE' : formatInr(order.codFee)}`, `To pay on delivery: ${formatInr(order.total)}`],
+  );
+
+const amountsLine = (order: PaidOrder['order']) =>
+  `Subtotal ${formatInr(order.subtotal)} · ${gstLabel({ gstRateBp: order.gstRateBp, gstIncluded: order.pricesIncludeGst })} ${formatInr(order.gstAmount)} · Shipping ${order.shippingCharges === 0 ? 'FREE' : formatInr(order.shippingCharges)}`;
 
 const WHY: Record<RefundDue['kind'], string> = {
   order_cancelled: 'reached us after the order had been cancelled',

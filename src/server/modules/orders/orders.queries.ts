@@ -3,7 +3,7 @@
  * (migration 0010: they may read and create their own pending orders, nothing more); the payment's
  * settlement runs as the server, in a transaction of its own.
  */
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AddressFields } from '../../../shared/addresses.ts';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders, orderStatusChanges, paymentIssues, profiles, users } from '../../db/schema/index.ts';
@@ -61,6 +61,31 @@ export async function openUnpaid(tx: Tx, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The order one press of Place order made (issue 17), if it reached us before. */
+export async function byPlacementKey(tx: Tx, userId: string, placementKey: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.placementKey, placementKey)));
+  return row;
+}
+
+/** The shopper's Cash on Delivery orders still to be paid at the door (not cancelled, not come back). */
+export async function openCod(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paymentMethod, 'cod'), eq(orders.paymentStatus, 'pending'), notInArray(orders.status, ['cancelled', 'returned'])));
+  return row?.n ?? 0;
+}
+
+/** As the server: a Cash on Delivery order, its stock taken, goes straight to processing. */
+export async function confirmCod(tx: Tx, orderId: string): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'processing', updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentMethod, 'cod'), eq(orders.status, 'pending')))
+    .returning();
+  return row!;
+}
+
 /**
  * As the server (the shopper's role may not update orders): records the provider's order unless
  * a request racing this one recorded its own first; answers the one the order keeps.
@@ -89,7 +114,7 @@ export function ownOrders(tx: Tx, userId: string, limit: number): Promise<OrderR
   return tx
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), isNotNull(orders.providerOrderId), ne(orders.status, 'expired')))
+    .where(and(eq(orders.userId, userId), or(isNotNull(orders.providerOrderId), eq(orders.paymentMethod, 'cod')), ne(orders.status, 'expired')))
     .orderBy(desc(orders.createdAt))
     .limit(limit);
 }

@@ -6,6 +6,7 @@
  * besides (the cart's lines leaving, the mail) runs inside the same transaction.
  */
 import { tooManyUnpaid } from '../../../shared/checkout.contract.ts';
+import { codTooMany } from '../../../shared/cod.ts';
 import type { Order, OrderLine } from '../../../shared/orders.ts';
 import { MAX_UNPAID_ORDERS, shownStatus } from '../../../shared/orders.ts';
 import { DEFAULT_PRICING, type PricingSettings } from '../../../shared/pricing.ts';
@@ -26,6 +27,7 @@ export function asOrder(row: q.OrderRow, lines: q.LineRow[]): Order {
     status: shownStatus(row.status),
     paymentStatus: row.paymentStatus,
     paymentId: row.paymentId,
+    paymentMethod: row.paymentMethod,
     amounts: {
       subtotal: row.subtotal,
       gstAmount: row.gstAmount,
@@ -33,12 +35,17 @@ export function asOrder(row: q.OrderRow, lines: q.LineRow[]): Order {
       total: row.total,
       gstRateBp: row.gstRateBp,
       gstIncluded: row.pricesIncludeGst,
+      ...(row.paymentMethod === 'cod' && { codFee: row.codFee }),
     },
     address: row.addressJson,
     items: lines.map(({ productId, name, size, unitPrice, quantity, lineTotal }): OrderLine => ({ productId, name, size, unitPrice, quantity, lineTotal })),
     trackingNumber: row.trackingNumber,
   };
 }
+
+/** An order's lines as the stock takes them. */
+const piecesOf = (lines: q.NewLine[]) =>
+  lines.flatMap((l) => (l.productId == null || l.size == null ? [] : [{ productId: l.productId, size: l.size, quantity: l.quantity, name: l.name }]));
 
 export type Settlement =
   | { outcome: 'paid'; order: q.OrderRow }
@@ -101,11 +108,44 @@ export function createOrdersService(db: Db, stock: StockService, stockSettings: 
         if ((await q.openUnpaid(tx, userId)) >= MAX_UNPAID_ORDERS) throw new AppError(429, 'too_many_unpaid', tooManyUnpaid(minutes));
         const made = await q.insertOrder(tx, order, lines);
         // Its pieces leave the stock in the same transaction, all or none (a refusal writes no order).
-        const pieces = lines.flatMap((l) => (l.productId == null || l.size == null ? [] : [{ productId: l.productId, size: l.size, quantity: l.quantity, name: l.name }]));
-        await stock.reserve(await asServerFrom(tx), made.id, { pieces, lowStockThreshold });
+        await stock.reserve(await asServerFrom(tx), made.id, { pieces: piecesOf(lines), lowStockThreshold });
         return { order: made, reused: false };
       });
     },
+
+    /**
+     * A Cash on Delivery order (issue 17), in one shopper transaction: the order (as the shopper, as
+     * row-level security allows), then as the server its pieces taken and sold, processing at once,
+     * and `onPlaced` (the cart's lines, the mail). The same press again finds the order it made.
+     */
+    async placeCod(
+      userId: string,
+      order: q.NewOrder & { placementKey: string },
+      lines: q.NewLine[],
+      { openLimit, onPlaced }: { openLimit: number; onPlaced: (tx: q.Tx, placed: PaidOrder) => Promise<void> },
+    ): Promise<{ order: q.OrderRow; placed: boolean }> {
+      const { lowStockThreshold } = await stockSettings();
+      return asShopper(db, userId, async (tx) => {
+        await q.takeCheckoutTurn(tx, userId);
+        const same = await q.byPlacementKey(tx, userId, order.placementKey);
+        if (same) return { order: same, placed: false };
+        const open = await q.openCod(tx, userId);
+        if (open >= openLimit) throw new AppError(409, 'cod_limit', codTooMany(open));
+        const made = await q.insertOrder(tx, order, lines);
+        const server = await asServerFrom(tx);
+        await stock.reserve(server, made.id, { pieces: piecesOf(lines), lowStockThreshold });
+        await stock.sold(server, made.id);
+        const placed = await q.confirmCod(server, made.id);
+        await onPlaced(server, { order: placed, lines: await q.linesOf(server, [made.id]), buyer: await q.buyerOf(server, userId) });
+        return { order: placed, placed: true };
+      });
+    },
+
+    /** The order one press of Place order made, if any. */
+    placedBy: (userId: string, placementKey: string) => asShopper(db, userId, (tx) => q.byPlacementKey(tx, userId, placementKey)),
+
+    /** The shopper's Cash on Delivery orders still to be paid at the door. */
+    openCod: (userId: string) => asShopper(db, userId, (tx) => q.openCod(tx, userId)),
 
     /** Records the provider's order for ours, unless a racing request recorded its own: answers the one kept. */
     offered: (orderId: string, providerOrderId: string) => q.setProviderOrder(db, orderId, providerOrderId),

@@ -163,6 +163,7 @@ describe('the orders list', () => {
       status: 'processing',
       paymentStatus: 'paid',
       paymentId: payments[bought[0]!.orderId]!.razorpay_payment_id,
+      paymentMethod: 'online',
       amounts: priceOrder(2148_00, DEFAULT_PRICING),
       address,
       items: expect.arrayContaining([
@@ -179,6 +180,7 @@ describe('the orders list', () => {
       status: 'pending',
       paymentStatus: 'pending',
       paymentId: null,
+      paymentMethod: 'online',
       amounts: priceOrder(420_00, { ...DEFAULT_PRICING, pricesIncludeGst: false }),
       address,
       items: [{ productId: c, name: names.get(c)!, size: ONE_SIZE, unitPrice: 420_00, quantity: 1, lineTotal: 420_00 }],

@@ -25,6 +25,7 @@ const READERS: { [K in keyof PricingSettings]: [name: string, read: (text: strin
   standardShippingCharge: ['standard_shipping_charge', paiseOf],
   expressShippingCharge: ['express_shipping_charge', paiseOf],
   expressShippingThreshold: ['express_shipping_threshold', paiseOf],
+  codFee: ['cod_fee', paiseOf],
   pricesIncludeGst: ['prices_include_gst', (t) => (/^\s*true\s*$/i.test(t) ? true : /^\s*false\s*$/i.test(t) ? false : null)],
   lowStockThreshold: ['low_stock_threshold', wholeIn(1, LOW_STOCK_MAX)],
   reservationMinutes: ['reservation_minutes', wholeIn(RESERVATION_MINUTES.min, RESERVATION_MINUTES.max)],

@@ -55,6 +55,7 @@ describe('settingsFrom', () => {
       pricesIncludeGst: false,
       lowStockThreshold: 3,
       reservationMinutes: 15,
+      codFee: 0,
     });
   });
 
@@ -133,6 +134,7 @@ describe('settingsFrom', () => {
       pricesIncludeGst: true,
       lowStockThreshold: 3,
       reservationMinutes: 15,
+      codFee: 0,
     });
   });
 
@@ -151,7 +153,7 @@ describe('settingsFrom', () => {
 
 describe('rowsFrom', () => {
   it('writes the settings as the spec’s schema does, and reads back the same', () => {
-    const s = { gstRateBp: 1250, freeShippingThreshold: 1_499_50, standardShippingCharge: 0, expressShippingCharge: 149_05, expressShippingThreshold: 499_00, pricesIncludeGst: false, lowStockThreshold: 5, reservationMinutes: 20 };
+    const s = { gstRateBp: 1250, freeShippingThreshold: 1_499_50, standardShippingCharge: 0, expressShippingCharge: 149_05, expressShippingThreshold: 499_00, pricesIncludeGst: false, lowStockThreshold: 5, reservationMinutes: 20, codFee: 40_00 };
     const rows = rowsFrom(s);
     expect(rows).toContainEqual({ name: 'gst_percentage', value: '12.50' });
     expect(rows).toContainEqual({ name: 'free_shipping_threshold', value: '1499.50' });

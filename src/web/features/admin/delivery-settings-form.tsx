@@ -24,6 +24,7 @@ export function DeliverySettingsForm({ settings }: { settings: DeliverySettings 
     cutoff: settings.cutoff,
     codMinPaise: rupees(settings.codMinPaise),
     codMaxPaise: rupees(settings.codMaxPaise),
+    codOpenOrdersMax: String(settings.codOpenOrdersMax),
   });
   const [closed, setClosed] = useState(settings.closedWeekdays);
   const [holidays, setHolidays] = useState(settings.holidays);
@@ -41,6 +42,7 @@ export function DeliverySettingsForm({ settings }: { settings: DeliverySettings 
     transit: Object.fromEntries(ZONES.map((z) => [z, { min: whole(transit[z].min), max: whole(transit[z].max) }])),
     codMinPaise: parsePriceText(text.codMinPaise) ?? -1,
     codMaxPaise: parsePriceText(text.codMaxPaise) ?? -1,
+    codOpenOrdersMax: whole(text.codOpenOrdersMax),
   });
 
   const form = useContractForm(deliverySettingsContract, save.mutateAsync, 'Delivery settings saved. Product pages and checkout use them now.');
@@ -127,9 +129,10 @@ export function DeliverySettingsForm({ settings }: { settings: DeliverySettings 
       </fieldset>
 
       <h2 className="font-display text-2xl font-semibold">Cash on Delivery</h2>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-3">
         {field('codMinPaise', 'Smallest order (₹)', 'Orders below this pay online.', { inputMode: 'decimal' })}
         {field('codMaxPaise', 'Largest order (₹)', 'Orders above this pay online.', { inputMode: 'decimal' })}
+        {field('codOpenOrdersMax', 'Open orders per shopper', 'Not yet paid at the door; the next pays online.', { inputMode: 'numeric' })}
       </div>
 
       {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NEXT_STATUSES, STEP_LABELS, TRACKING_MAX, type AdminOrder } from '../../../shared/admin-orders.contract.ts';
+import { nextStatuses, stepLabel, TRACKING_MAX, type AdminOrder } from '../../../shared/admin-orders.contract.ts';
 import { withSize } from '../../../shared/sizes.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders.ts';
@@ -43,6 +43,12 @@ export function OrderDetails({ id }: { id: string }) {
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 border-t border-line/70 pt-2 text-muted">
           <dt>Shipping</dt>
           <dd className="text-right tabular-nums">{formatInr(o.amounts.shippingCharges)}</dd>
+          {o.amounts.codFee !== undefined && (
+            <>
+              <dt>Cash on Delivery fee</dt>
+              <dd className="text-right tabular-nums">{formatInr(o.amounts.codFee)}</dd>
+            </>
+          )}
           <dt>GST {o.amounts.gstIncluded ? '(included)' : ''}</dt>
           <dd className="text-right tabular-nums">{formatInr(o.amounts.gstAmount)}</dd>
           <dt className="font-medium text-ink">Total</dt>
@@ -50,7 +56,16 @@ export function OrderDetails({ id }: { id: string }) {
         </dl>
       </Block>
       <Block title="Payment">
-        <p>{o.paymentStatus === 'paid' ? `Paid ${o.paidAt ? when.format(new Date(o.paidAt)) : ''}` : o.paymentStatus === 'failed' ? 'Failed' : 'Not paid yet'}</p>
+        {o.paymentMethod === 'cod' && <p className="font-medium">Cash on Delivery</p>}
+        <p>
+          {o.paymentStatus === 'paid'
+            ? `${o.paymentMethod === 'cod' ? 'Cash collected' : 'Paid'} ${o.paidAt ? when.format(new Date(o.paidAt)) : ''}`
+            : o.paymentStatus === 'failed'
+              ? 'Failed'
+              : o.paymentMethod === 'cod'
+                ? `To collect at the door: ${formatInr(o.amounts.total)}`
+                : 'Not paid yet'}
+        </p>
         {o.paymentId && <p className="break-all font-mono text-xs text-muted">{o.paymentId}</p>}
         {o.trackingNumber && (
           <p className="mt-2">
@@ -93,14 +108,15 @@ function Steps({ order }: { order: AdminOrder }) {
   const [asking, setAsking] = useState<OrderStatus | null>(null);
   const [tracking, setTrackingText] = useState(order.trackingNumber ?? '');
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const next = NEXT_STATUSES[order.status];
+  const next = nextStatuses(order.status, order.paymentMethod);
 
   async function take(to: OrderStatus) {
     setMessage(null);
     try {
       await move.mutateAsync({ from: order.status, to, ...(to === 'shipped' && tracking.trim() && { trackingNumber: tracking }) });
       setAsking(null);
-      setMessage({ tone: 'success', text: `Marked ${ORDER_STATUS_LABELS[to].toLowerCase()}. The shopper sees it on their orders.` });
+      const done = order.paymentMethod === 'cod' && to === 'completed' ? 'Cash collected: the order is paid and completed' : `Marked ${ORDER_STATUS_LABELS[to].toLowerCase()}`;
+      setMessage({ tone: 'success', text: `${done}. The shopper sees it on their orders.` });
     } catch (err) {
       setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) });
     }
@@ -131,7 +147,12 @@ function Steps({ order }: { order: AdminOrder }) {
       ) : null}
       {asking === 'cancelled' && (
         <FormMessage tone="info">
-          Cancel order {order.orderNumber}? {order.paymentStatus === 'paid' ? 'It is paid: refund the payment in your Razorpay Dashboard; cancelling here does not.' : 'It is not paid, so nothing needs refunding.'}
+          Cancel order {order.orderNumber}?{' '}
+          {order.paymentStatus === 'paid'
+            ? 'It is paid: refund the payment in your Razorpay Dashboard; cancelling here does not.'
+            : order.paymentMethod === 'cod'
+              ? 'It is Cash on Delivery and not yet paid, so nothing needs refunding; its pieces go back on sale.'
+              : 'It is not paid, so nothing needs refunding.'}
         </FormMessage>
       )}
       <div className="flex flex-wrap gap-2">
@@ -149,11 +170,11 @@ function Steps({ order }: { order: AdminOrder }) {
             <button
               key={to}
               type="button"
-              className={to === 'cancelled' ? quietDangerButtonClass : buttonClass}
+              className={to === 'cancelled' || to === 'returned' ? quietDangerButtonClass : buttonClass}
               disabled={move.isPending}
               onClick={() => (to === 'shipped' || to === 'cancelled' ? setAsking(to) : void take(to))}
             >
-              {STEP_LABELS[to]}
+              {stepLabel(to, order.paymentMethod)}
             </button>
           ))
         )}

@@ -96,6 +96,7 @@ function OrderRow({ order: o, open, onToggle }: { order: AdminOrderRow; open: bo
           <span className="block truncate">{o.customerName}</span>
           <span className="block truncate text-xs text-muted">
             {o.customerEmail} · {when.format(new Date(o.createdAt))} · {o.pieces} {o.pieces === 1 ? 'piece' : 'pieces'}
+            {o.paymentMethod === 'cod' && ' · Cash on Delivery'}
           </span>
         </span>
         <span className="col-start-2 row-start-1 text-right font-medium tabular-nums sm:col-start-3">{formatInr(o.total)}</span>

@@ -6,12 +6,13 @@ import { FormMessage, SubmitButton, TextField } from '../../components/form-fiel
 import { useSaveSettings } from './admin.api.ts';
 import { useContractForm } from './use-contract-form.ts';
 
-type Money = 'freeShippingThreshold' | 'standardShippingCharge' | 'expressShippingCharge' | 'expressShippingThreshold';
+type Money = 'freeShippingThreshold' | 'standardShippingCharge' | 'expressShippingCharge' | 'expressShippingThreshold' | 'codFee';
 const MONEY: { key: Money; label: string; hint: string }[] = [
   { key: 'freeShippingThreshold', label: 'Free shipping from (₹)', hint: 'A subtotal at or above this ships free.' },
   { key: 'expressShippingThreshold', label: 'Lower charge from (₹)', hint: 'Below this subtotal, the higher charge applies.' },
   { key: 'standardShippingCharge', label: 'Shipping charge (₹)', hint: 'For a subtotal between the two thresholds.' },
   { key: 'expressShippingCharge', label: 'Shipping charge below the lower threshold (₹)', hint: 'For the smallest orders.' },
+  { key: 'codFee', label: 'Cash on Delivery fee (₹)', hint: 'Its own line at checkout when paying on delivery; 0 for none.' },
 ];
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { buyNowKey } from '../../lib/buy-now.ts';
 import { useQuote } from './checkout.api.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
+import { PaymentMethod, type Method } from './payment-method.tsx';
 import { TestPaymentDialog } from './test-payment-dialog.tsx';
 import { usePayment } from './use-payment.ts';
 
@@ -28,17 +29,18 @@ export interface AddressPicker {
 export function CheckoutScreen({ addresses }: { addresses: (picker: AddressPicker) => ReactNode }) {
   return (
     <SignInFirst loading="Loading checkout..." visitor={{ title: 'Checkout', text: 'Please log in to check out.', action: 'Log in' }}>
-      {({ shopper }) => <Checkout shopperId={shopper.id} addresses={addresses} />}
+      {({ shopper }) => <Checkout shopperId={shopper.id} email={shopper.email} addresses={addresses} />}
     </SignInFirst>
   );
 }
 
-function Checkout({ shopperId, addresses }: { shopperId: string; addresses: (picker: AddressPicker) => ReactNode }) {
+function Checkout({ shopperId, email, addresses }: { shopperId: string; email: string; addresses: (picker: AddressPicker) => ReactNode }) {
   const state = useLocation().state;
   // The key's object is remade each render; its query key is a string of it, so the query holds.
   const buyNow = buyNowKey(state);
-  const quote = useQuote(shopperId, buyNow);
   const [address, setAddress] = useState<Address | null>(null);
+  const quote = useQuote(shopperId, buyNow, address?.id ?? null);
+  const [chosen, setMethod] = useState<Method>('online');
   const payment = usePayment({ shopperId, buyNow, address, quote: quote.data });
 
   if (quote.isPending) return <LoadingIndicator text="Loading checkout..." />;
@@ -54,7 +56,12 @@ function Checkout({ shopperId, addresses }: { shopperId: string; addresses: (pic
     }
     return <EmptyState level={1} title="We could not load checkout." action={<RetryButton onRetry={() => void quote.refetch()} />} />;
   }
-  const total = quote.data.amounts.total;
+  // The answer for the address now chosen (a moment's old one while it is asked again counts for nothing).
+  const delivery = quote.data.delivery && !quote.isPlaceholderData ? quote.data.delivery : undefined;
+  const method = chosen === 'cod' && delivery?.cod.offered ? 'cod' : 'online';
+  const cod = method === 'cod' ? delivery!.cod : null;
+  const total = cod ? cod.total : quote.data.amounts.total;
+  const notDelivered = delivery?.served === false;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="font-display text-4xl font-semibold">Checkout</h1>
@@ -65,11 +72,19 @@ function Checkout({ shopperId, addresses }: { shopperId: string; addresses: (pic
         </p>
       )}
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem] lg:items-start">
-        <div>{addresses({ shopperId, selectedId: address?.id ?? null, onSelect: setAddress })}</div>
-        <CheckoutSummary quote={quote.data}>
+        <div className="grid gap-8">
+          {addresses({ shopperId, selectedId: address?.id ?? null, onSelect: setAddress })}
+          <PaymentMethod method={method} onChange={setMethod} delivery={delivery} email={email} />
+        </div>
+        <CheckoutSummary quote={quote.data} codFee={cod?.fee}>
           {payment.message && <FormMessage tone="error">{payment.message}</FormMessage>}
-          <button type="button" className={buttonClass} disabled={!address || total <= 0 || payment.processing} onClick={payment.pay}>
-            {payment.processing ? 'Processing...' : `Pay ${formatInr(total)}`}
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={!address || total <= 0 || payment.processing || notDelivered}
+            onClick={cod ? payment.payOnDelivery : payment.pay}
+          >
+            {payment.processing ? 'Processing...' : cod ? `Place order · pay ${formatInr(total)} on delivery` : `Pay ${formatInr(total)}`}
           </button>
           {!address && <p className="-mt-1 text-center text-xs text-muted">Add or choose a delivery address to pay.</p>}
         </CheckoutSummary>

@@ -7,8 +7,10 @@ import { sizeLabel } from '../../../shared/sizes.ts';
 import type { Quote } from './checkout.api.ts';
 
 /** Spec §2 Checkout: what is being bought and what it costs, as the server priced it; the pay button under it. */
-export function CheckoutSummary({ quote, children }: { quote: Quote; children: ReactNode }) {
+export function CheckoutSummary({ quote, codFee, children }: { quote: Quote; codFee?: number; children: ReactNode }) {
   const a = quote.amounts;
+  // Paying on delivery adds its fee, its own line (issue 17), to the total.
+  const total = a.total + (codFee ?? 0);
   return (
     <section aria-labelledby="checkout-summary" className="rounded-2xl border border-line bg-white/80 p-5 lg:sticky lg:top-32">
       <h2 id="checkout-summary" className="font-display text-2xl font-semibold">
@@ -40,9 +42,10 @@ export function CheckoutSummary({ quote, children }: { quote: Quote; children: R
         <Row label="Subtotal" value={formatInr(a.subtotal)} />
         <Row label={gstLabel(a)} value={formatInr(a.gstAmount)} muted={a.gstIncluded} />
         <Row label="Shipping" value={a.shippingCharges === 0 ? 'FREE' : formatInr(a.shippingCharges)} />
+        {codFee !== undefined && <Row label="Cash on Delivery fee" value={codFee === 0 ? 'FREE' : formatInr(codFee)} />}
         <div className="flex justify-between border-t border-line pt-3 text-base">
           <dt className="font-medium">Total</dt>
-          <dd className="font-semibold tabular-nums">{formatInr(a.total)}</dd>
+          <dd className="font-semibold tabular-nums">{formatInr(total)}</dd>
         </div>
       </dl>
       <div className="mt-5 grid gap-3">{children}</div>

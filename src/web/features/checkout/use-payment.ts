@@ -5,7 +5,7 @@
  * sees the confirmation. Closing the dialog resets the button.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { addressContract } from '../../../shared/address.contract.ts';
 import { isPlaceholderAddress, type Address } from '../../../shared/addresses.ts';
@@ -15,7 +15,7 @@ import { ApiError } from '../../lib/api.ts';
 import type { BuyNowKey } from '../../lib/buy-now.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { refreshSession } from '../../lib/session.ts';
-import { abandonPayment, confirmPayment, startPayment, testPayment, type CheckoutSuccess, type Quote } from './checkout.api.ts';
+import { abandonPayment, confirmPayment, placeCod, startPayment, testPayment, type CheckoutSuccess, type Quote } from './checkout.api.ts';
 import { openRazorpay } from './razorpay-checkout.ts';
 
 interface Paying {
@@ -31,6 +31,9 @@ export function usePayment({ shopperId, buyNow, address, quote }: Paying) {
   const [processing, setProcessing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [testStart, setTestStart] = useState<CheckoutStart | null>(null);
+  // One press of Place order, kept until the server answers it: a retry after a dropped
+  // connection sends the same key, so the order is made once (issue 17).
+  const placement = useRef(newPlacementKey());
 
   const fail = (err: unknown) => {
     setProcessing(false);
@@ -62,12 +65,37 @@ export function usePayment({ shopperId, buyNow, address, quote }: Paying) {
     void abandonPayment(start.orderId).catch(() => undefined);
   }
 
-  async function pay() {
-    if (!address || !quote) return;
+  /** Spec §5 Payment start's checks, in the browser first (the server checks again); the address id if they pass. */
+  function checkedAddress(): string | null {
+    if (!address || !quote) return null;
     setMessage(null);
     const { id, createdAt: _, ...fields } = address;
-    if (!addressContract.safeParse(fields).success) return setMessage(INVALID_ADDRESS);
-    if (isPlaceholderAddress(address)) return setMessage(PLACEHOLDER_ADDRESS);
+    const problem = !addressContract.safeParse(fields).success ? INVALID_ADDRESS : isPlaceholderAddress(address) ? PLACEHOLDER_ADDRESS : null;
+    setMessage(problem);
+    return problem ? null : id;
+  }
+
+  async function payOnDelivery() {
+    const id = checkedAddress();
+    const cod = quote?.delivery?.cod;
+    if (!id || !cod?.offered) return;
+    setProcessing(true);
+    try {
+      const placed = await placeCod({ addressId: id, ...(buyNow !== null && { buyNow }), expectedTotal: cod.total, placementKey: placement.current });
+      placement.current = newPlacementKey();
+      for (const queryKey of [queryKeys.cart(shopperId), queryKeys.orders(shopperId)]) void client.invalidateQueries({ queryKey });
+      await refreshSession(client);
+      void navigate('/order-confirmation', { replace: true, state: { orderNumber: placed.orderNumber, payOnDelivery: placed.total } });
+    } catch (err) {
+      // Answered and refused: the next press is a new one. Not answered: the same press again.
+      if (err instanceof ApiError) placement.current = newPlacementKey();
+      fail(err);
+    }
+  }
+
+  async function pay() {
+    const id = checkedAddress();
+    if (!id || !quote) return;
     setProcessing(true);
     try {
       const start = await startPayment({ addressId: id, ...(buyNow !== null && { buyNow }), expectedTotal: quote.amounts.total });
@@ -82,6 +110,7 @@ export function usePayment({ shopperId, buyNow, address, quote }: Paying) {
     processing,
     message,
     pay: () => void pay(),
+    payOnDelivery: () => void payOnDelivery(),
     test: testStart && {
       start: testStart,
       pay: async () => {
@@ -97,4 +126,14 @@ export function usePayment({ shopperId, buyNow, address, quote }: Paying) {
       },
     },
   };
+}
+
+/** A v4 UUID; crypto.randomUUID needs a secure context, which a shop tried on a LAN address is not. */
+function newPlacementKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }

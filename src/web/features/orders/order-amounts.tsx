@@ -21,6 +21,7 @@ export function OrderAmounts({ amounts: a, labelledBy }: { amounts: PriceBreakdo
       <Row term="Subtotal" value={formatInr(a.subtotal)} />
       <Row term={gstLabel(a)} value={formatInr(a.gstAmount)} />
       <Row term="Shipping" value={a.shippingCharges === 0 ? <span className="font-medium text-green-800">FREE</span> : formatInr(a.shippingCharges)} />
+      {a.codFee !== undefined && <Row term="Cash on Delivery fee" value={a.codFee === 0 ? <span className="font-medium text-green-800">FREE</span> : formatInr(a.codFee)} />}
       <div className="mt-1 flex justify-between gap-3 border-t border-line pt-3 text-base">
         <dt className="font-medium">Total</dt>
         <dd className="font-semibold tabular-nums">{formatInr(a.total)}</dd>

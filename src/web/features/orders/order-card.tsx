@@ -1,4 +1,4 @@
-import { CreditCard, Truck } from 'lucide-react';
+import { Banknote, CreditCard, Truck } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatInr } from '../../../shared/money.ts';
@@ -57,6 +57,14 @@ export function OrderCard({ order }: { order: Order }) {
               </span>
             </p>
           )}
+          {order.paymentMethod === 'cod' && (
+            <p className="flex items-start gap-2 rounded-lg bg-sand/50 px-3 py-2 text-xs text-ink">
+              <Banknote className="mt-0.5 size-3.5 shrink-0 text-gold" aria-hidden="true" />
+              <span className="min-w-0">
+                <span className="font-medium">Cash on delivery</span> · {codState(order)}
+              </span>
+            </p>
+          )}
           {order.paymentId && (
             <p className="flex items-start gap-2 rounded-lg bg-sand/50 px-3 py-2 text-xs text-muted">
               <CreditCard className="mt-0.5 size-3.5 shrink-0 text-gold" aria-hidden="true" />
@@ -69,6 +77,14 @@ export function OrderCard({ order }: { order: Order }) {
       </div>
     </article>
   );
+}
+
+/** Where a Cash on Delivery order's money stands (issue 17). */
+function codState(order: Order): string {
+  if (order.paymentStatus === 'paid') return 'paid on delivery';
+  if (order.status === 'cancelled') return 'cancelled: nothing to pay';
+  if (order.status === 'returned') return 'returned to us: nothing to pay';
+  return `pay ${formatInr(order.amounts.total)} in cash or UPI when it arrives`;
 }
 
 /** 'quantity × name' and the line's total; the unit price too when more than one was bought. */

@@ -1,5 +1,6 @@
 import { CheckCircle2, Mail, ShieldCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { payOnDeliveryText } from '../../../shared/cod.ts';
 import { STORE } from '../../../shared/store.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { buttonClass } from '../../components/empty-state.tsx';
@@ -8,15 +9,18 @@ import { buttonClass } from '../../components/empty-state.tsx';
 interface Confirmed {
   paymentId?: string;
   orderNumber?: string;
+  /** A Cash on Delivery order (issue 17): the total to pay at the door, in paise. */
+  payOnDelivery?: number;
 }
 
 /** Only strings are shown: the state of a history entry can hold anything. */
 function readConfirmed(state: unknown): Confirmed {
   if (!state || typeof state !== 'object') return {};
-  const { paymentId, orderNumber } = state as Record<string, unknown>;
+  const { paymentId, orderNumber, payOnDelivery } = state as Record<string, unknown>;
   return {
     paymentId: typeof paymentId === 'string' && paymentId ? paymentId : undefined,
     orderNumber: typeof orderNumber === 'string' && orderNumber ? orderNumber : undefined,
+    payOnDelivery: Number.isSafeInteger(payOnDelivery) && (payOnDelivery as number) > 0 ? (payOnDelivery as number) : undefined,
   };
 }
 
@@ -25,7 +29,7 @@ function readConfirmed(state: unknown): Confirmed {
  * reads well and shows no payment line; the shopper's orders are one tap away either way.
  */
 export function OrderConfirmation() {
-  const { paymentId, orderNumber } = readConfirmed(useLocation().state);
+  const { paymentId, orderNumber, payOnDelivery } = readConfirmed(useLocation().state);
   const details = paymentId || orderNumber;
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-10 sm:py-16">
@@ -34,7 +38,11 @@ export function OrderConfirmation() {
           <CheckCircle2 className="size-11 text-wine" strokeWidth={1.75} aria-hidden="true" />
         </div>
         <h1 className="mt-5 font-display text-4xl font-semibold">Order Confirmed!</h1>
-        <p className="mt-1 text-xs font-medium uppercase tracking-[0.2em] text-gold">Payment Successful</p>
+        {payOnDelivery ? (
+          <p className="mt-2 font-medium text-wine">{payOnDeliveryText(payOnDelivery)}</p>
+        ) : (
+          <p className="mt-1 text-xs font-medium uppercase tracking-[0.2em] text-gold">Payment Successful</p>
+        )}
         <p className="mx-auto mt-4 max-w-sm text-muted">Thank you for shopping with {STORE.name}. We are getting your order ready.</p>
         {details && (
           <div className="mx-auto mt-6 grid max-w-sm gap-1 rounded-xl bg-sand/50 px-4 py-3 text-sm">
