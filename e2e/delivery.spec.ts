@@ -136,3 +136,29 @@ test('Cash on Delivery: refused until the e-mail is verified, then placed and co
   await expect(card.getByText('paid on delivery')).toBeVisible();
   await ownerContext.close();
 });
+
+test('a shopper cancels a paid order before it ships, with a reason, and sees the refund', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signedIn(page, 'nila');
+  const piece = await buyablePiece(page.request, 3);
+  const addressId = (await (await page.request.post('/api/addresses', { data: { name: 'Nila Menon', phone: '9876543210', house: '21', street: 'Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' } })).json()).id;
+  const quote = await (await page.request.get(`/api/checkout/quote?buyNow=${piece.id}`)).json();
+  const started = await (await page.request.post('/api/checkout/orders', { data: { addressId, buyNow: { productId: piece.id }, expectedTotal: quote.amounts.total } })).json();
+  const success = await (await page.request.post(`/api/checkout/orders/${started.orderId}/test-payment`)).json();
+  expect((await page.request.post(`/api/checkout/orders/${started.orderId}/confirm`, { data: success })).status()).toBe(200);
+
+  await page.goto('/orders');
+  const card = page.getByRole('article', { name: `Order ${started.orderNumber}` });
+  await card.getByRole('button', { name: 'Cancel order' }).click();
+  const question = page.getByRole('alertdialog', { name: `Cancel order ${started.orderNumber}?` });
+  await expect(question).toContainText('We refund ₹');
+  await question.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(question.getByText('Please choose why you are cancelling.')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await question.getByRole('radio', { name: 'It will not arrive in time' }).check();
+  await question.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(question).toBeHidden();
+  await expect(card.getByText('Cancelled')).toBeVisible();
+  await expect(card.getByText(/^Refunded ₹[\d,.]+ \(refund rfnd_test_\w+\)/)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+});

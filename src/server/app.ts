@@ -96,8 +96,8 @@ function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, address
       .route('/', cartRoutes(cart))
       .route('/', addressesRoutes(addresses))
       .route('/', checkoutRoutes(shop.checkout, shop.provider.mode))
-      .route('/', ordersRoutes(shop.orders))
-      .route('/', adminRoutes(db, { pricing: shop.pricing, stock, delivery, imagesDir, importDir }))
+      .route('/', ordersRoutes(shop.orders, shop.cancel))
+      .route('/', adminRoutes(db, { pricing: shop.pricing, stock, delivery, cancel: shop.cancel, imagesDir, importDir }))
       .all('*', (c) => wrongMethod(c, allow(c.req.path)) ?? c.json<ErrorBody>({ code: 'not_found', message: 'Not found' }, 404))
   );
 }

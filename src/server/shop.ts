@@ -9,6 +9,7 @@ import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createRazorpayProvider } from './modules/payments/razorpay.provider.ts';
+import { createCancellation } from './modules/payments/cancellation.ts';
 import { createRefunds } from './modules/payments/refunds.ts';
 import { createSettle } from './modules/payments/settle.ts';
 import { createTestModeProvider } from './modules/payments/test-mode.provider.ts';
@@ -33,5 +34,6 @@ export function createShop(
   const refunds = createRefunds(db, provider);
   const settle = createSettle({ orders, cart: deps.cart, refunds, publicUrl: config.publicUrl, mailWritten });
   const checkout = createCheckoutService({ ...deps, orders, provider, settle, publicUrl: config.publicUrl, mailWritten });
-  return { provider, pricing, orders, checkout, payments: createPaymentsService(db, provider, orders, settle, refunds, reservationMinutes) };
+  const cancel = createCancellation(orders, refunds, mailWritten);
+  return { provider, pricing, orders, checkout, cancel, payments: createPaymentsService(db, provider, orders, settle, refunds, reservationMinutes) };
 }

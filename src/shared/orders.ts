@@ -3,6 +3,7 @@
  * statuses and how each is shown, and what the checkout's start answers.
  */
 import type { AddressFields } from './addresses.ts';
+import type { OrderRefund } from './cancel.ts';
 import type { PaymentMethod, PriceBreakdown } from './pricing.ts';
 
 /**
@@ -51,6 +52,8 @@ export interface Order {
   items: OrderLine[];
   /** The courier's number, once the owner has shipped it. */
   trackingNumber: string | null;
+  /** A paid order cancelled before dispatch: its money going back (issue 17). */
+  refund: OrderRefund | null;
 }
 
 /** What opening the payment dialog needs (design.md Payments; spec §7 Card payment provider). */
@@ -110,7 +113,7 @@ export const MAX_ORDER_TOTAL = 10_00_000_00;
 /** What money that arrived for an order that could not take it became (the owner's order shows it). */
 export interface PaymentIssue {
   paymentId: string;
-  kind: 'order_cancelled' | 'order_expired' | 'second_payment' | 'payment_reused';
+  kind: 'order_cancelled' | 'order_expired' | 'second_payment' | 'payment_reused' | 'order_refund';
   amount: number | null;
   refundStatus: 'due' | 'pending' | 'processed' | 'failed' | 'not_ours';
   refundId: string | null;

@@ -5,7 +5,8 @@ import { orders, products } from '../db/schema/index.ts';
 import { createOrdersService } from '../modules/orders/orders.service.ts';
 import { createStockService } from '../modules/stock/stock.service.ts';
 import { setAdmin } from '../modules/admin/admin.queries.ts';
-import { signedUp } from './accounts-kit.ts';
+import type { Address } from '../../shared/addresses.ts';
+import { send, signedUp } from './accounts-kit.ts';
 import { onSocket } from './raw-http.ts';
 import { startRazorpayStandin, type RazorpayStandin } from './razorpay-standin.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -91,4 +92,21 @@ export async function stockTestShop(): Promise<{ t: TestApp; owner: Awaited<Retu
   const ids = (await t.database.db.select({ id: products.id }).from(products).where(and(eq(products.availability, 'In Stock'), isNull(products.sizeListId))).orderBy(asc(products.id))).map((p) => p.id);
   let next = 0;
   return { t, owner, freshPiece: () => ids[next++]! };
+}
+
+/**
+ * A shop on Razorpay's stand-in with plenty in stock, an owner, and Lata with her Kochi address:
+ * the payment and refund tests' shop. `ids` are the one-size pieces in stock, lowest first.
+ */
+export async function razorpayShopWithBuyer() {
+  const shop = await startShopOnRazorpay();
+  const { t } = shop;
+  await plentyOfStock(t);
+  const lata = await signedUp(t, 'Lata');
+  const owner = await signedUp(t, 'Kamala');
+  await setAdmin(t.database.db, owner.email, true);
+  const res = await send(t, 'POST', '/api/addresses', { name: 'Lata Menon', phone: '9876543210', house: '9', street: 'Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' }, lata.cookie);
+  const home = (await res.json()) as Address;
+  const ids = (await t.database.db.select({ id: products.id }).from(products).where(and(eq(products.availability, 'In Stock'), isNull(products.sizeListId))).orderBy(products.id)).map((p) => p.id);
+  return { shop, lata, owner, home, ids };
 }

@@ -141,6 +141,8 @@ export const orderStatusChanges = pgTable(
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
     trackingNumber: text('tracking_number'),
+    /** Why it was cancelled, as the shopper or the owner chose it (issue 17). */
+    reason: text('reason'),
     // The owner's account may go one day; the step stays, with the email it was made under.
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     changedByEmail: text('changed_by_email').notNull(),
@@ -168,7 +170,8 @@ export const paymentEvents = pgTable('payment_events', {
  * refund that could not be made yet is tried again by the reconcile step, never twice (the provider's
  * idempotency key is the payment id).
  */
-export const PAYMENT_ISSUE_KINDS = ['order_cancelled', 'order_expired', 'second_payment', 'payment_reused'] as const;
+/** `order_refund` (issue 17): the order's own payment, given back because it was cancelled before dispatch. */
+export const PAYMENT_ISSUE_KINDS = ['order_cancelled', 'order_expired', 'second_payment', 'payment_reused', 'order_refund'] as const;
 export const REFUND_STATUSES = ['due', 'pending', 'processed', 'failed', 'not_ours'] as const;
 
 export const paymentIssues = pgTable(
@@ -191,7 +194,7 @@ export const paymentIssues = pgTable(
   (t) => [
     index('payment_issues_order').on(t.orderId),
     index('payment_issues_due').on(t.createdAt).where(sql`${t.refundStatus} = 'due'`),
-    check('payment_issues_kind_check', sql`${t.kind} in ('order_cancelled', 'order_expired', 'second_payment', 'payment_reused')`),
+    check('payment_issues_kind_check', sql`${t.kind} in ('order_cancelled', 'order_expired', 'second_payment', 'payment_reused', 'order_refund')`),
     check('payment_issues_refund_check', sql`${t.refundStatus} in ('due', 'pending', 'processed', 'failed', 'not_ours')`),
   ],
 );

@@ -21,6 +21,7 @@ import { sqlConsoleRoutes } from '../sql-console/sql-console.routes.ts';
 import { createAdminProductsService } from '../catalog/products-admin.service.ts';
 import { deliveryAdminRoutes } from '../delivery/delivery-admin.routes.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { Cancel } from '../payments/cancellation.ts';
 
 export const NOT_ALLOWED = 'This is for the store owner only.';
 export const OWN_PAGES_ONLY = 'The store admin answers only the shop’s own pages.';
@@ -46,7 +47,7 @@ export function adminsOnly(db: Db): MiddlewareHandler<ShopperEnv> {
   };
 }
 
-export function adminRoutes(db: Db, deps: { pricing: PricingService; stock: StockService; delivery: DeliveryService; imagesDir: string; importDir: string | undefined }) {
+export function adminRoutes(db: Db, deps: { pricing: PricingService; stock: StockService; delivery: DeliveryService; cancel: Cancel; imagesDir: string; importDir: string | undefined }) {
   /** The low-stock mark may have moved with the settings: every label follows it (written only where it changes). */
   const saveSettings = async (settings: PricingSettings) => {
     const saved = await deps.pricing.save(settings);
@@ -61,5 +62,5 @@ export function adminRoutes(db: Db, deps: { pricing: PricingService; stock: Stoc
     .put('/admin/settings', valid('json', pricingSettingsContract), async (c) => c.json(await saveSettings(c.req.valid('json'))))
     .route('/', adminProductsRoutes(createAdminProductsService(db, deps.stock), deps.imagesDir))
     .route('/', importRoutes(createImportService(db, deps)))
-    .route('/', adminOrdersRoutes(createAdminOrdersService(db, deps.stock)));
+    .route('/', adminOrdersRoutes(createAdminOrdersService(db, deps.stock, deps.cancel)));
 }

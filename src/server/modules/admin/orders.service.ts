@@ -10,6 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import { asOrder } from '../orders/orders.service.ts';
 import type { StockService } from '../stock/stock.service.ts';
+import type { Cancel } from '../payments/cancellation.ts';
+import { OWNER_CANCEL_REASON } from '../../../shared/cancel.ts';
 import * as q from './orders.queries.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -20,13 +22,13 @@ export interface Owner {
   email: string;
 }
 
-export function createAdminOrdersService(db: Db, stock: StockService) {
+export function createAdminOrdersService(db: Db, stock: StockService, cancel: Cancel) {
   async function get(id: string): Promise<AdminOrder> {
     const row = await q.orderWithCustomer(db, id);
     if (!row || (!row.order.providerOrderId && row.order.paymentMethod !== 'cod')) throw new NotFoundError(ORDER_NOT_FOUND);
     const [lines, history, issues] = await Promise.all([q.linesOfOrder(db, id), q.historyOf(db, id), q.issuesOf(db, id)]);
     return {
-      ...asOrder(row.order, lines),
+      ...asOrder(row.order, lines, issues),
       customer: { email: row.email, name: row.name },
       paidAt: row.order.paidAt?.toISOString() ?? null,
       history: history.map((h) => ({
@@ -61,6 +63,12 @@ export function createAdminOrdersService(db: Db, stock: StockService) {
     get,
 
     async move(id: string, step: MoveOrder, by: Owner): Promise<AdminOrder> {
+      if (step.trackingNumber && step.to !== 'shipped') throw new AppError(422, 'invalid', SHIPPED_ONLY, { trackingNumber: SHIPPED_ONLY });
+      // Cancelling is the shopper's cancel too: stock back, a paid order refunded, the buyer mailed.
+      if (step.to === 'cancelled') {
+        await cancel(id, { userId: by.id, email: by.email, owner: true }, OWNER_CANCEL_REASON, step.from);
+        return get(id);
+      }
       await db.transaction(async (tx) => {
         const current = await q.lockStatus(tx, id);
         if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
@@ -76,9 +84,8 @@ export function createAdminOrdersService(db: Db, stock: StockService) {
         const trackingNumber = step.to === 'shipped' ? step.trackingNumber : undefined;
         await q.setStatus(tx, id, step.to, trackingNumber);
         await q.recordChange(tx, { orderId: id, fromStatus: now, toStatus: step.to, trackingNumber: trackingNumber ?? null, changedBy: by.id, changedByEmail: by.email });
-        // A cancelled order's pieces go back on the shelf: held ones if unpaid, sold ones if paid;
-        // so do a Cash on Delivery parcel's, refused at the door and come back.
-        if ((step.to === 'cancelled' || step.to === 'returned') && !(await stock.release(tx, id))) await stock.putBack(tx, id);
+        // A Cash on Delivery parcel refused at the door and come back: its pieces go back on sale.
+        if (step.to === 'returned' && !(await stock.release(tx, id))) await stock.putBack(tx, id);
         // Cash on Delivery is completed by the cash in hand: the order counts as paid from now.
         if (step.to === 'completed' && current.paymentMethod === 'cod') await q.markCashCollected(tx, id);
       });

@@ -48,6 +48,28 @@ export const codConfirmationMail = ({ order, ...rest }: Confirmed, ordersUrl: st
     [`${amountsLine(order)} · Cash on Delivery fee ${order.codFee === 0 ? 'FREE' : formatInr(order.codFee)}`, `To pay on delivery: ${formatInr(order.total)}`],
   );
 
+/** The order is cancelled (issue 17): by whom and why, and what happens to the money. */
+export function cancelledMail({ order, lines, buyer, refund }: Confirmed & { refund: number | null }, reason: string, byOwner: boolean) {
+  const money =
+    refund !== null
+      ? `We are refunding ${formatInr(refund)} to the way you paid. Banks usually show a refund within 5 to 7 working days.`
+      : order.paymentMethod === 'cod'
+        ? 'It was to be paid on delivery, so there is nothing to pay and nothing to refund.'
+        : 'It was not paid, so there is nothing to refund. If money left your account, it will be returned to you.';
+  return letter({
+    kind: 'order_cancelled',
+    to: buyer.email,
+    subject: `Your ${STORE.name} order ${order.orderNumber} is cancelled`,
+    greeting: `Hello ${buyer.firstName},`,
+    lines: [
+      byOwner ? `We have had to cancel your order ${order.orderNumber}. We are sorry.` : `Your order ${order.orderNumber} is cancelled, as you asked (${reason.toLowerCase()}).`,
+      ...lines.map((l) => `${l.quantity} × ${withSize(l.name, l.size)}: ${formatInr(l.lineTotal)}`),
+      money,
+    ],
+    after: `Order ${order.orderNumber}. Questions? Write to ${STORE.email} and quote it.`,
+  });
+}
+
 const amountsLine = (order: PaidOrder['order']) =>
   `Subtotal ${formatInr(order.subtotal)} · ${gstLabel({ gstRateBp: order.gstRateBp, gstIncluded: order.pricesIncludeGst })} ${formatInr(order.gstAmount)} · Shipping ${order.shippingCharges === 0 ? 'FREE' : formatInr(order.shippingCharges)}`;
 
@@ -56,6 +78,7 @@ const WHY: Record<RefundDue['kind'], string> = {
   order_expired: 'reached us after the time to pay for the order had run out, and the pieces it held had sold out since',
   second_payment: 'came after the order had already been paid',
   payment_reused: '',
+  order_refund: 'paid for an order that has been cancelled',
 };
 
 /** Money that came for an order that could not take it is going back: the buyer hears so at once (docs/decisions/0016). */

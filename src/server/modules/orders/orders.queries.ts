@@ -14,6 +14,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'orderNumber' | 'status' | 'paymentStatus' | 'paymentId' | 'paidAt'>;
 export type NewLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
 export type LineRow = typeof orderItems.$inferSelect;
+export type IssueRow = typeof paymentIssues.$inferSelect;
 
 export async function insertOrder(tx: Tx, order: NewOrder, lines: NewLine[]): Promise<OrderRow> {
   const [row] = await tx.insert(orders).values(order).returning();
@@ -119,6 +120,12 @@ export function ownOrders(tx: Tx, userId: string, limit: number): Promise<OrderR
     .limit(limit);
 }
 
+/** Refunds and other payment issues of these orders (a shopper sees only their own: migration 0020). */
+export function issuesOfOrders(tx: Tx, orderIds: string[]): Promise<IssueRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return tx.select().from(paymentIssues).where(inArray(paymentIssues.orderId, orderIds)).orderBy(paymentIssues.id);
+}
+
 export function linesOf(tx: Tx, orderIds: string[]): Promise<LineRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
   return tx.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.id);
@@ -217,3 +224,17 @@ export function pendingOffered(db: Db, fromSeconds: number, toSeconds: number, l
 }
 
 export type { AddressFields };
+
+/** One order, locked until the transaction ends: a cancel and a shipment or a payment take turns. */
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
+/** Cancelled, with the step, who took it and why in its history. */
+export async function markCancelled(tx: Tx, order: OrderRow, by: { userId: string; email: string }, reason: string): Promise<void> {
+  await tx.update(orders).set({ status: 'cancelled', updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+  await tx
+    .insert(orderStatusChanges)
+    .values({ orderId: order.id, fromStatus: order.status, toStatus: 'cancelled', trackingNumber: null, changedBy: by.userId, changedByEmail: by.email, reason });
+}

@@ -7,19 +7,32 @@
  */
 import { tooManyUnpaid } from '../../../shared/checkout.contract.ts';
 import { codTooMany } from '../../../shared/cod.ts';
+import { canCancel, CANCEL_TOO_LATE, type OrderRefund } from '../../../shared/cancel.ts';
 import type { Order, OrderLine } from '../../../shared/orders.ts';
-import { MAX_UNPAID_ORDERS, shownStatus } from '../../../shared/orders.ts';
+import { MAX_UNPAID_ORDERS, ORDER_STATUS_LABELS, shownStatus } from '../../../shared/orders.ts';
 import { DEFAULT_PRICING, type PricingSettings } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { asShopper, asServerFrom } from '../../db/shopper.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './orders.queries.ts';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+
+/** What the owner hears when the order moved on since they looked. */
+export const movedOn = (now: string, saw: string) =>
+  `This order is ${ORDER_STATUS_LABELS[shownStatus(now)].toLowerCase()} now, not ${ORDER_STATUS_LABELS[shownStatus(saw)].toLowerCase()}. Look again before changing it.`;
 
 /** The most orders the list shows at once. */
 export const ORDERS_SHOWN = 50;
 
-export function asOrder(row: q.OrderRow, lines: q.LineRow[]): Order {
+/** The refund of a cancelled order's own payment, from its payment issues, if there is one. */
+export function refundOf(issues: q.IssueRow[]): OrderRefund | null {
+  const mine = issues.find((i) => i.kind === 'order_refund');
+  return mine ? { amount: mine.amount ?? 0, status: mine.refundStatus === 'not_ours' ? 'failed' : mine.refundStatus, refundId: mine.refundId } : null;
+}
+
+export function asOrder(row: q.OrderRow, lines: q.LineRow[], issues: q.IssueRow[] = []): Order {
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -40,6 +53,7 @@ export function asOrder(row: q.OrderRow, lines: q.LineRow[]): Order {
     address: row.addressJson,
     items: lines.map(({ productId, name, size, unitPrice, quantity, lineTotal }): OrderLine => ({ productId, name, size, unitPrice, quantity, lineTotal })),
     trackingNumber: row.trackingNumber,
+    refund: refundOf(issues),
   };
 }
 
@@ -86,8 +100,18 @@ export function createOrdersService(db: Db, stock: StockService, stockSettings: 
     async list(userId: string): Promise<Order[]> {
       return asShopper(db, userId, async (tx) => {
         const rows = await q.ownOrders(tx, userId, ORDERS_SHOWN);
-        const lines = await q.linesOf(tx, rows.map((r) => r.id));
-        return rows.map((r) => asOrder(r, lines.filter((l) => l.orderId === r.id)));
+        const ids = rows.map((r) => r.id);
+        const [lines, issues] = [await q.linesOf(tx, ids), await q.issuesOfOrders(tx, ids)];
+        return rows.map((r) => asOrder(r, lines.filter((l) => l.orderId === r.id), issues.filter((i) => i.orderId === r.id)));
+      });
+    },
+
+    /** One of the shopper's own orders as the list shows it (another's is not found). */
+    async one(userId: string, orderId: string): Promise<Order> {
+      return asShopper(db, userId, async (tx) => {
+        const row = await q.ownOrder(tx, userId, orderId);
+        if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+        return asOrder(row, await q.linesOf(tx, [row.id]), await q.issuesOfOrders(tx, [row.id]));
       });
     },
 
@@ -198,6 +222,36 @@ export function createOrdersService(db: Db, stock: StockService, stockSettings: 
         await stock.sold(tx, order.id);
         await onPaid(tx, { order: paid, lines: await q.linesOf(tx, [order.id]), buyer: await q.buyerOf(tx, order.userId) });
         return { outcome: 'paid', order: paid };
+      });
+    },
+
+    /**
+     * Cancels an order not yet shipped (issue 17), as its shopper or the owner, in one transaction:
+     * its pieces back on sale (held or sold), and a paid online order's payment recorded as owed back
+     * (the caller refunds it through the provider just after; the reconcile step tries again until it
+     * is made). Safe to repeat: a cancelled order stays as it is. `from`, when the owner saw a status,
+     * must still be it. Another shopper's order is not found.
+     */
+    async cancel(
+      orderId: string,
+      who: { userId: string; email: string; owner: boolean },
+      reason: string,
+      onCancelled: (tx: q.Tx, cancelled: PaidOrder & { refund: number | null }) => Promise<void>,
+      from?: string,
+    ): Promise<{ order: q.OrderRow; refundPaymentId: string | null }> {
+      return db.transaction(async (tx) => {
+        const order = await q.lockOrder(tx, orderId);
+        if (!order || (!who.owner && order.userId !== who.userId)) throw new NotFoundError(ORDER_NOT_FOUND);
+        if (order.status === 'cancelled') return { order, refundPaymentId: null };
+        if (from !== undefined && from !== order.status) throw new AppError(409, 'order_moved_on', movedOn(order.status, from));
+        if (!canCancel(shownStatus(order.status))) throw new AppError(409, 'too_late', CANCEL_TOO_LATE);
+        await q.markCancelled(tx, order, who, reason);
+        if (!(await stock.release(tx, order.id))) await stock.putBack(tx, order.id);
+        const refunded = order.paymentStatus === 'paid' && order.paymentMethod === 'online' && order.paymentId !== null;
+        if (refunded) await q.recordIssue(tx, { orderId: order.id, paymentId: order.paymentId!, kind: 'order_refund', amount: order.total, refundStatus: 'due' });
+        const cancelled = { ...order, status: 'cancelled' as const };
+        await onCancelled(tx, { order: cancelled, lines: await q.linesOf(tx, [order.id]), buyer: await q.buyerOf(tx, order.userId), refund: refunded ? order.total : null });
+        return { order: cancelled, refundPaymentId: refunded ? order.paymentId : null };
       });
     },
 

@@ -171,6 +171,7 @@ describe('the orders list', () => {
         { productId: b, name: names.get(b), size: ONE_SIZE, unitPrice: 350_00, quantity: 1, lineTotal: 350_00 },
       ]),
       trackingNumber: null,
+      refund: null,
     } satisfies Order);
     expect(oldest.items).toHaveLength(2);
     expect(pending).toEqual({
@@ -185,6 +186,7 @@ describe('the orders list', () => {
       address,
       items: [{ productId: c, name: names.get(c)!, size: ONE_SIZE, unitPrice: 420_00, quantity: 1, lineTotal: 420_00 }],
       trackingNumber: null,
+      refund: null,
     } satisfies Order);
     expect(pending.amounts).toMatchObject({ gstAmount: 75_60, shippingCharges: 149_00, total: 644_60, gstIncluded: false });
     expect(newest).toMatchObject({ status: 'processing', paymentStatus: 'paid', amounts: priceOrder(2500_00, DEFAULT_PRICING), items: [{ productId: d, quantity: 1, unitPrice: 2500_00 }] });

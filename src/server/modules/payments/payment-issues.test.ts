@@ -9,18 +9,17 @@
  *   3,200 characters, NUL and lone surrogates in the payload) are refused with a 4xx or recorded and
  *   acknowledged, and never retried for ever.
  */
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderPage } from '../../../shared/admin-orders.contract.ts';
 import type { Address } from '../../../shared/addresses.ts';
 import { ORDER_CANCELLED_PAID, ORDER_EXPIRED_PAID } from '../../../shared/checkout.contract.ts';
 import type { CheckoutStart, Order } from '../../../shared/orders.ts';
-import { mailOutbox, orders, paymentEvents, paymentIssues, products } from '../../db/schema/index.ts';
+import { mailOutbox, orders, paymentEvents, paymentIssues } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
-import { lapseUnpaid, plentyOfStock, setStock, startShopOnRazorpay, type ShopOnRazorpay } from '../../test/orders-kit.ts';
+import { lapseUnpaid, razorpayShopWithBuyer, setStock, type ShopOnRazorpay } from '../../test/orders-kit.ts';
 import type { RazorpayStandin } from '../../test/razorpay-standin.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
 import { createStockService } from '../stock/stock.service.ts';
 import { hmacHex } from './signatures.ts';
 
@@ -37,15 +36,8 @@ let ids: number[];
 let nextPiece = 0;
 
 beforeAll(async () => {
-  shop = await startShopOnRazorpay();
+  ({ shop, lata, owner, home, ids } = await razorpayShopWithBuyer());
   ({ t, standin, hookUrl } = shop);
-  await plentyOfStock(t);
-  lata = await signedUp(t, 'Lata');
-  owner = await signedUp(t, 'Kamala');
-  await setAdmin(t.database.db, owner.email, true);
-  const res = await send(t, 'POST', '/api/addresses', { name: 'Lata Menon', phone: '9876543210', house: '9', street: 'Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' }, lata.cookie);
-  home = (await res.json()) as Address;
-  ids = (await t.database.db.select({ id: products.id }).from(products).where(and(eq(products.availability, 'In Stock'), isNull(products.sizeListId))).orderBy(products.id)).map((p) => p.id);
 });
 afterAll(() => shop?.close());
 afterEach(() => lapseUnpaid(t));

@@ -149,7 +149,7 @@ function Steps({ order }: { order: AdminOrder }) {
         <FormMessage tone="info">
           Cancel order {order.orderNumber}?{' '}
           {order.paymentStatus === 'paid'
-            ? 'It is paid: refund the payment in your Razorpay Dashboard; cancelling here does not.'
+            ? `It is paid: cancelling refunds ${formatInr(order.amounts.total)} through Razorpay, puts its pieces back on sale and tells the shopper.`
             : order.paymentMethod === 'cod'
               ? 'It is Cash on Delivery and not yet paid, so nothing needs refunding; its pieces go back on sale.'
               : 'It is not paid, so nothing needs refunding.'}

@@ -7,6 +7,7 @@ const WHY: Record<PaymentIssue['kind'], string> = {
   order_expired: 'arrived after the order’s payment window closed',
   second_payment: 'is a second payment for this paid order',
   payment_reused: 'had already paid another order: check it in the Razorpay Dashboard',
+  order_refund: 'paid for this order, cancelled before dispatch',
 };
 
 const REFUND: Record<PaymentIssue['refundStatus'], string> = {

@@ -1,8 +1,9 @@
-import { Banknote, CreditCard, Truck } from 'lucide-react';
-import { useId } from 'react';
+import { Banknote, CreditCard, Truck, Undo2 } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatInr } from '../../../shared/money.ts';
 import { sizeLabel } from '../../../shared/sizes.ts';
+import type { OrderRefund } from '../../../shared/cancel.ts';
 import type { Order, OrderLine } from '../../../shared/orders.ts';
 import { OrderAddress } from './order-address.tsx';
 import { OrderAmounts, shownAmounts } from './order-amounts.tsx';
@@ -12,7 +13,7 @@ import { OrderStatusBadge } from '../../components/order-status-badge.tsx';
 const placedAt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** One order: number, date and status; its pieces and amounts; where it goes and the payment's id. */
-export function OrderCard({ order }: { order: Order }) {
+export function OrderCard({ order, actions }: { order: Order; actions?: ReactNode }) {
   const id = useId();
   const amounts = shownAmounts(order);
   return (
@@ -65,6 +66,12 @@ export function OrderCard({ order }: { order: Order }) {
               </span>
             </p>
           )}
+          {order.refund && (
+            <p className="flex items-start gap-2 rounded-lg bg-green-50 px-3 py-2 text-xs text-green-900">
+              <Undo2 className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+              <span className="min-w-0">{refundText(order.refund)}</span>
+            </p>
+          )}
           {order.paymentId && (
             <p className="flex items-start gap-2 rounded-lg bg-sand/50 px-3 py-2 text-xs text-muted">
               <CreditCard className="mt-0.5 size-3.5 shrink-0 text-gold" aria-hidden="true" />
@@ -73,10 +80,19 @@ export function OrderCard({ order }: { order: Order }) {
               </span>
             </p>
           )}
+          {actions}
         </div>
       </div>
     </article>
   );
+}
+
+/** A cancelled order's refund as it stands: made only when the provider says so (issue 17). */
+function refundText(r: OrderRefund): string {
+  const amount = formatInr(r.amount);
+  if (r.status === 'processed') return `Refunded ${amount}${r.refundId ? ` (refund ${r.refundId})` : ''}. Banks usually show it within 5 to 7 working days.`;
+  if (r.status === 'failed') return `Refund of ${amount}: we are looking into it and will write to you.`;
+  return `Refund of ${amount}: on its way to the way you paid.`;
 }
 
 /** Where a Cash on Delivery order's money stands (issue 17). */

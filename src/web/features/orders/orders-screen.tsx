@@ -3,6 +3,7 @@ import { BrowseProductsLink, EmptyState, RetryButton } from '../../components/em
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { SignInFirst } from '../../components/sign-in-first.tsx';
 import { STORE } from '../../../shared/store.ts';
+import { CancelOrder } from './cancel-order.tsx';
 import { OrderCard } from './order-card.tsx';
 import { useOrders } from './orders.api.ts';
 
@@ -38,7 +39,7 @@ function OwnOrders({ shopperId }: { shopperId: string }) {
       <p className="mt-1 text-muted">Every order you have placed, newest first.</p>
       <div className="mt-6 grid gap-5 sm:gap-6">
         {items.map((order) => (
-          <OrderCard key={order.id} order={order} />
+          <OrderCard key={order.id} order={order} actions={<CancelOrder order={order} shopperId={shopperId} />} />
         ))}
       </div>
       <p className="mt-8 text-center text-sm text-muted">

@@ -1,0 +1,39 @@
+/**
+ * Cancelling before dispatch (issue 17), whoever asks: the shopper from /orders or the owner from
+ * the admin. The order, its stock and the refund owed change in one transaction with the buyer's
+ * mail (orders.cancel); the refund goes to the provider just after, through the same path as every
+ * other refund (refunds.ts: idempotent by payment, retried by the reconcile step, left to the owner
+ * when the provider keeps refusing). A refund not yet made is never shown as made.
+ */
+import { enqueue } from '../mail/mail.queries.ts';
+import { cancelledMail } from '../orders/orders.mails.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { Refunds } from './refunds.ts';
+
+export interface Canceller {
+  userId: string;
+  email: string;
+  owner: boolean;
+}
+
+export function createCancellation(orders: OrdersService, refunds: Refunds, mailWritten: () => void) {
+  return async function cancel(orderId: string, who: Canceller, reason: string, from?: string) {
+    let mailed = false;
+    const { order, refundPaymentId } = await orders.cancel(
+      orderId,
+      who,
+      reason,
+      async (tx, cancelled) => {
+        if (!cancelled.buyer) return;
+        await enqueue(tx, cancelledMail({ ...cancelled, buyer: cancelled.buyer }, reason, who.owner));
+        mailed = true;
+      },
+      from,
+    );
+    if (mailed) mailWritten();
+    if (refundPaymentId) await refunds.refund(refundPaymentId);
+    return order;
+  };
+}
+
+export type Cancel = ReturnType<typeof createCancellation>;
