@@ -33,6 +33,8 @@ export interface Rotation {
 
 export interface Workload {
   productIds: number[];
+  /** PINs from India Post's directory, at random (the product page's PIN check). */
+  pincodes: string[];
   selective: Term;
   selectiveRotation: Rotation;
   broad: Term;
@@ -93,6 +95,7 @@ function substrings(s: string, min: number): string[] {
 
 export async function chooseWorkload(db: Db, total: number): Promise<Workload> {
   const idRows = await rows<{ id: number }>(db, sql`select id from products order by random() limit 5000`);
+  const pinRows = await rows<{ pincode: string }>(db, sql`select pincode from pincodes order by random() limit 1000`);
 
   // Selective: phrases a shopper would type, from several families; the one nearest 1% wins.
   const selectiveCandidates = distinct([
@@ -120,6 +123,7 @@ export async function chooseWorkload(db: Db, total: number): Promise<Workload> {
 
   return {
     productIds: shuffle(idRows.map((r) => r.id)),
+    pincodes: pinRows.map((r) => r.pincode),
     selective,
     selectiveRotation: rotation(selectiveCounted, selective, 2),
     broad,

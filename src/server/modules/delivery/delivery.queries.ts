@@ -12,6 +12,9 @@ export async function placeOf(on: Reader, pincode: string) {
   return row;
 }
 
+/** The whole directory (19,485 rows): the PIN check keeps it in memory. */
+export const allPlaces = (db: Db) => db.select().from(pincodes);
+
 export async function settingsValue(on: Reader): Promise<unknown> {
   const [row] = await on.select({ value: deliverySettings.value }).from(deliverySettings);
   return row?.value;

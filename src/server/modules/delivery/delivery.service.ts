@@ -10,6 +10,7 @@ import { formatInrShort } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import { createDeliveryMemory } from './delivery-memory.ts';
 import * as q from './delivery.queries.ts';
 
 const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s(-])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
@@ -30,6 +31,22 @@ export function settingsFrom(value: unknown, log: (line: string) => void = conso
 
 export function createDeliveryService(db: Db, catalog: CatalogService, now: () => Date = () => new Date()) {
   const settings = async (on: q.Reader = db) => settingsFrom(await q.settingsValue(on));
+  const memory = createDeliveryMemory(db, () => settings(), (id) => catalog.deliveryFacts(id));
+
+  /** The product page's answer, worked out (check() keeps it for a second). */
+  async function checkNow(pincode: string, productId: number): Promise<DeliveryCheck> {
+    const [piece, to, { settings: s, rule }] = await Promise.all([memory.piece(productId), memory.place(pincode), memory.owner(pincode)]);
+    if (!piece) throw new NotFoundError('Product not found');
+    if (!to) throw new NotFoundError(PIN_UNKNOWN);
+    if (!piece.pincodeDelivery) return { served: false, pincode, place: placeText(to), message: PIN_CHECK_OFF };
+    if (rule === 'not_served') return { served: false, pincode, place: placeText(to), message: PIN_NOT_SERVED };
+    const from = await memory.place(s.dispatchPin);
+    // A dispatch PIN the directory lost (a new edition) still gives an answer: the farthest ordinary zone.
+    const zone = from ? zoneOf(from, to) : 'rest';
+    const window = deliveryWindow(now(), s, zone);
+    const cod = codForPiece(rule !== 'no_cod', s, piece.payPaise);
+    return { served: true, pincode, place: placeText(to), zone, earliest: window.earliest, latest: window.latest, text: deliveryText(window), ...cod };
+  }
 
   return {
     settings,
@@ -38,6 +55,7 @@ export function createDeliveryService(db: Db, catalog: CatalogService, now: () =
     async saveSettings(input: DeliverySettings): Promise<DeliverySettings> {
       if (!(await q.placeOf(db, input.dispatchPin))) throw new ValidationError({ dispatchPin: PIN_UNKNOWN });
       await q.saveSettingsValue(db, input);
+      memory.forget();
       return settings();
     },
 
@@ -58,21 +76,9 @@ export function createDeliveryService(db: Db, catalog: CatalogService, now: () =
     },
 
     /** The product page's answer for a PIN: delivery by when, and Cash on Delivery for this piece. */
-    async check(pincode: string, productId: number): Promise<DeliveryCheck> {
-      const piece = await catalog.deliveryFacts(productId);
-      if (!piece) throw new NotFoundError('Product not found');
-      const [row, s, rule] = await Promise.all([q.placeOf(db, pincode), settings(), q.ruleFor(db, pincode)]);
-      if (!row) throw new NotFoundError(PIN_UNKNOWN);
-      const to = asPlace(row);
-      if (!piece.pincodeDelivery) return { served: false, pincode, place: placeText(to), message: PIN_CHECK_OFF };
-      if (rule?.rule === 'not_served') return { served: false, pincode, place: placeText(to), message: PIN_NOT_SERVED };
-      const from = await q.placeOf(db, s.dispatchPin);
-      // A dispatch PIN the directory lost (a new edition) still gives an answer: the farthest ordinary zone.
-      const zone = from ? zoneOf(asPlace(from), to) : 'rest';
-      const window = deliveryWindow(now(), s, zone);
-      const cod = codForPiece(rule?.rule !== 'no_cod', s, piece.payPaise);
-      return { served: true, pincode, place: placeText(to), zone, earliest: window.earliest, latest: window.latest, text: deliveryText(window), ...cod };
-    },
+    // Kept per minute of the clock: the dates move only at a minute's turn (the cut-off is a minute).
+    check: (pincode: string, productId: number): Promise<DeliveryCheck> =>
+      memory.answer(`${pincode}:${productId}:${Math.floor(now().getTime() / 60_000)}`, () => checkNow(pincode, productId)),
 
     /**
      * Checkout's view of an address's PIN (issue 17): delivered there or why not, by when, whether
@@ -88,8 +94,8 @@ export function createDeliveryService(db: Db, catalog: CatalogService, now: () =
     },
 
     rules: () => q.listRules(db),
-    saveRule: (rule: PinRule) => q.saveRule(db, rule),
-    removeRule: (prefix: string) => q.removeRule(db, prefix),
+    saveRule: (rule: PinRule) => q.saveRule(db, rule).finally(memory.forget),
+    removeRule: (prefix: string) => q.removeRule(db, prefix).finally(memory.forget),
   };
 }
 
