@@ -205,6 +205,9 @@ test('the owner ships an order with a tracking number, and the shopper sees it',
   await expect(page.getByRole('button', { name: /^VA\d+/ })).toHaveCount(1);
   await row.click();
   await expect(page.getByText('Nila Menon')).toBeVisible();
+  // Contrast is judged at rest: the list is dimmed (aria-busy) while it asks the server again.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Mark shipped' }).click();
   await page.getByLabel('Tracking number').fill('DTDC 7788-1');

@@ -6,9 +6,10 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import { ONE_SIZE } from '../../../shared/stock.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/addresses.ts';
-import { codAbove, codTooMany, COD_NOT_AT_PIN, COD_VERIFY_EMAIL, type CheckoutDelivery, type CodPlaced } from '../../../shared/cod.ts';
+import { codAbove, codBelow, codTooMany, COD_NOT_AT_PIN, COD_VERIFY_EMAIL, type CheckoutDelivery, type CodPlaced } from '../../../shared/cod.ts';
 import { DEFAULT_DELIVERY } from '../../../shared/delivery.ts';
 import type { Order } from '../../../shared/orders.ts';
 import { DEFAULT_PRICING } from '../../../shared/pricing.ts';
@@ -74,7 +75,7 @@ const buyNowCod = async (s: Shopper, productId: number, address: Address, key = 
   return placeCod(s, { addressId: address.id, buyNow: { productId }, expectedTotal: q.delivery.cod.total, placementKey: key });
 };
 const ownOrders = async (s: Shopper) => ((await (await send(t, 'GET', '/api/orders', undefined, s.cookie)).json()) as { items: Order[] }).items;
-const stockOf = async (productId: number) => (await t.database.db.select({ stock: productSizes.stock }).from(productSizes).where(eq(productSizes.productId, productId)))[0]!.stock;
+const stockOf = async (productId: number) => (await t.database.db.select({ stock: productSizes.stock }).from(productSizes).where(and(eq(productSizes.productId, productId), eq(productSizes.size, ONE_SIZE))))[0]!.stock;
 const deliverySettings = (change: object) => send(t, 'PUT', '/api/admin/delivery', { ...DEFAULT_DELIVERY, ...change }, owner.cookie);
 const pricing = (change: object) => send(t, 'PUT', '/api/admin/settings', { ...DEFAULT_PRICING, ...change }, owner.cookie);
 const move = (orderId: string, from: string, to: string) => send(t, 'POST', `/api/admin/orders/${orderId}/status`, { from, to }, owner.cookie);
@@ -105,9 +106,18 @@ describe('checkout offers Cash on Delivery', () => {
     expect((await res.json()).message).toBe(COD_VERIFY_EMAIL);
   });
 
-  it('not above the owner’s maximum, nor where the owner’s rule stops it; nothing is sold to a PIN not delivered to', async () => {
+  it('not above the owner’s maximum or below its minimum, nor where the owner’s rule stops it; nothing is sold to a PIN not delivered to', async () => {
     expect((await deliverySettings({ codMaxPaise: 500_00 })).status).toBe(200);
     expect((await quoteFor(meera, piece(), meeraHome)).delivery.cod.reason).toBe(codAbove(500_00));
+    // Below the owner's minimum: told what the smallest order is, and the server refuses it too.
+    await deliverySettings({ codMinPaise: 5_000_00 });
+    const small = piece();
+    const below = await quoteFor(meera, small, meeraHome);
+    expect(below.delivery.cod).toMatchObject({ offered: false, reason: codBelow(5_000_00) });
+    expect(codBelow(5_000_00)).toBe('Cash on Delivery is available on orders of ₹5,000 or more.');
+    const refused = await placeCod(meera, { addressId: meeraHome.id, buyNow: { productId: small }, expectedTotal: below.delivery.cod.total });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe(codBelow(5_000_00));
     await deliverySettings({});
     expect((await send(t, 'PUT', '/api/admin/pin-rules', { prefix: '600086', rule: 'no_cod' }, owner.cookie)).status).toBe(200);
     expect((await quoteFor(meera, piece(), meeraHome)).delivery.cod.reason).toBe(COD_NOT_AT_PIN);

@@ -6,6 +6,7 @@
  * once shipped, and one shopper unable to cancel another's order.
  */
 import { and, eq } from 'drizzle-orm';
+import { ONE_SIZE } from '../../../shared/stock.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/addresses.ts';
 import { CANCEL_TOO_LATE } from '../../../shared/cancel.ts';
@@ -36,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 afterEach(async () => expect(await lapsedAndBalanced(t)).toEqual([]));
 
-const stockOf = async (productId: number) => (await t.database.db.select({ stock: productSizes.stock }).from(productSizes).where(eq(productSizes.productId, productId)))[0]!.stock;
+const stockOf = async (productId: number) => (await t.database.db.select({ stock: productSizes.stock }).from(productSizes).where(and(eq(productSizes.productId, productId), eq(productSizes.size, ONE_SIZE))))[0]!.stock;
 
 /** Buy Now of a piece no other test here buys; paid through the stand-in unless `paid` is false. */
 async function bought(paid = true): Promise<CheckoutStart & { productId: number; paymentId: string | null }> {

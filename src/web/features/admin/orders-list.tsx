@@ -62,7 +62,7 @@ export function OrdersList() {
       ) : orders.data.items.length === 0 ? (
         <EmptyState title="No orders here.">{search || status ? 'Try another status or search.' : 'Orders appear here as shoppers place them.'}</EmptyState>
       ) : (
-        <ul className={`grid gap-2 ${orders.isPlaceholderData ? 'opacity-60' : ''}`}>
+        <ul aria-busy={orders.isPlaceholderData || undefined} className={`grid gap-2 ${orders.isPlaceholderData ? 'opacity-60' : ''}`}>
           {orders.data.items.map((o) => (
             <OrderRow key={o.id} order={o} open={open === o.id} onToggle={() => setOpen(open === o.id ? null : o.id)} />
           ))}
