@@ -91,13 +91,14 @@ test('Cash on Delivery: refused until the e-mail is verified, then placed and co
   await page.getByLabel('State').selectOption('Tamil Nadu');
   await page.getByLabel('Pincode').fill('600004');
   await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('Address saved.')).toBeVisible();
 
   const payment = page.getByRole('group', { name: 'Payment' });
   await expect(payment.getByText(/Delivery (by|between) /)).toBeVisible();
   const cod = payment.getByRole('radio', { name: /Cash on Delivery/ });
   await expect(cod).toBeDisabled();
   await expect(payment.getByText('Please verify your e-mail address to pay on delivery.')).toBeVisible();
-  // Contrast is judged at rest: the 'Address saved.' toast gone first.
+  // Contrast is judged at rest: the 'Address saved.' toast (seen above) gone first.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousViolations(page);
   await payment.getByRole('button', { name: 'Send the verification link' }).click();
