@@ -13,9 +13,10 @@ import { codAbove, codBelow, codTooMany, COD_NOT_AT_PIN, COD_VERIFY_EMAIL, type 
 import { DEFAULT_DELIVERY } from '../../../shared/delivery.ts';
 import type { Order } from '../../../shared/orders.ts';
 import { DEFAULT_PRICING } from '../../../shared/pricing.ts';
+import { openPostgres } from '../../db/client.ts';
 import { mailOutbox, orders, productSizes, products } from '../../db/schema/index.ts';
 import { linkInMail, send, signedUp } from '../../test/accounts-kit.ts';
-import { lapsedAndBalanced, plentyOfStock } from '../../test/orders-kit.ts';
+import { lapsedAndBalanced, plentyOfStock, setStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { setAdmin } from '../admin/admin.queries.ts';
 import type { Quote } from './checkout.quote.ts';
@@ -255,4 +256,33 @@ describe("the owner's Cash on Delivery steps", () => {
     expect((await send(t, 'POST', `/api/admin/orders/${o.orderId}/status`, { from: 'processing', to: 'shipped' }, meera.cookie)).status).toBe(403);
     expect((await ownOrders(arjun)).some((x) => x.id === o.orderId)).toBe(false);
   });
+});
+
+describe('the last pieces, wanted by many at once', () => {
+  it('sells the last 3 to 3 of 12 shoppers placing Cash on Delivery on two app servers: the rest told it sold out, the count at 0, the ledger whole', async () => {
+    await closeOpenCod();
+    const second = t.databaseUrl ? await openPostgres(t.databaseUrl, 4) : undefined;
+    try {
+      const servers = [t, { app: t.another((second ?? t.database).db) }];
+      const productId = piece();
+      await setStock(t, productId, 3);
+      const shoppers = await Promise.all(Array.from({ length: 12 }, (_, i) => verified(`Racer${"abcdefghijkl"[i]}`)));
+      const homes = await Promise.all(shoppers.map((s) => addAddress(s, HOME)));
+      const total = (await quoteFor(shoppers[0]!, productId, homes[0]!)).delivery.cod.total;
+      const answers = await Promise.all(
+        shoppers.map((s, i) =>
+          send(servers[i % 2]!, 'POST', '/api/checkout/cod', { addressId: homes[i]!.id, buyNow: { productId }, expectedTotal: total, placementKey: crypto.randomUUID() }, s.cookie),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([...Array(3).fill(201), ...Array(9).fill(409)]);
+      for (const refused of answers.filter((a) => a.status === 409)) expect((await refused.json()).code).toBe('sold_out');
+      expect(await stockOf(productId)).toBe(0);
+      const made = await t.database.db.select({ id: orders.id }).from(orders).where(and(eq(orders.paymentMethod, 'cod'), eq(orders.stockState, 'sold'), eq(orders.status, 'processing')));
+      expect(made).toHaveLength(3);
+      expect(await lapsedAndBalanced(t)).toEqual([]);
+    } finally {
+      await second?.close();
+    }
+  }, 60_000);
 });
