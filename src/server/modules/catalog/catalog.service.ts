@@ -141,6 +141,9 @@ export function createCatalogService(db: Db, stock: StockService) {
     summaries: (ids: number[]): Promise<ProductSummary[]> => q.summariesByIds(db, ids),
 
     /** A piece's price to pay and its delivery options, for the PIN check; null when it is not on sale. */
+    /** The catalog's version: any write to products or their groups moves it (a trigger). */
+    version: () => matching.currentCatalogVersion(db),
+
     async deliveryFacts(id: number) {
       if (id > 2_147_483_647) return null;
       const p = await q.deliveryFactsById(db, id);

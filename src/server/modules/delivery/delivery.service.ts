@@ -1,7 +1,7 @@
 /**
  * Delivery to a PIN code (issue 17): where a PIN is, whether the shop delivers there and by when,
- * and whether Cash on Delivery is open there. The owner's settings are read fresh on each answer,
- * so a change shows at once on every app server.
+ * and whether Cash on Delivery is open there. The product page's answer comes from memory
+ * (delivery-memory.ts: another app server's change shows within a second); checkout's reads afresh.
  */
 import { pinStateMismatch, PIN_CHECK_OFF, PIN_NOT_SERVED, PIN_UNKNOWN, DEFAULT_DELIVERY, deliveryText, deliveryWindow, zoneOf, type DeliveryCheck, type DeliverySettings, type PinPlace } from '../../../shared/delivery.ts';
 import { deliverySettingsContract, type PinRule } from '../../../shared/delivery.contract.ts';
@@ -31,9 +31,9 @@ export function settingsFrom(value: unknown, log: (line: string) => void = conso
 
 export function createDeliveryService(db: Db, catalog: CatalogService, now: () => Date = () => new Date()) {
   const settings = async (on: q.Reader = db) => settingsFrom(await q.settingsValue(on));
-  const memory = createDeliveryMemory(db, () => settings(), (id) => catalog.deliveryFacts(id));
+  const memory = createDeliveryMemory(db, { settings: () => settings(), catalogVersion: () => catalog.version(), piece: (id) => catalog.deliveryFacts(id) });
 
-  /** The product page's answer, worked out (check() keeps it for a second). */
+  /** The product page's answer, worked out (check() keeps it while the memory's snapshot and the minute stand). */
   async function checkNow(pincode: string, productId: number): Promise<DeliveryCheck> {
     const [piece, to, { settings: s, rule }] = await Promise.all([memory.piece(productId), memory.place(pincode), memory.owner(pincode)]);
     if (!piece) throw new NotFoundError('Product not found');

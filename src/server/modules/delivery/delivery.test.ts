@@ -3,7 +3,7 @@
  * India Post's directory, the state match, the product page's answer on fixed clocks, the owner's
  * rules and limits, and hostile PINs refused with spec §5's words.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY, type DeliveryCheck } from '../../../shared/delivery.ts';
 import { products } from '../../db/schema/index.ts';
@@ -116,6 +116,21 @@ describe("the product page's PIN check", () => {
     expect(body).toMatchObject({ served: true, cod: false });
     expect(body.served && body.codText).toMatch(/^Cash on Delivery is available on orders up to ₹/);
     await settings(DEFAULT_DELIVERY);
+  });
+
+  it('shows a change made on another app server within a second: a price, a PIN rule', async () => {
+    const [before] = await t.database.db.select({ price: products.price, offerPrice: products.offerPrice }).from(products).where(eq(products.id, piece.id));
+    expect((await check('600004')).body).toMatchObject({ cod: true });
+    // Written straight to the database, as another app server would: this server hears nothing of it.
+    await t.database.db.update(products).set({ price: 20_000_00, offerPrice: null }).where(eq(products.id, piece.id));
+    await t.database.db.execute(sql`insert into pin_rules (prefix, rule) values ('600', 'not_served')`);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await check('600004')).body).toMatchObject({ served: false, message: 'We do not deliver to this pincode yet.' });
+    expect((await check('560001')).body).toMatchObject({ cod: false, codText: 'Cash on Delivery is available on orders up to ₹10,000.' });
+    await t.database.db.update(products).set(before!).where(eq(products.id, piece.id));
+    await t.database.db.execute(sql`delete from pin_rules where prefix = '600'`);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await check('600004')).body).toMatchObject({ served: true, cod: true });
   });
 
   it('says so for a piece not sent by PIN code, and 404s a hidden or unknown piece', async () => {
