@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.ts';
-import type { CheckoutAudit, CheckoutKind } from './messages.ts';
+import type { CheckoutAudit, CodAudit } from './messages.ts';
 import { rows } from './seed.ts';
 
 // The confirmation mail has no order column: it names its order in the subject ("Your Vastra order
@@ -16,7 +16,7 @@ import { rows } from './seed.ts';
 const MAIL_ORDER = 'order (VA[0-9]+) is confirmed';
 const MAIL_PAYMENT = 'payment \\((pay_[A-Za-z0-9_]+)\\)';
 
-export async function auditCheckout(db: Db, source: CheckoutKind): Promise<CheckoutAudit> {
+export async function auditCheckout(db: Db, source: 'buy_now' | 'cart'): Promise<CheckoutAudit> {
   const mails = sql`select substring(subject from ${MAIL_ORDER}::text) as order_number, substring(text_body from ${MAIL_PAYMENT}::text) as payment_id
                     from mail_outbox where kind = 'order_confirmation'`;
   const [counts] = await rows<Omit<CheckoutAudit, 'paymentsOnSeveralOrders' | 'mailsWithoutPaidOrder' | 'paidOrders'>>(
@@ -27,7 +27,7 @@ export async function auditCheckout(db: Db, source: CheckoutKind): Promise<Check
                  count(m.order_number)::int as mails,
                  count(m.order_number) filter (where m.payment_id is distinct from o.payment_id)::int as other
           from orders o left join m on m.order_number = o.order_number
-          where o.source = ${source}
+          where o.source = ${source} and o.payment_method = 'online'
           group by o.id, o.payment_status, o.payment_id)
         select count(*)::int as "orders",
                count(*) filter (where payment_status = 'pending')::int as "pending",
@@ -51,12 +51,12 @@ export async function auditCheckout(db: Db, source: CheckoutKind): Promise<Check
   );
   const paid = await rows<{ id: string; payment_id: string }>(
     db,
-    sql`select id, payment_id from orders where source = ${source} and payment_status = 'paid'`,
+    sql`select id, payment_id from orders where source = ${source} and payment_method = 'online' and payment_status = 'paid'`,
   );
   const [stock] = await rows<{ lost: number; mismatches: number; oversold: number }>(
     db,
     sql`select
-          (select count(*)::int from orders where source = ${source} and ((payment_status = 'paid' and stock_state <> 'sold') or (status = 'pending' and stock_state <> 'held'))) as lost,
+          (select count(*)::int from orders where source = ${source} and payment_method = 'online' and ((payment_status = 'paid' and stock_state <> 'sold') or (status = 'pending' and stock_state <> 'held'))) as lost,
           (select count(*)::int from (select s.id from product_sizes s left join stock_movements m on m.product_size_id = s.id group by s.id having s.stock <> coalesce(sum(m.change), 0)) x) as mismatches,
           (select count(*)::int from product_sizes where stock < 0) as oversold`,
   );
@@ -69,4 +69,48 @@ export async function auditCheckout(db: Db, source: CheckoutKind): Promise<Check
     mailsWithoutPaidOrder: orphans?.n ?? 0,
     paidOrders: paid.map((r) => [r.id, r.payment_id]),
   };
+}
+
+// The Cash on Delivery mails name their order in the subject too: "... order VA001234 is confirmed"
+// ('cod_confirmation') and "... order VA001234 is cancelled" ('order_cancelled'), orders.mails.ts.
+const MAIL_NUMBER = 'order (VA[0-9]+) is';
+
+/** The Cash on Delivery scenario's orders (every COD order: the other checkouts pay online), their stock and mails. */
+export async function auditCod(db: Db): Promise<CodAudit> {
+  const orders = await rows<{ id: string; status: string }>(db, sql`select id, status from orders where payment_method = 'cod'`);
+  const [c] = await rows<Omit<CodAudit, 'orders' | 'confirmations' | 'cancellations'> & { cm: number; cs: number; xm: number; xs: number }>(
+    db,
+    sql`with m as (select kind, substring(subject from ${MAIL_NUMBER}::text) as order_number from mail_outbox where kind in ('cod_confirmation', 'order_cancelled')),
+        per_order as (
+          select o.status, o.stock_state, o.payment_status,
+                 (select count(*) from m where m.order_number = o.order_number and m.kind = 'cod_confirmation')::int as confirmations,
+                 (select count(*) from m where m.order_number = o.order_number and m.kind = 'order_cancelled')::int as cancellations
+          from orders o where o.payment_method = 'cod')
+        select count(*) filter (where (status = 'cancelled' and stock_state <> 'returned') or (status <> 'cancelled' and stock_state <> 'sold'))::int as "misplacedStock",
+               count(*) filter (where payment_status = 'paid')::int as "paid",
+               count(*) filter (where confirmations = 0)::int as cm,
+               count(*) filter (where confirmations > 1)::int as cs,
+               count(*) filter (where status = 'cancelled' and cancellations = 0)::int as xm,
+               count(*) filter (where cancellations > 1 or (status <> 'cancelled' and cancellations > 0))::int as xs,
+               (select count(*)::int from m where not exists (select 1 from orders o where o.order_number = m.order_number and o.payment_method = 'cod')) as "strayMails",
+               (select count(*)::int from (select s.id from product_sizes s left join stock_movements sm on sm.product_size_id = s.id group by s.id having s.stock <> coalesce(sum(sm.change), 0)) x) as "ledgerMismatches",
+               (select count(*)::int from product_sizes where stock < 0) as "oversold"
+        from per_order`,
+  );
+  return {
+    orders: orders.map((o) => [o.id, o.status]),
+    misplacedStock: c!.misplacedStock,
+    paid: c!.paid,
+    confirmations: { missing: c!.cm, several: c!.cs },
+    cancellations: { missing: c!.xm, several: c!.xs },
+    strayMails: c!.strayMails,
+    ledgerMismatches: c!.ledgerMismatches,
+    oversold: c!.oversold,
+  };
+}
+
+/** Marks the checkout shoppers' e-mail addresses verified (their verify links would; the links are in the server's outbox). */
+export async function verifyShoppers(db: Db, emailPrefix: string): Promise<number> {
+  const done = await rows<{ id: string }>(db, sql`update users set email_verified = true where starts_with(email, ${emailPrefix}) returning id`);
+  return done.length;
 }

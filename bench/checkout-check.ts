@@ -11,7 +11,7 @@
  *     mail names an order that is not paid;
  *   - the orders in the database are the orders the shoppers were answered 201 for.
  */
-import type { CheckoutAudit, CheckoutResult } from './messages.ts';
+import type { CheckoutAudit, CheckoutResult, CodAudit } from './messages.ts';
 
 export interface CheckoutCheck {
   clean: boolean;
@@ -66,6 +66,44 @@ export function checkCheckout(name: string, result: CheckoutResult, audit: Check
       `${n(audit.ledgerMismatches)} sizes whose count is not the ledger's sum`,
     `  paid orders == confirmations answered 200 == distinct payment ids: ${n(audit.paid)} == ${n(confirmed)} == ${n(audit.distinctPaymentIds)} ` +
       `-> ${equal ? 'yes' : 'NO'}; ${clean ? '0 errors, 0 duplicates' : 'NOT CLEAN'}`,
+  ];
+  if (result.failures.length) lines.push(`  first failures:`, ...result.failures.map((f) => `    ${f}`));
+  return { clean, summary, lines };
+}
+
+/**
+ * Cash on Delivery's "0 errors, 0 duplicates": every order the shoppers were answered 201 for is in
+ * the database and no other; a placement sent again answered the same order; every order the
+ * shoppers cancelled (200) is cancelled with its piece back, the rest placed with their piece sold;
+ * one confirmation mail per order and one cancellation mail per cancelled order; none paid; the
+ * stock ledger whole.
+ */
+export function checkCod(name: string, result: CheckoutResult, audit: CodAudit): CheckoutCheck {
+  const cod = result.cod ?? { placed: [], retried: 0, retriedToAnother: 0, cancelled: [] };
+  const failedRequests = Object.values(result.steps).reduce((sum, s) => sum + s.errors + s.non2xx, 0);
+  const inDb = new Map(audit.orders);
+  const placed = new Set(cod.placed);
+  const cancelled = new Set(cod.cancelled);
+  const missing = [...placed].filter((id) => !inDb.has(id)).length;
+  const unanswered = [...inDb.keys()].filter((id) => !placed.has(id)).length;
+  // Told "cancelled" (200) but not cancelled, or cancelled without a 200 (a cancel that timed out).
+  const cancelMismatch = [...inDb].filter(([id, status]) => (status === 'cancelled') !== cancelled.has(id)).length;
+  const duplicates = cod.placed.length - placed.size + cod.retriedToAnother + audit.confirmations.several + audit.cancellations.several + audit.strayMails;
+  const losses = missing + unanswered + cancelMismatch + audit.misplacedStock + audit.paid + audit.confirmations.missing + audit.cancellations.missing + audit.ledgerMismatches + audit.oversold;
+  const clean = failedRequests === 0 && duplicates === 0 && losses === 0;
+  const summary =
+    `${n(failedRequests)} failed requests; placed 201 ${n(placed.size)} / in the database ${n(inDb.size)} / cancelled ${n(cancelled.size)}; ` +
+    `${n(duplicates)} duplicates, ${n(losses)} lost or unaccounted; ${n(audit.oversold)} oversold`;
+  const lines = [
+    `${name} (${result.shoppers} shoppers, warm-up and tail included):`,
+    `  shoppers were answered: ${n(placed.size)} orders placed (201), ${n(cod.retried)} placements sent again of which ${n(cod.retriedToAnother)} answered another order, ` +
+      `${n(cancelled.size)} cancelled (200), ${n(failedRequests)} failed requests`,
+    `  the database holds:     ${n(inDb.size)} COD orders, ${n([...inDb.values()].filter((s) => s === 'cancelled').length)} cancelled, ${n(audit.paid)} counted paid; ` +
+      `${n(audit.misplacedStock)} whose pieces are not where their state says`,
+    `  mails:                  confirmations missing ${n(audit.confirmations.missing)}, more than one ${n(audit.confirmations.several)}; ` +
+      `cancellations missing ${n(audit.cancellations.missing)}, more than one or uncalled for ${n(audit.cancellations.several)}; naming no COD order ${n(audit.strayMails)}`,
+    `  answers vs database:    ${n(missing)} placed 201 but not in the database, ${n(unanswered)} in the database without a 201, ${n(cancelMismatch)} cancelled otherwise than answered`,
+    `  stock:                  ${n(audit.oversold)} sizes oversold, ${n(audit.ledgerMismatches)} sizes whose count is not the ledger's sum -> ${clean ? '0 errors, 0 duplicates' : 'NOT CLEAN'}`,
   ];
   if (result.failures.length) lines.push(`  first failures:`, ...result.failures.map((f) => `    ${f}`));
   return { clean, summary, lines };

@@ -15,13 +15,16 @@ export type ToServer =
   | { type: 'drain' }
   | { type: 'close' }
   /** Count the checkout's orders, payments and confirmation mails (the server holds PGlite's files). */
-  | { type: 'audit'; source: CheckoutKind };
+  | { type: 'audit'; kind: CheckoutKind }
+  /** Mark the checkout shoppers' e-mail addresses verified, as their verify links would (Cash on Delivery asks for it). */
+  | { type: 'verify'; emailPrefix: string };
 export type FromServer =
   | { type: 'listening'; port: number }
   | { type: 'bumped'; bumps: number; ms: number }
   /** Requests still being handled after DRAIN_LIMIT_MS (normally 0), and how long draining took. */
   | { type: 'drained'; inflight: number; ms: number }
-  | { type: 'audited'; audit: CheckoutAudit }
+  | { type: 'audited'; audit: CheckoutAudit | CodAudit }
+  | { type: 'verified'; shoppers: number }
   | { type: 'audit-failed'; message: string };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -58,8 +61,12 @@ export type FromLoad = { type: 'result'; result: LoadResult } | { type: 'error';
 
 // ---- the checkout scenarios (checkout-load.ts) ----
 
-/** Which checkout: Buy Now's one piece, or the cart's selected lines (orders.source says the same). */
-export type CheckoutKind = 'buy_now' | 'cart';
+/**
+ * Which checkout: Buy Now's one piece, or the cart's selected lines (orders.source says the same),
+ * paid online; or Buy Now paid on delivery (orders.payment_method 'cod'), then cancelled by the
+ * shopper, so that no one reaches the owner's limit of open COD orders and the piece goes back.
+ */
+export type CheckoutKind = 'buy_now' | 'cart' | 'cod';
 
 export type ToCheckout =
   /** Sign up the shoppers (a few at a time: scrypt), give each an address and an in-stock piece. */
@@ -68,7 +75,7 @@ export type ToCheckout =
   | { type: 'run'; kind: CheckoutKind; durationSeconds: number; warmupSeconds: number };
 
 export type FromCheckout =
-  | { type: 'ready'; shoppers: number; products: number; seconds: number }
+  | { type: 'ready'; shoppers: number; products: number; codProducts: number; seconds: number; emailPrefix: string }
   | { type: 'checked-out'; result: CheckoutResult }
   | { type: 'error'; message: string };
 
@@ -83,7 +90,7 @@ export interface StepResult {
   non2xx: number;
 }
 
-export type CheckoutStep = 'add' | 'create' | 'confirm';
+export type CheckoutStep = 'add' | 'create' | 'confirm' | 'place' | 'cancel';
 
 export interface CheckoutResult {
   kind: CheckoutKind;
@@ -108,6 +115,36 @@ export interface CheckoutResult {
     /** A confirmation whose answer named another order or payment than the one sent. */
     confirmMismatch: number;
   };
+  /** Cash on Delivery's account of the same, when the kind is 'cod'. */
+  cod?: CodLedger;
+}
+
+/** What the Cash on Delivery shoppers were answered, warm-up and tail included. */
+export interface CodLedger {
+  /** Orders placed (201), distinct ids. */
+  placed: string[];
+  /** A placement sent again with the same key (a retry after a dropped connection), and those answered with another order. */
+  retried: number;
+  retriedToAnother: number;
+  /** Orders whose cancellation was answered 200. */
+  cancelled: string[];
+}
+
+/** What SQL counts on the throwaway database after the Cash on Delivery scenario. */
+export interface CodAudit {
+  /** Every COD order: [id, status]. */
+  orders: [string, string][];
+  /** COD orders whose pieces are not where their state says (placed and not sold, cancelled and not back). */
+  misplacedStock: number;
+  /** COD orders counted paid (nothing is collected here: must stay 0). */
+  paid: number;
+  /** Per kind of mail ('cod_confirmation', 'order_cancelled'): orders with none where one is due, with more than one. */
+  confirmations: { missing: number; several: number };
+  cancellations: { missing: number; several: number };
+  /** Mails of either kind naming no COD order. */
+  strayMails: number;
+  ledgerMismatches: number;
+  oversold: number;
 }
 
 /** What SQL counts on the throwaway database after a checkout scenario, for one orders.source. */

@@ -18,7 +18,7 @@ export interface Row {
   drain?: { inflight: number; ms: number };
   /** What the server logged (request failures) during the scenario. */
   serverErrors?: ServerErrors;
-  /** A checkout step's row: how many shoppers; on the confirm row, the check of duplicates and losses. */
+  /** A checkout step's row: how many shoppers; on its last step's row, the check of duplicates and losses. */
   checkout?: { shoppers: number; check?: CheckoutCheck };
 }
 
@@ -53,7 +53,8 @@ export function formatResults(rows: Row[]): string {
     out.push(
       `Checkout rows: ${shoppers} shoppers, each buying purchase after purchase (checkout-load.ts, not autocannon);`,
       'req/s = purchases per second, requests = steps answered in the measured run; p50/p99 per step: create order =',
-      'quote + POST orders, confirm payment = test-payment + confirm; errors / non-2xx over the whole run, warm-up included.',
+      'quote + POST orders, confirm payment = test-payment + confirm; Cash on Delivery: place order = quote + POST cod',
+      '(a purchase in four sent twice), cancel order = POST cancel; errors / non-2xx over the whole run, warm-up included.',
     );
   }
   out.push(

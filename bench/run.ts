@@ -16,11 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { checkCheckout } from './checkout-check.ts';
+import { checkCheckout, checkCod, type CheckoutCheck } from './checkout-check.ts';
 import {
   BUMP_INTERVAL_MS,
   type CheckoutAudit,
-  type CheckoutKind,
+  type CheckoutResult,
+  type CheckoutStep,
+  type CodAudit,
   type FromCheckout,
   type FromLoad,
   type FromPrepare,
@@ -214,13 +216,19 @@ async function askCheckout(m: ToCheckout, what: string): Promise<FromCheckout> {
   return a;
 }
 
-/** SQL counts of one checkout's orders, payments and mails, by the server (it holds PGlite's files). */
-async function auditCheckout(source: CheckoutKind): Promise<CheckoutAudit> {
-  const answer = message<FromServer>(server!, (x) => x.type === 'audited' || x.type === 'audit-failed', 'counting the orders');
-  server!.send({ type: 'audit', source } satisfies ToServer);
+/** Asks the server one thing about the checkout (it holds PGlite's files) and waits for its answer. */
+async function askServer<T extends FromServer['type']>(m: ToServer, answers: T, what: string): Promise<Extract<FromServer, { type: T }>> {
+  const answer = message<FromServer>(server!, (x) => x.type === answers || x.type === 'audit-failed', what);
+  server!.send(m);
   const a = await answer;
-  if (a.type === 'audit-failed') throw new Error(`counting the orders: ${a.message}`);
-  return (a as { audit: CheckoutAudit }).audit;
+  if (a.type === 'audit-failed') throw new Error(`${what}: ${a.message}`);
+  return a as Extract<FromServer, { type: T }>;
+}
+
+/** What one checkout's shoppers were answered, held against SQL counts of its orders, payments and mails. */
+async function checkScenario(name: string, r: CheckoutResult): Promise<CheckoutCheck> {
+  const { audit } = await askServer({ type: 'audit', kind: r.kind }, 'audited', 'counting the orders');
+  return r.kind === 'cod' ? checkCod(name, r, audit as CodAudit) : checkCheckout(name, r, audit as CheckoutAudit);
 }
 
 const ms = (x: number | null) => (x === null ? '-' : x.toFixed(1));
@@ -231,7 +239,8 @@ async function runCheckouts(origin: string, productIds: number[], opts: ReturnTy
   process.stdout.write(`  signing up ${opts.checkoutShoppers} checkout shoppers (scrypt, untimed), an address and a piece each ... `);
   const ready = await askCheckout({ type: 'setup', origin, shoppers: opts.checkoutShoppers, productIds }, 'setting up the checkout shoppers');
   if (ready.type !== 'ready') throw new Error(`setting up the checkout shoppers: unexpected answer ${ready.type}`);
-  console.log(`${ready.seconds.toFixed(1)} s (${ready.products} distinct pieces in stock)`);
+  const verified = await askServer({ type: 'verify', emailPrefix: ready.emailPrefix }, 'verified', 'verifying the checkout shoppers');
+  console.log(`${ready.seconds.toFixed(1)} s (${ready.products} distinct pieces in stock, ${ready.codProducts} payable on delivery; ${verified.shoppers} e-mails verified)`);
   const early = serverLog!.take();
   if (early.count) throw new Error(`the server failed while the checkout shoppers signed up: ${early.first ?? ''} ${early.cause ?? ''}`);
 
@@ -246,12 +255,13 @@ async function runCheckouts(origin: string, productIds: number[], opts: ReturnTy
     const r = answer.result;
     const drain = await drainServer();
     const serverErrors = serverLog!.take();
-    const check = checkCheckout(s.name, r, await auditCheckout(s.kind));
+    const check = await checkScenario(s.name, r);
     const perSec = r.purchases / r.seconds;
-    for (const [step, name] of Object.entries(s.rows) as [keyof typeof s.rows, string][]) {
+    const rows = Object.entries(s.rows) as [CheckoutStep, string][];
+    for (const [k, [step, name]] of rows.entries()) {
       const st = r.steps[step]!;
       const result: LoadResult = { requests: st.count, seconds: r.seconds, reqPerSec: perSec, p50Ms: st.p50Ms, p99Ms: st.p99Ms, errors: st.errors, non2xx: st.non2xx };
-      const last = step === 'confirm';
+      const last = k === rows.length - 1;
       out.push({
         scenario: { name },
         result,
@@ -265,7 +275,7 @@ async function runCheckouts(origin: string, productIds: number[], opts: ReturnTy
       drain.inflight ? `${drain.inflight} STILL RUNNING` : '',
     ].filter(Boolean);
     console.log(
-      `${perSec.toFixed(1)} purchases/s, create p99 ${ms(r.steps.create!.p99Ms)} ms, confirm p99 ${ms(r.steps.confirm!.p99Ms)} ms; ` +
+      `${perSec.toFixed(1)} purchases/s, ${rows.map(([step]) => `${step} p99 ${ms(r.steps[step]!.p99Ms)} ms`).join(', ')}; ` +
         `${check.clean ? '0 errors, 0 duplicates' : `NOT CLEAN: ${check.summary}`}${notes.length ? `; ${notes.join('; ')}` : ''}`,
     );
   }

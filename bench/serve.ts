@@ -7,7 +7,8 @@
  * it bumps catalog_version every BUMP_INTERVAL_MS until {on: false}, then reports how many times.
  * It lives here because a PGlite folder can be open in one process only. For the same reason it
  * answers {type: 'audit'} after a checkout scenario: SQL counts of that checkout's orders, payments
- * and confirmation mails, which run.ts holds against what the shoppers were answered.
+ * and confirmation mails, which run.ts holds against what the shoppers were answered; and marks the
+ * checkout shoppers verified on {type: 'verify'} (Cash on Delivery is for verified addresses).
  *
  * It trusts one proxy hop (X-Forwarded-For), as behind a load balancer: the checkout's 50 shoppers
  * sign up from addresses of their own, as real shoppers do, instead of all from 127.0.0.1, which the
@@ -19,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../src/server/app.ts';
 import { openPostgres, type Database } from '../src/server/db/client.ts';
 import { listen } from '../src/server/http/listen.ts';
-import { auditCheckout } from './checkout-audit.ts';
+import { auditCheckout, auditCod, verifyShoppers } from './checkout-audit.ts';
 import { BUMP_INTERVAL_MS, DRAIN_LIMIT_MS, type FromServer, type ToServer } from './messages.ts';
 import { openFromEnv } from './throwaway-db.ts';
 
@@ -106,8 +107,13 @@ process.on('message', (m: ToServer) => {
   } else if (m.type === 'drain') {
     void drain();
   } else if (m.type === 'audit') {
-    auditCheckout(database.db, m.source).then(
+    (m.kind === 'cod' ? auditCod(database.db) : auditCheckout(database.db, m.kind)).then(
       (result) => send({ type: 'audited', audit: result }),
+      (err: unknown) => send({ type: 'audit-failed', message: err instanceof Error ? err.message : String(err) }),
+    );
+  } else if (m.type === 'verify') {
+    verifyShoppers(database.db, m.emailPrefix).then(
+      (shoppers) => send({ type: 'verified', shoppers }),
       (err: unknown) => send({ type: 'audit-failed', message: err instanceof Error ? err.message : String(err) }),
     );
   } else if (m.type === 'close') {
