@@ -10,7 +10,7 @@ import type { Address } from '../../../shared/addresses.ts';
 import type { CheckoutStart } from '../../../shared/orders.ts';
 import { ONE_SIZE, tooFewLeft } from '../../../shared/stock.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
-import { orders, products, productSizes, requestLimits, stockMovements } from '../../db/schema/index.ts';
+import { catalogVersion, orders, products, productSizes, requestLimits, stockMovements } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { lapsedAndBalanced, lapseUnpaid, setStock, stockTestShop } from '../../test/orders-kit.ts';
 import type { TestApp } from '../../test/test-app.ts';
@@ -87,6 +87,23 @@ describe('an order made for payment', () => {
     await lapseUnpaid(t); // again: nothing more comes back
     expect(await stockOf(p)).toBe(4);
     await send(t, 'DELETE', `/api/cart/items/${p}`, undefined, asha.s.cookie);
+  });
+
+  it('moves the catalog’s version (the caches’ key) only when a label changes, not on every order', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 20);
+    const version = async () => (await t.database.db.select({ v: catalogVersion.version }).from(catalogVersion))[0]!.v;
+    const before = await version();
+    const bina = await shopper('Bina');
+    await send(t, 'POST', '/api/cart/items', { productId: p, quantity: 1 }, bina.s.cookie);
+    expect((await start(bina)).status).toBe(201);
+    expect(await labelOf(p)).toBe('In Stock');
+    expect(await version()).toBe(before);
+    await lapseUnpaid(t);
+    await setStock(t, p, 1);
+    const low = await version();
+    expect(low).toBeGreaterThan(before); // 'Only a few left': cards and pages say so
+    await send(t, 'DELETE', `/api/cart/items/${p}`, undefined, bina.s.cookie);
   });
 
   it('is refused, naming the piece and what is left, when too few are left: nothing is written or taken', async () => {
