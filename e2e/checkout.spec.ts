@@ -48,7 +48,8 @@ test('from a card to /orders: cart, checkout with a new address, the test paymen
   await expect(page.getByText(/Test mode: this shop takes no real payments/)).toBeVisible();
   const summary = page.getByRole('region', { name: 'Order Summary' });
   await expect(summary).toContainText(name);
-  await expect(summary).toContainText('GST (18%) included');
+  // GST by piece (issue 18): the piece's own rate, whichever piece the first card shows.
+  await expect(summary).toContainText(/GST included: (5|18)% ₹[\d,]+\.\d{2}/);
   const pay = page.getByRole('button', { name: /^Pay ₹/ });
   await expect(pay).toBeDisabled(); // no address yet
   await page.getByRole('button', { name: 'Add Delivery Address' }).click();

@@ -36,6 +36,10 @@ export const PRODUCT_FIELD_NAMES = [
   'fall_pico',
   'fit',
   'length',
+  // GST by piece (issue 18, src/shared/gst.ts): HSN code, the rule (fixed or apparel), a fixed rule's rate.
+  'hsn_code',
+  'tax_rule',
+  'tax_rate',
 ] as const;
 
 /** The CSV columns, in the template's order. `handle` names a row's product across imports. */

@@ -5,6 +5,7 @@
  */
 import type { Availability } from './catalog.ts';
 import { sizeName } from './cart.contract.ts';
+import { productTaxContract } from './gst.contract.ts';
 import { BLOUSE_PIECE, GARMENT_LENGTHS, NO_DETAILS } from './garment.ts';
 import type { SizeList } from './sizes.ts';
 import { MAX_STOCK } from './stock.ts';
@@ -142,6 +143,8 @@ export const productInputContract = z
       .default({ standardDelivery: true, expressDelivery: true, pincodeDelivery: true }),
     featured: z.boolean({ error: 'Say whether the product is featured.' }).default(false),
     details: garmentDetails,
+    /** Issue 18: the HSN code and how the piece is taxed (none: the shop's GST rate). */
+    tax: productTaxContract,
     categories: slugs('category'),
     collections: slugs('collection'),
     images: z

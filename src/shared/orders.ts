@@ -4,6 +4,7 @@
  */
 import type { AddressFields } from './addresses.ts';
 import type { OrderRefund } from './cancel.ts';
+import type { ProductTax } from './gst.ts';
 import type { PaymentMethod, PriceBreakdown } from './pricing.ts';
 
 /**
@@ -80,10 +81,15 @@ export interface PaymentConfirmed {
   paymentId: string;
 }
 
-/** A line of the checkout's quote: an order line with its picture. */
+/** A line of the checkout's quote: an order line with its picture, and its tax (issue 18). */
 export interface QuoteLine extends OrderLine {
   productId: number;
   thumbnail: string | null;
+  /** The piece's tax rule, and the line's rate, value before GST and GST as priced now. */
+  tax: ProductTax;
+  gstRateBp: number;
+  taxableValue: number;
+  gstAmount: number;
 }
 
 /** What the checkout would cost now, as the server priced it (GET /api/checkout/quote). */

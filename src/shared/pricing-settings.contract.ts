@@ -4,6 +4,7 @@
  * could mean, with messages in rupees.
  */
 import { LOW_STOCK_MAX, RESERVATION_MINUTES, type PricingSettings } from './pricing.ts';
+import { gstRate } from './gst.contract.ts';
 import { z } from './zod.ts';
 
 /** A lakh of rupees: far past any shipping threshold or charge a boutique sets. */
@@ -19,7 +20,7 @@ const paise = (label: string) =>
 export const pricingSettingsContract = z
   .object({
     // GST slabs in India run from 0 to 28%.
-    gstRateBp: z.number({ error: 'GST must be a percentage.' }).int('GST must have at most two decimals.').min(0, 'GST cannot be negative.').max(2800, 'GST must be at most 28%.'),
+    gstRateBp: gstRate('GST'),
     freeShippingThreshold: paise('The free-shipping threshold'),
     standardShippingCharge: paise('The standard shipping charge'),
     expressShippingCharge: paise('The express shipping charge'),
@@ -36,6 +37,15 @@ export const pricingSettingsContract = z
       .int('Give the minutes as a whole number.')
       .min(RESERVATION_MINUTES.min, `An unpaid order holds its pieces for at least ${RESERVATION_MINUTES.min} minutes (Razorpay's shortest).`)
       .max(RESERVATION_MINUTES.max, `An unpaid order holds its pieces for at most ${RESERVATION_MINUTES.max} minutes.`),
+    // Issue 18: apparel by value (src/shared/gst.ts); the law set ₹2,500, 5% and 18% on 22 September 2025.
+    apparelThreshold: paise('The apparel threshold').min(100, 'The apparel threshold must be at least ₹1.'),
+    apparelLowRateBp: gstRate('The lower apparel rate'),
+    apparelHighRateBp: gstRate('The higher apparel rate'),
+    ambiguousRate: z.enum(['higher', 'lower'], { error: 'Choose the higher or the lower rate for a price between the bands.' }),
+  })
+  .refine((s) => s.apparelLowRateBp <= s.apparelHighRateBp, {
+    message: 'The lower apparel rate must not be above the higher one.',
+    path: ['apparelLowRateBp'],
   })
   .refine((s) => s.expressShippingThreshold <= s.freeShippingThreshold, {
     message: 'The express threshold must not be above the free-shipping threshold.',

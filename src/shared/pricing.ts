@@ -3,7 +3,10 @@
  * resolution): one pure module, the server's authority (it recomputes every order from the
  * database) and the browser's display. Integer paise throughout; rounding to the paisa, half up.
  */
-import { formatInrShort } from './money.ts';
+import { DEFAULT_GST, gstPercentText, NO_TAX_RULE, orderTax, type AmbiguousRate, type TaxableLine, type Taxed } from './gst.ts';
+import { formatInr, formatInrShort } from './money.ts';
+
+export { gstPercentText };
 
 /** The shop's pricing settings, as the code holds them: paise, and GST in basis points (18% = 1800). */
 export interface PricingSettings {
@@ -23,6 +26,12 @@ export interface PricingSettings {
   reservationMinutes: number;
   /** Issue 17: Cash on Delivery's own charge, a line of its own beside shipping (0: none). */
   codFee: number;
+  /** Issue 18, apparel by value: at most this value a piece (before GST) is taxed at the lower rate, above it at the higher. */
+  apparelThreshold: number;
+  apparelLowRateBp: number;
+  apparelHighRateBp: number;
+  /** An inclusive price that fits neither apparel rate takes this one (src/shared/gst.ts). */
+  ambiguousRate: AmbiguousRate;
 }
 
 /** Spec §3's defaults, and design.md's sixth setting. */
@@ -36,6 +45,7 @@ export const DEFAULT_PRICING: PricingSettings = {
   lowStockThreshold: 3,
   reservationMinutes: 15,
   codFee: 0,
+  ...DEFAULT_GST,
 };
 
 /** Razorpay captures automatically within at least 12 minutes; two hours is longer than any shopper pays in. */
@@ -52,6 +62,11 @@ export interface PriceBreakdown {
   gstIncluded: boolean;
   /** Cash on Delivery's charge, in the total; absent or 0 when paid online. */
   codFee?: number;
+  /**
+   * Issue 18: the GST per rate, goods and charges together, lowest rate first (absent on orders
+   * placed before GST by piece, which carry one rate, `gstRateBp`).
+   */
+  gstByRate?: Taxed[];
 }
 
 export type PaymentMethod = 'online' | 'cod';
@@ -62,33 +77,43 @@ export function shippingFor(subtotal: number, s: PricingSettings): number {
   return subtotal >= s.expressShippingThreshold ? s.standardShippingCharge : s.expressShippingCharge;
 }
 
-/** a × b / c rounded to the nearest integer, halves up, exactly (no floating point on the way). */
-function mulDivRound(a: number, b: number, c: number): number {
-  const n = BigInt(a) * BigInt(b);
-  const d = BigInt(c);
-  return Number((2n * n + d) / (2n * d));
+/**
+ * The order's amounts (spec §7's helper, in both GST readings): from its lines, each taxed at its
+ * piece's rate (issue 18), or from a subtotal alone, taxed at the shop's rate. Shipping and the COD
+ * fee carry GST too, at the main piece's rate: contained in them when prices include GST, added
+ * to them otherwise, as for the goods.
+ */
+export function priceOrder(goods: number | TaxableLine[], s: PricingSettings, method: PaymentMethod = 'online'): PriceBreakdown {
+  return priceLines(typeof goods === 'number' ? [{ unitPrice: goods, quantity: 1, tax: NO_TAX_RULE }] : goods, s, method).amounts;
 }
 
-/** The order's amounts from its subtotal (paise): spec §7's helper, in both GST readings. */
-export function priceOrder(subtotal: number, s: PricingSettings, method: PaymentMethod = 'online'): PriceBreakdown {
+/** priceOrder's work, with each line's tax and the charges' rate, which the order keeps (issue 18). */
+export function priceLines(lines: TaxableLine[], s: PricingSettings, method: PaymentMethod = 'online'): { amounts: PriceBreakdown; lines: Taxed[]; chargesRateBp: number } {
+  const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const shippingCharges = shippingFor(subtotal, s);
-  const gstAmount = s.pricesIncludeGst
-    ? mulDivRound(subtotal, s.gstRateBp, 10_000 + s.gstRateBp)
-    : mulDivRound(subtotal, s.gstRateBp, 10_000);
-  // Like shipping, the COD fee is charged beside the goods (GST by piece with its invoice is a later issue's).
   const codFee = method === 'cod' ? s.codFee : 0;
-  const total = subtotal + shippingCharges + codFee + (s.pricesIncludeGst ? 0 : gstAmount);
-  return { subtotal, gstAmount, shippingCharges, total, gstRateBp: s.gstRateBp, gstIncluded: s.pricesIncludeGst, ...(method === 'cod' && { codFee }) };
+  const tax = orderTax(lines, shippingCharges + codFee, s);
+  const total = subtotal + shippingCharges + codFee + (s.pricesIncludeGst ? 0 : tax.gst);
+  const amounts: PriceBreakdown = {
+    subtotal,
+    gstAmount: tax.gst,
+    shippingCharges,
+    total,
+    gstRateBp: s.gstRateBp,
+    gstIncluded: s.pricesIncludeGst,
+    gstByRate: tax.byRate,
+    ...(method === 'cod' && { codFee }),
+  };
+  return { amounts, lines: tax.lines, chargesRateBp: tax.charges.rateBp };
 }
 
-/** 18% as people write it: '18%', '12.5%'. */
-export function gstPercentText(bp: number): string {
-  return `${Number((bp / 100).toFixed(2))}%`;
-}
-
-/** design.md: 'GST (18%) included' when prices include it, else 'GST (18%)'. */
-export function gstLabel(b: Pick<PriceBreakdown, 'gstRateBp' | 'gstIncluded'>): string {
-  return `GST (${gstPercentText(b.gstRateBp)})${b.gstIncluded ? ' included' : ''}`;
+/** An order's GST as one line: 'GST included: 5% ₹71.38, 18% ₹457.63' (issue 18), 'GST: 5% ₹50.00' when added. */
+export function gstText(b: Pick<PriceBreakdown, 'gstRateBp' | 'gstIncluded' | 'gstByRate' | 'gstAmount'>): string {
+  // Orders from before GST by piece: design.md's 'GST (18%) included'.
+  if (!b.gstByRate) return `GST (${gstPercentText(b.gstRateBp)})${b.gstIncluded ? ' included' : ''}`;
+  const rates = b.gstByRate.filter((g) => g.gst > 0);
+  const parts = rates.length ? rates.map((g) => `${gstPercentText(g.rateBp)} ${formatInr(g.gst)}`).join(', ') : formatInr(0);
+  return `${b.gstIncluded ? 'GST included' : 'GST'}: ${parts}`;
 }
 
 /**

@@ -75,6 +75,15 @@ export async function plentyOfStock(t: Pick<TestApp, 'database'>, pieces = 1000)
   });
 }
 
+/**
+ * For tests of the amounts' arithmetic (shipping, both GST readings, the provider's amount): every
+ * piece without a tax rule, so each is taxed at the shop's GST rate and priceOrder(subtotal) is its
+ * order's amounts. GST by piece has its own tests (src/shared/gst.test.ts, checkout/gst.test.ts).
+ */
+export async function atShopRate(t: Pick<TestApp, 'database'>): Promise<void> {
+  await t.database.db.update(products).set({ hsnCode: null, taxRule: null, taxRateBp: null });
+}
+
 /** A one-size piece's count, as the owner would set it. */
 export async function setStock(t: Pick<TestApp, 'database'>, productId: number, pieces: number): Promise<void> {
   const { db } = t.database;

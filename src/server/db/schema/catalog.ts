@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TaxRule } from '../../../shared/gst.ts';
 import {
   boolean,
   check,
@@ -59,6 +60,10 @@ export const products = pgTable(
     details: jsonb('details').$type<GarmentDetails>().notNull().default(NO_DETAILS),
     /** The list its sizes come from; null for a piece sold in one size (a saree, a dupatta). */
     sizeListId: integer('size_list_id').references((): AnyPgColumn => sizeLists.id, { onDelete: 'set null' }),
+    /** Issue 18: its HSN code (4, 6 or 8 digits), and how it is taxed: a fixed rate (fabric) or apparel by value; null: the shop's GST rate. */
+    hsnCode: text('hsn_code'),
+    taxRule: text('tax_rule').$type<TaxRule>(),
+    taxRateBp: integer('tax_rate_bp'),
     /**
      * Set when the owner deletes a product that orders refer to: it leaves the shop (listings,
      * search, its page, carts) but stays for the orders that name it.
@@ -75,6 +80,9 @@ export const products = pgTable(
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_offer_price_check', sql`${t.offerPrice} is null or ${t.offerPrice} >= 0`),
     check('products_availability_check', sql`${t.availability} in ('In Stock', 'Only a few left', 'Out of Stock')`),
+    check('products_hsn_code_check', sql`${t.hsnCode} is null or ${t.hsnCode} ~ '^[0-9]{4}([0-9]{2}){0,2}$'`),
+    // A fixed rule carries its rate (GST slabs run 0 to 28%); apparel's come from the settings; no rule has neither.
+    check('products_tax_rule_check', sql`(${t.taxRule} is null and ${t.taxRateBp} is null) or (${t.taxRule} = 'apparel' and ${t.taxRateBp} is null) or (${t.taxRule} = 'fixed' and ${t.taxRateBp} between 0 and 2800)`),
     index('products_featured_id').on(t.featured, t.id),
   ],
 );

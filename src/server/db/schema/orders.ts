@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AddressFields } from '../../../shared/addresses.ts';
+import type { Taxed } from '../../../shared/gst.ts';
 import { users } from './accounts.ts';
 import { products } from './catalog.ts';
 import { timestamps } from './columns.ts';
@@ -68,7 +69,12 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('INR'),
     subtotal: integer('subtotal').notNull(),
     gstAmount: integer('gst_amount').notNull(),
+    /** The shop's rate when placed; since issue 18 each line has its own and `gstByRate` sums them. */
     gstRateBp: integer('gst_rate_bp').notNull(),
+    /** Issue 18: the GST per rate, goods and charges (null on older orders: one rate, `gstRateBp`). */
+    gstByRate: jsonb('gst_by_rate').$type<Taxed[]>(),
+    /** Issue 18: the rate shipping and the COD fee were taxed at (the main piece's). */
+    chargesGstRateBp: integer('charges_gst_rate_bp'),
     pricesIncludeGst: boolean('prices_include_gst').notNull(),
     shippingCharges: integer('shipping_charges').notNull(),
     total: integer('total').notNull(),
@@ -120,6 +126,11 @@ export const orderItems = pgTable(
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotal: integer('line_total').notNull(),
+    /** Issue 18, as placed: the piece's HSN code, the line's rate, its value before GST and its GST (null on older orders). */
+    hsnCode: text('hsn_code'),
+    gstRateBp: integer('gst_rate_bp'),
+    taxableValue: integer('taxable_value'),
+    gstAmount: integer('gst_amount'),
   },
   (t) => [
     index('order_items_order').on(t.orderId),

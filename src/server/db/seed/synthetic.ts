@@ -9,6 +9,8 @@ import { categories, collections, productCategories, productCollections, product
 import { demoProducts } from './demo-catalog.ts';
 import type { GarmentKind } from './demo-types.ts';
 import { productImageUrls } from './demo.ts';
+import { demoTax } from './demo-tax.ts';
+import { taxColumns } from '../../modules/catalog/product-tax.ts';
 import { STOCK_FOR_LABEL } from '../../../shared/admin-product.contract.ts';
 import { openingStockFromLabels } from '../../modules/stock/stock.service.ts';
 
@@ -75,6 +77,7 @@ function draft(rand: () => number, picturesByKind: Map<GarmentKind, string[][]>)
       description: `A ${colour.toLowerCase()} ${name.split(' ').slice(1).join(' ').toLowerCase()}, made for everyday elegance.`,
       keyHighlights: { Fabric: spec ? `${spec.fabric}` : cloth!.fabric[0]!, Colour: colour },
       returnPolicy: 'Returns within 7 days for damaged or incorrect items.',
+      ...taxColumns(demoTax(name, spec ? 'saree' : cloth!.kind)),
     },
     categories: [spec ? 'sarees' : 'clothing', (spec ?? cloth!).category],
     collection: pick(COLLECTIONS),

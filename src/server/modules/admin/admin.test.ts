@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, priceOrder, type PricingSettings } from '../../../shared/pricing.ts';
 import { UPLOADS } from '../../http/mutations.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
-import { plentyOfStock } from '../../test/orders-kit.ts';
+import { atShopRate, plentyOfStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { setAdmin } from './admin.queries.ts';
 import { NOT_ALLOWED } from './admin.routes.ts';
@@ -22,6 +22,7 @@ beforeAll(async () => {
   owner = await signedUp(t, 'Lakshmi');
   customer = await signedUp(t, 'Arjun');
   await plentyOfStock(t);
+  await atShopRate(t);
   expect(await setAdmin(t.database.db, owner.email.toUpperCase(), true)).toMatchObject({ email: owner.email });
 });
 afterAll(async () => {

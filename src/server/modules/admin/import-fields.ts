@@ -6,6 +6,7 @@
  */
 import { AVAILABILITY } from '../../../shared/catalog.ts';
 import { GARMENT_LENGTHS } from '../../../shared/garment.ts';
+import { FABRIC_RATE_BP } from '../../../shared/gst.ts';
 import { sizesInList } from '../catalog/products-admin.service.ts';
 import { IMPORT_DEFAULTS, productInputContract, STOCK_FOR_LABEL, type ProductInput } from '../../../shared/admin-product.contract.ts';
 import { LIST_SEPARATOR } from '../../../shared/admin-import.contract.ts';
@@ -191,9 +192,31 @@ export function draftOf(f: FieldValues, images: string[], lists: SizeListMap, fa
       fit: text(v.fit),
       length: or(v.length, garmentLength, null),
     },
+    tax: {
+      hsnCode: or(v.hsn_code, (x) => (typeof x === 'number' ? String(x) : x), null),
+      taxRule: or(v.tax_rule, taxRuleWord, null),
+      fixedRateBp: or(v.tax_rate, percentBp, v.tax_rule === undefined ? null : FABRIC_RATE_BP),
+    },
     images,
   };
 }
+
+/** `fabric` or `fixed`, `apparel`; `shop` or `none` for the shop's rate; anything else as it is, for the contract to refuse. */
+function taxRuleWord(x: unknown): unknown {
+  if (typeof x !== 'string') return x;
+  const w = x.trim().toLowerCase();
+  return w === 'fabric' || w === 'fixed' ? 'fixed' : w === 'apparel' ? 'apparel' : w === 'shop' || w === 'none' ? null : x;
+}
+
+/** `5`, `5%` or `12.5` percent, in basis points; anything else as it is. */
+function percentBp(x: unknown): unknown {
+  const m = /^\s*(\d{1,2}(?:\.\d{1,2})?)\s*%?\s*$/.exec(String(x));
+  return m ? Math.round(Number(m[1]) * 100) : x;
+}
+
+/** The CSV column a contract issue belongs to: the tax's parts are columns of their own. */
+const TAX_COLUMNS: Record<string, string> = { hsnCode: 'hsn_code', taxRule: 'tax_rule', fixedRateBp: 'tax_rate' };
+const columnOf = (path: readonly PropertyKey[]) => (path[0] === 'tax' ? (TAX_COLUMNS[String(path[1])] ?? 'tax_rule') : snakeName(String(path[0] ?? 'name')));
 
 export type Checked = { ok: true; input: ProductInput } | { ok: false; reason: string; column: string };
 
@@ -202,7 +225,7 @@ export function checkDraft(draft: Record<string, unknown>): Checked {
   const parsed = productInputContract.safeParse(draft);
   if (parsed.success) return { ok: true, input: parsed.data };
   const issue = parsed.error.issues[0]!;
-  return { ok: false, reason: issue.message, column: snakeName(String(issue.path[0] ?? 'name')) };
+  return { ok: false, reason: issue.message, column: columnOf(issue.path) };
 }
 
 export type RowChecked = { ok: true; input: ProductInput; sizes: { size: string; stock: number }[] } | { ok: false; reason: string; column: string };

@@ -66,6 +66,15 @@ export async function deliveryFactsById(db: Db, id: number) {
   return row;
 }
 
+/** How the given products are taxed (issue 18): HSN code and rule; products gone are absent. */
+export function taxFactsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: products.id, hsnCode: products.hsnCode, taxRule: products.taxRule, fixedRateBp: products.taxRateBp })
+    .from(products)
+    .where(inArray(products.id, ids));
+}
+
 /** Like counts of the given products; products nobody likes are absent. */
 export async function likeCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();

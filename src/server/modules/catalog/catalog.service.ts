@@ -10,6 +10,7 @@ import {
   type SearchResults,
   type Suggestion,
 } from '../../../shared/catalog.ts';
+import type { ProductTax } from '../../../shared/gst.ts';
 import type { SizeChart } from '../../../shared/sizes.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
@@ -143,6 +144,12 @@ export function createCatalogService(db: Db, stock: StockService) {
     /** A piece's price to pay and its delivery options, for the PIN check; null when it is not on sale. */
     /** The catalog's version: any write to products or their groups moves it (a trigger). */
     version: () => matching.currentCatalogVersion(db),
+
+    /** How each piece is taxed (issue 18); a piece with no rule, or gone, takes the shop's rate. */
+    async taxFacts(ids: number[]): Promise<Map<number, ProductTax>> {
+      const rows = await q.taxFactsByIds(db, [...new Set(ids)]);
+      return new Map(rows.map(({ id, ...tax }) => [id, tax]));
+    },
 
     async deliveryFacts(id: number) {
       if (id > 2_147_483_647) return null;

@@ -27,6 +27,9 @@ const WRITTEN = [
   'thumbnail',
   'sizeListId',
   'details',
+  'hsnCode',
+  'taxRule',
+  'taxRateBp',
 ] as const;
 
 /** Writes a batch (no import key twice): new keys become products, known keys update theirs. */

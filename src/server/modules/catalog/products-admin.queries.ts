@@ -5,6 +5,7 @@
  */
 import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminProductRow, AdminSort, ProductInput, StockFilter } from '../../../shared/admin-product.contract.ts';
+import type { taxColumns } from './product-tax.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 import { cartItems, categories, collections, orderItems, productCategories, productCollections, productLikes, products, sizeLists } from '../../db/schema/index.ts';
@@ -111,7 +112,9 @@ export async function groupIds(tx: Tx, kind: 'category' | 'collection', slugs: s
   return { ids: rows.map((r) => r.id), unknown: slugs.filter((s) => !found.has(s)) };
 }
 
-type ProductColumns = Omit<ProductInput, 'categories' | 'collections' | 'keyHighlights' | 'stock' | 'sizes'> & { keyHighlights: Record<string, string> };
+type ProductColumns = Omit<ProductInput, 'categories' | 'collections' | 'keyHighlights' | 'stock' | 'sizes' | 'tax'> & {
+  keyHighlights: Record<string, string>;
+} & ReturnType<typeof taxColumns>;
 
 export async function insertProduct(tx: Tx, values: ProductColumns & { importKey?: string }): Promise<number> {
   const [row] = await tx.insert(products).values(values).returning({ id: products.id });

@@ -10,6 +10,7 @@ import type { ShopperTx } from '../../db/shopper.ts';
 import { ONE_SIZE } from '../../../shared/stock.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
+import { taxColumns } from './product-tax.ts';
 import * as q from './products-admin.queries.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -18,9 +19,10 @@ export const HIDDEN = 'Orders name this product, so it is hidden from the shop i
 
 /** The row's columns for an input: highlights as the stored object, the thumbnail the first photograph unless chosen. */
 export function productColumns(input: ProductInput) {
-  const { categories: _c, collections: _k, stock: _s, sizes: _z, keyHighlights, ...rest } = input;
+  const { categories: _c, collections: _k, stock: _s, sizes: _z, keyHighlights, tax, ...rest } = input;
   return {
     ...rest,
+    ...taxColumns(tax),
     keyHighlights: Object.fromEntries(keyHighlights.map((h) => [h.label, h.text])),
     thumbnail: input.thumbnail ?? input.images[0] ?? null,
   };
@@ -81,6 +83,7 @@ export function createAdminProductsService(db: Db, stock: StockService) {
       deliveryInfo: row.deliveryInfo,
       featured: row.featured,
       details: row.details,
+      tax: { hsnCode: row.hsnCode, taxRule: row.taxRule, fixedRateBp: row.taxRateBp },
       images: row.images,
       thumbnail: row.thumbnail,
       ...groups,

@@ -6,7 +6,8 @@
 import { unitPrice } from '../../../shared/cart.ts';
 import { ORDER_TOO_LARGE, type BuyNowInput } from '../../../shared/checkout.contract.ts';
 import { MAX_ORDER_TOTAL, type Quote, type QuoteLine } from '../../../shared/orders.ts';
-import { priceOrder } from '../../../shared/pricing.ts';
+import { NO_TAX_RULE } from '../../../shared/gst.ts';
+import { priceLines, type PaymentMethod, type PricingSettings } from '../../../shared/pricing.ts';
 import { CHOOSE_SIZE, SIZE_NOT_OFFERED, withSize } from '../../../shared/sizes.ts';
 import { ONE_SIZE, tooFewLeft } from '../../../shared/stock.ts';
 import { AppError } from '../../http/errors.ts';
@@ -33,8 +34,8 @@ export async function quote({ catalog, cart, pricing, stock }: QuoteDeps, userId
   if (wanted.length === 0) throw new AppError(409, 'nothing_selected', NOTHING_SELECTED);
   const ids = wanted.map((w) => w.productId);
   const products = new Map((await catalog.cards(ids)).map((p) => [p.id, p]));
-  const levels = await stock.levels(ids);
-  const lines = wanted.map(({ productId, size: asked, quantity }): QuoteLine => {
+  const [levels, taxes] = await Promise.all([stock.levels(ids), catalog.taxFacts(ids)]);
+  const picked = wanted.map(({ productId, size: asked, quantity }) => {
     const p = products.get(productId);
     if (!p) throw new AppError(409, 'unavailable', buyNow ? 'This piece is no longer available.' : 'A piece in your cart is no longer available. Please check your cart.');
     const size = asked ?? (p.sized ? undefined : ONE_SIZE);
@@ -44,11 +45,16 @@ export async function quote({ catalog, cart, pricing, stock }: QuoteDeps, userId
     if (!level) throw new AppError(409, 'size_not_offered', buyNow ? SIZE_NOT_OFFERED : `${withSize(p.name, size)} is no longer made in that size. Please choose another size in your cart.`);
     if (level.stock < quantity) throw new AppError(409, 'sold_out', tooFewLeft(withSize(p.name, size), level.stock));
     const unit = unitPrice(p);
-    return { productId, name: p.name, size, thumbnail: p.thumbnail ?? p.images[0] ?? null, unitPrice: unit, quantity, lineTotal: unit * quantity };
+    return { productId, name: p.name, size, thumbnail: p.thumbnail ?? p.images[0] ?? null, unitPrice: unit, quantity, lineTotal: unit * quantity, tax: taxes.get(productId) ?? NO_TAX_RULE };
   });
-  const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
-  const amounts = priceOrder(subtotal, await pricing.current());
+  const { amounts, lines } = priced(picked, await pricing.current());
   // Bounded before anything is written: the money columns, the payment methods and the law all stop somewhere.
   if (amounts.total > MAX_ORDER_TOTAL) throw new AppError(409, 'order_too_large', ORDER_TOO_LARGE);
   return { source: buyNow ? 'buy_now' : 'cart', lines, amounts };
+}
+
+/** The quote's lines and amounts at the settings, each line taxed at its piece's rate (issue 18): online, or paid on delivery. */
+export function priced(lines: Omit<QuoteLine, 'gstRateBp' | 'taxableValue' | 'gstAmount'>[], settings: PricingSettings, method: PaymentMethod = 'online') {
+  const p = priceLines(lines, settings, method);
+  return { amounts: p.amounts, chargesRateBp: p.chargesRateBp, lines: lines.map((l, i): QuoteLine => ({ ...l, gstRateBp: p.lines[i]!.rateBp, taxableValue: p.lines[i]!.taxable, gstAmount: p.lines[i]!.gst })) };
 }

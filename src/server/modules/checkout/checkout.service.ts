@@ -20,6 +20,7 @@ import {
   type StartCheckoutInput,
 } from '../../../shared/checkout.contract.ts';
 import { codAbove, codBelow, codTooMany, COD_NOT_AT_PIN, COD_VERIFY_EMAIL, type CheckoutDelivery, type CodPlaced } from '../../../shared/cod.ts';
+import { mainLine } from '../../../shared/gst.ts';
 import { priceOrder } from '../../../shared/pricing.ts';
 import { ONE_SIZE } from '../../../shared/stock.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
@@ -82,6 +83,8 @@ function orderRow(shopper: Shopper, q: Quote, address: Address, paymentProvider:
     subtotal: a.subtotal,
     gstAmount: a.gstAmount,
     gstRateBp: a.gstRateBp,
+    gstByRate: a.gstByRate ?? null,
+    chargesGstRateBp: chargesRate(q),
     pricesIncludeGst: a.gstIncluded,
     shippingCharges: a.shippingCharges,
     total: a.total,
@@ -89,7 +92,13 @@ function orderRow(shopper: Shopper, q: Quote, address: Address, paymentProvider:
   };
 }
 
-const linesOf = (q: Quote) => q.lines.map(({ productId, name, size, unitPrice, quantity, lineTotal }) => ({ productId, name, size, unitPrice, quantity, lineTotal }));
+const linesOf = (q: Quote) =>
+  q.lines.map(({ productId, name, size, unitPrice, quantity, lineTotal, tax, gstRateBp, taxableValue, gstAmount }) => ({
+    productId, name, size, unitPrice, quantity, lineTotal, hsnCode: tax.hsnCode, gstRateBp, taxableValue, gstAmount,
+  }));
+
+/** The rate shipping and the COD fee are taxed at: the main piece's (src/shared/gst.ts). */
+const chargesRate = (q: Quote) => q.lines[mainLine(q.lines.map((l) => l.lineTotal))]?.gstRateBp ?? q.amounts.gstRateBp;
 
 /** A piece priced 0 by mistake: neither the orders table nor Razorpay takes less than ₹1.00 (was a 500). */
 const UNPAYABLE = 'This order cannot be paid online. Please contact us.';
@@ -101,7 +110,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return {
       orderId: order.id,
       orderNumber: order.orderNumber,
-      amounts: { subtotal: order.subtotal, gstAmount: order.gstAmount, shippingCharges: order.shippingCharges, total: order.total, gstRateBp: order.gstRateBp, gstIncluded: order.pricesIncludeGst },
+      amounts: {
+        subtotal: order.subtotal,
+        gstAmount: order.gstAmount,
+        shippingCharges: order.shippingCharges,
+        total: order.total,
+        gstRateBp: order.gstRateBp,
+        gstIncluded: order.pricesIncludeGst,
+        ...(order.gstByRate && { gstByRate: order.gstByRate }),
+      },
       provider: { mode: provider.mode, keyId: provider.keyId, orderId: order.providerOrderId! },
       prefill: { name: address.name, email: shopper.email, contact: `+91${address.phone}` },
       addressNote: `${address.house}, ${address.street}, ${address.city}, ${address.state} ${address.pincode}`,
@@ -114,7 +131,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   /** Delivery to the address, and Cash on Delivery for this order there, or the one reason it is not offered (issue 17). */
   async function deliveryFor(shopper: Shopper, address: Address, q: Quote): Promise<CheckoutDelivery & { openLimit: number }> {
     const [d, pricing] = await Promise.all([deps.delivery.forAddress(address.pincode), deps.pricing.current()]);
-    const { total, codFee = 0 } = priceOrder(q.amounts.subtotal, pricing, 'cod');
+    const { total, codFee = 0 } = priceOrder(q.lines, pricing, 'cod');
     const s = d.settings;
     const reason = !d.served
       ? d.text
@@ -153,7 +170,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const q = await quote(deps, shopper.id, input.buyNow);
       const delivery = await deliveryFor(shopper, address, q);
       if (delivery.cod.reason) throw new AppError(409, 'cod_unavailable', delivery.cod.reason);
-      const a = priceOrder(q.amounts.subtotal, await deps.pricing.current(), 'cod');
+      const a = priceOrder(q.lines, await deps.pricing.current(), 'cod');
       if (a.total !== input.expectedTotal) throw new AppError(409, 'price_changed', PRICE_CHANGED);
       if (a.subtotal <= 0 || a.total < 100) throw new AppError(409, 'unavailable', UNPAYABLE);
       let mailed = false;

@@ -13,11 +13,12 @@ import type { Address } from '../../../shared/addresses.ts';
 import type { Cart } from '../../../shared/cart.ts';
 import { CHOOSE_ADDRESS, PAYMENT_NOT_VERIFIED } from '../../../shared/checkout.contract.ts';
 import type { CheckoutStart, Order, PaymentConfirmed } from '../../../shared/orders.ts';
+import { DEFAULT_GST, NO_TAX_RULE } from '../../../shared/gst.ts';
 import { DEFAULT_PRICING, priceOrder, type PriceBreakdown, type PricingSettings } from '../../../shared/pricing.ts';
 import { addresses, mailOutbox, orders, pricingSettings, products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { lapseUnpaid, plentyOfStock, setStock } from '../../test/orders-kit.ts';
+import { lapseUnpaid, atShopRate, plentyOfStock, setStock } from '../../test/orders-kit.ts';
 import type { CheckoutSuccess } from '../payments/provider.ts';
 import { TEST_MODE_KEY_ID } from '../payments/test-mode.provider.ts';
 import { NOTHING_SELECTED, type Quote } from './checkout.quote.ts';
@@ -47,6 +48,7 @@ const ARJUN = { name: 'Arjun Rao', phone: '9123456780', house: '7', street: 'Par
 beforeAll(async () => {
   t = await createTestApp();
   await plentyOfStock(t);
+  await atShopRate(t);
   meera = await signedUp(t, 'Meera');
   arjun = await signedUp(t, 'Arjun');
   const all = await t.database.db.select({ id: products.id, name: products.name, availability: products.availability }).from(products).orderBy(asc(products.id));
@@ -215,9 +217,10 @@ describe('buying the cart', () => {
     const q = await quoteOf(meera);
     expect(q.source).toBe('cart');
     expect(q.paymentMode).toBe('test');
+    // Each line with its tax (issue 18): these pieces have no rule, so the shop's 18%, contained.
     expect(q.lines.map(({ thumbnail: _, ...l }) => l).sort((x, y) => x.productId - y.productId)).toEqual([
-      { productId: a, name: pa!.name, size: ONE_SIZE, unitPrice: 899_00, quantity: 2, lineTotal: 1798_00 },
-      { productId: b, name: pb!.name, size: ONE_SIZE, unitPrice: 350_00, quantity: 1, lineTotal: 350_00 },
+      { productId: a, name: pa!.name, size: ONE_SIZE, unitPrice: 899_00, quantity: 2, lineTotal: 1798_00, tax: NO_TAX_RULE, gstRateBp: 1800, taxableValue: 1523_73, gstAmount: 274_27 },
+      { productId: b, name: pb!.name, size: ONE_SIZE, unitPrice: 350_00, quantity: 1, lineTotal: 350_00, tax: NO_TAX_RULE, gstRateBp: 1800, taxableValue: 296_61, gstAmount: 53_39 },
     ]);
     expect(q.amounts).toEqual(priceOrder(2148_00, DEFAULT_PRICING));
     expect(q.amounts).toMatchObject({ subtotal: 2148_00, shippingCharges: 0, total: 2148_00, gstIncluded: true, gstRateBp: 1800 });
@@ -309,13 +312,14 @@ describe('Buy Now', () => {
 });
 
 describe('the amounts', () => {
-  // Spec §9: at or above ₹999 ships free, at or above ₹499 pays ₹99, below pays ₹149.
+  // Spec §9: at or above ₹999 ships free, at or above ₹499 pays ₹99, below pays ₹149. Since issue 18
+  // the shipping carries GST too (at the piece's rate, here the shop's 18%): contained, or added.
   const cases: [price: number, included: Partial<PriceBreakdown>, added: Partial<PriceBreakdown>][] = [
-    [1, { gstAmount: 0, shippingCharges: 149_00, total: 149_01 }, { gstAmount: 0, shippingCharges: 149_00, total: 149_01 }],
-    [1_00, { gstAmount: 15, shippingCharges: 149_00, total: 150_00 }, { gstAmount: 18, shippingCharges: 149_00, total: 150_18 }],
-    [498_99, { gstAmount: 76_12, shippingCharges: 149_00, total: 647_99 }, { gstAmount: 89_82, shippingCharges: 149_00, total: 737_81 }],
-    [499_00, { gstAmount: 76_12, shippingCharges: 99_00, total: 598_00 }, { gstAmount: 89_82, shippingCharges: 99_00, total: 687_82 }],
-    [998_99, { gstAmount: 152_39, shippingCharges: 99_00, total: 1097_99 }, { gstAmount: 179_82, shippingCharges: 99_00, total: 1277_81 }],
+    [1, { gstAmount: 22_73, shippingCharges: 149_00, total: 149_01 }, { gstAmount: 26_82, shippingCharges: 149_00, total: 175_83 }],
+    [1_00, { gstAmount: 22_88, shippingCharges: 149_00, total: 150_00 }, { gstAmount: 27_00, shippingCharges: 149_00, total: 177_00 }],
+    [498_99, { gstAmount: 98_85, shippingCharges: 149_00, total: 647_99 }, { gstAmount: 116_64, shippingCharges: 149_00, total: 764_63 }],
+    [499_00, { gstAmount: 91_22, shippingCharges: 99_00, total: 598_00 }, { gstAmount: 107_64, shippingCharges: 99_00, total: 705_64 }],
+    [998_99, { gstAmount: 167_49, shippingCharges: 99_00, total: 1097_99 }, { gstAmount: 197_64, shippingCharges: 99_00, total: 1295_63 }],
     [999_00, { gstAmount: 152_39, shippingCharges: 0, total: 999_00 }, { gstAmount: 179_82, shippingCharges: 0, total: 1178_82 }],
     [12_345_67, { gstAmount: 1883_24, shippingCharges: 0, total: 12_345_67 }, { gstAmount: 2222_22, shippingCharges: 0, total: 14_567_89 }],
   ];
@@ -357,6 +361,7 @@ describe('the amounts', () => {
       lowStockThreshold: 3,
       reservationMinutes: 15,
       codFee: 0,
+      ...DEFAULT_GST,
     };
     const texts = {
       gst_percentage: '12.5',
@@ -378,7 +383,8 @@ describe('the amounts', () => {
         const q = await quoteOf(meera, p);
         expect(q.amounts).toEqual(priceOrder(price, settings));
         expect(q.amounts.shippingCharges).toBe(shipping);
-        expect(q.amounts.gstAmount).toBe(Math.round(price * 0.125));
+        // 12.5% added to the piece and to its shipping (issue 18: shipping carries the piece's rate).
+        expect(q.amounts.gstAmount).toBe(Math.round(price * 0.125) + Math.round(shipping * 0.125));
         const s = await started(meera, { addressId: meeraHome.id, buyNow: { productId: p }, expectedTotal: q.amounts.total });
         expect(s.amounts).toEqual(q.amounts);
       }
@@ -394,7 +400,10 @@ describe('the amounts', () => {
     for (const settings of [DEFAULT_PRICING, EXCLUSIVE]) {
       await withSettings({ prices_include_gst: String(settings.pricesIncludeGst) }, async () => {
         const q = await quoteOf(meera);
-        expect(q.amounts).toEqual(priceOrder(1000_00, settings));
+        // GST is worked out line by line (issue 18: the invoice's lines), so priced as those lines.
+        const lines = [300_00, 200_00].map((unitPrice) => ({ unitPrice, quantity: 2, tax: NO_TAX_RULE }));
+        expect(q.amounts).toEqual(priceOrder(lines, settings));
+        expect(q.amounts.subtotal).toBe(1000_00);
         expect(q.amounts.shippingCharges).toBe(0);
         expect((await started(meera, { addressId: meeraHome.id, expectedTotal: q.amounts.total })).amounts).toEqual(q.amounts);
       });

@@ -4,7 +4,7 @@
  */
 import { formatInr } from '../../../shared/money.ts';
 import { payOnDeliveryText } from '../../../shared/cod.ts';
-import { gstLabel } from '../../../shared/pricing.ts';
+import { gstText } from '../../../shared/pricing.ts';
 import { withSize } from '../../../shared/sizes.ts';
 import { STORE } from '../../../shared/store.ts';
 import { letter } from '../mail/letter.ts';
@@ -74,7 +74,7 @@ export function cancelledMail({ order, lines, buyer, refund }: Confirmed & { ref
 }
 
 const amountsLine = (order: PaidOrder['order']) =>
-  `Subtotal ${formatInr(order.subtotal)} · ${gstLabel({ gstRateBp: order.gstRateBp, gstIncluded: order.pricesIncludeGst })} ${formatInr(order.gstAmount)} · Shipping ${order.shippingCharges === 0 ? 'FREE' : formatInr(order.shippingCharges)}`;
+  `Subtotal ${formatInr(order.subtotal)} · ${gstText({ gstRateBp: order.gstRateBp, gstIncluded: order.pricesIncludeGst, gstByRate: order.gstByRate ?? undefined, gstAmount: order.gstAmount })}${order.gstByRate ? '' : ` ${formatInr(order.gstAmount)}`} · Shipping ${order.shippingCharges === 0 ? 'FREE' : formatInr(order.shippingCharges)}`;
 
 const WHY: Record<RefundDue['kind'], string> = {
   order_cancelled: 'reached us after the order had been cancelled',

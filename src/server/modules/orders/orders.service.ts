@@ -48,6 +48,7 @@ export function asOrder(row: q.OrderRow, lines: q.LineRow[], issues: q.IssueRow[
       total: row.total,
       gstRateBp: row.gstRateBp,
       gstIncluded: row.pricesIncludeGst,
+      ...(row.gstByRate && { gstByRate: row.gstByRate }),
       ...(row.paymentMethod === 'cod' && { codFee: row.codFee }),
     },
     address: row.addressJson,

@@ -15,7 +15,7 @@ import { pgErrorCode } from '../../db/pg-error.ts';
 import { orderItems, orders, paymentEvents, pricingSettings, products } from '../../db/schema/index.ts';
 import { asShopper, type ShopperTx } from '../../db/shopper.ts';
 import { bareShoppers, send, signedUp } from '../../test/accounts-kit.ts';
-import { plentyOfStock } from '../../test/orders-kit.ts';
+import { atShopRate, plentyOfStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { CheckoutSuccess } from '../payments/provider.ts';
 import { createStockService } from '../stock/stock.service.ts';
@@ -40,6 +40,7 @@ const INSUFFICIENT_PRIVILEGE = '42501';
 beforeAll(async () => {
   t = await createTestApp();
   await plentyOfStock(t);
+  await atShopRate(t);
   meera = await signedUp(t, 'Meera');
   arjun = await signedUp(t, 'Arjun');
   ids = (await t.database.db.select({ id: products.id }).from(products).where(and(eq(products.availability, 'In Stock'), isNull(products.sizeListId))).orderBy(asc(products.id))).map((p) => p.id);
@@ -188,7 +189,8 @@ describe('the orders list', () => {
       trackingNumber: null,
       refund: null,
     } satisfies Order);
-    expect(pending.amounts).toMatchObject({ gstAmount: 75_60, shippingCharges: 149_00, total: 644_60, gstIncluded: false });
+    // ₹420 and its ₹149 shipping, each with 18% GST added (75.60 and 26.82).
+    expect(pending.amounts).toMatchObject({ gstAmount: 102_42, shippingCharges: 149_00, total: 671_42, gstIncluded: false });
     expect(newest).toMatchObject({ status: 'processing', paymentStatus: 'paid', amounts: priceOrder(2500_00, DEFAULT_PRICING), items: [{ productId: d, quantity: 1, unitPrice: 2500_00 }] });
     expect(bought.map((s) => s.orderNumber)).toEqual([...bought.map((s) => s.orderNumber)].sort());
   });

@@ -17,7 +17,7 @@ import { mailOutbox, orders, paymentEvents, products } from '../../db/schema/ind
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import type { RazorpayStandin } from '../../test/razorpay-standin.ts';
 import { TEST_AUTH_SECRET, type TestApp } from '../../test/test-app.ts';
-import { lapseUnpaid, startShopOnRazorpay, type ShopOnRazorpay, plentyOfStock } from '../../test/orders-kit.ts';
+import { lapseUnpaid, startShopOnRazorpay, type ShopOnRazorpay, atShopRate, plentyOfStock } from '../../test/orders-kit.ts';
 import { PROVIDER_AWAY } from '../checkout/checkout.service.ts';
 import type { PaymentsService } from './payments.service.ts';
 import type { CheckoutSuccess } from './provider.ts';
@@ -40,6 +40,7 @@ beforeAll(async () => {
   shop = await startShopOnRazorpay();
   ({ t, standin, hookUrl } = shop);
   await plentyOfStock(t);
+  await atShopRate(t);
   meera = await signedUp(t, 'Meera');
   const res = await send(t, 'POST', '/api/addresses', HOME, meera.cookie);
   expect(res.status).toBe(201);
@@ -115,9 +116,9 @@ describe('starting a payment', () => {
     await t.database.db.execute(sql`update pricing_settings set setting_value = 'false' where setting_name = 'prices_include_gst'`);
     try {
       const s = await buyNow(ids[1]!, 333_33);
-      // 333.33 + 18% GST (60.00) + ₹149 shipping below ₹499.
-      expect(s.amounts).toMatchObject({ subtotal: 333_33, gstAmount: 60_00, shippingCharges: 149_00, total: 542_33, gstIncluded: false });
-      expect(standin.orders.get(s.provider.orderId)!.amount).toBe(542_33);
+      // 333.33 + ₹149 shipping below ₹499, each with 18% GST added (60.00 and 26.82).
+      expect(s.amounts).toMatchObject({ subtotal: 333_33, gstAmount: 86_82, shippingCharges: 149_00, total: 569_15, gstIncluded: false });
+      expect(standin.orders.get(s.provider.orderId)!.amount).toBe(569_15);
     } finally {
       await t.database.db.execute(sql`update pricing_settings set setting_value = 'true' where setting_name = 'prices_include_gst'`);
     }

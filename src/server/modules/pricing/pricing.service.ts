@@ -19,8 +19,14 @@ const wholeIn = (min: number, max: number) => (text: string) => {
   return n >= min && n <= max ? n : null;
 };
 
+/** A percentage with two decimals, in basis points, at most 100%; null if not that. */
+const rateOf = (text: string) => {
+  const bp = paiseOf(text);
+  return bp !== null && bp <= 100_00 ? bp : null;
+};
+
 const READERS: { [K in keyof PricingSettings]: [name: string, read: (text: string) => PricingSettings[K] | null] } = {
-  gstRateBp: ['gst_percentage', (t) => { const bp = paiseOf(t); return bp !== null && bp <= 100_00 ? bp : null; }],
+  gstRateBp: ['gst_percentage', rateOf],
   freeShippingThreshold: ['free_shipping_threshold', paiseOf],
   standardShippingCharge: ['standard_shipping_charge', paiseOf],
   expressShippingCharge: ['express_shipping_charge', paiseOf],
@@ -29,6 +35,10 @@ const READERS: { [K in keyof PricingSettings]: [name: string, read: (text: strin
   pricesIncludeGst: ['prices_include_gst', (t) => (/^\s*true\s*$/i.test(t) ? true : /^\s*false\s*$/i.test(t) ? false : null)],
   lowStockThreshold: ['low_stock_threshold', wholeIn(1, LOW_STOCK_MAX)],
   reservationMinutes: ['reservation_minutes', wholeIn(RESERVATION_MINUTES.min, RESERVATION_MINUTES.max)],
+  apparelThreshold: ['apparel_threshold', paiseOf],
+  apparelLowRateBp: ['apparel_low_gst_percentage', rateOf],
+  apparelHighRateBp: ['apparel_high_gst_percentage', rateOf],
+  ambiguousRate: ['apparel_ambiguous_rate', (t) => (/^\s*higher\s*$/i.test(t) ? 'higher' : /^\s*lower\s*$/i.test(t) ? 'lower' : null)],
 };
 
 /** Counts are written as they are; money and rates with two decimals, as the spec's schema writes them. */
@@ -55,7 +65,7 @@ const hundredths = (n: number) => `${Math.trunc(n / 100)}.${String(n % 100).padS
 export function rowsFrom(s: PricingSettings): { name: string; value: string }[] {
   return (Object.keys(READERS) as (keyof PricingSettings)[]).map((key) => {
     const value = s[key];
-    return { name: READERS[key][0], value: typeof value === 'boolean' || COUNTS.has(key) ? String(value) : hundredths(value) };
+    return { name: READERS[key][0], value: typeof value !== 'number' || COUNTS.has(key) ? String(value) : hundredths(value) };
   });
 }
 

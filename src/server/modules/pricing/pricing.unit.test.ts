@@ -4,6 +4,7 @@
  * points: a value that does not read keeps its default and is logged, never guessed at.
  */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_GST } from '../../../shared/gst.ts';
 import { DEFAULT_PRICING } from '../../../shared/pricing.ts';
 import { rowsFrom, settingsFrom } from './pricing.service.ts';
 
@@ -44,6 +45,9 @@ describe('settingsFrom', () => {
       express_shipping_charge: ' 75.5 ',
       express_shipping_threshold: '0700.00',
       prices_include_gst: 'FALSE',
+      apparel_threshold: '1000',
+      apparel_high_gst_percentage: '12',
+      apparel_ambiguous_rate: ' Lower ',
     });
     expect(logged).toEqual([]);
     expect(settings).toEqual({
@@ -56,6 +60,10 @@ describe('settingsFrom', () => {
       lowStockThreshold: 3,
       reservationMinutes: 15,
       codFee: 0,
+      apparelThreshold: 1000_00,
+      apparelLowRateBp: 500,
+      apparelHighRateBp: 1200,
+      ambiguousRate: 'lower',
     });
   });
 
@@ -135,6 +143,7 @@ describe('settingsFrom', () => {
       lowStockThreshold: 3,
       reservationMinutes: 15,
       codFee: 0,
+      ...DEFAULT_GST,
     });
   });
 
@@ -153,8 +162,11 @@ describe('settingsFrom', () => {
 
 describe('rowsFrom', () => {
   it('writes the settings as the spec’s schema does, and reads back the same', () => {
-    const s = { gstRateBp: 1250, freeShippingThreshold: 1_499_50, standardShippingCharge: 0, expressShippingCharge: 149_05, expressShippingThreshold: 499_00, pricesIncludeGst: false, lowStockThreshold: 5, reservationMinutes: 20, codFee: 40_00 };
+    const s = { gstRateBp: 1250, freeShippingThreshold: 1_499_50, standardShippingCharge: 0, expressShippingCharge: 149_05, expressShippingThreshold: 499_00, pricesIncludeGst: false, lowStockThreshold: 5, reservationMinutes: 20, codFee: 40_00, apparelThreshold: 1000_00, apparelLowRateBp: 500, apparelHighRateBp: 1200, ambiguousRate: 'lower' as const };
     const rows = rowsFrom(s);
+    expect(rows).toContainEqual({ name: 'apparel_threshold', value: '1000.00' });
+    expect(rows).toContainEqual({ name: 'apparel_high_gst_percentage', value: '12.00' });
+    expect(rows).toContainEqual({ name: 'apparel_ambiguous_rate', value: 'lower' });
     expect(rows).toContainEqual({ name: 'gst_percentage', value: '12.50' });
     expect(rows).toContainEqual({ name: 'free_shipping_threshold', value: '1499.50' });
     expect(rows).toContainEqual({ name: 'standard_shipping_charge', value: '0.00' });

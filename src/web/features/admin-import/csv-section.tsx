@@ -22,6 +22,8 @@ const HELP: [string, string][] = [
   ['saree_length_m, blouse_length_m', 'In metres, such as 5.5 and 0.8.'],
   ['blouse_piece, fall_pico', 'included or not included; yes or no.'],
   ['fit, length', 'Kurtas and suits: the cut (Straight, A-line) and Hip, Knee, Calf or Ankle length.'],
+  ['hsn_code', 'The HSN code, 4, 6 or 8 digits: 5007 silk sarees, 5208 cotton, 6204 kurtas and suits, 6214 dupattas.'],
+  ['tax_rule, tax_rate', 'fabric (or fixed) with tax_rate in percent, such as 5; or apparel (5% up to ₹2,500 a piece, 18% above). Empty: the shop’s GST rate.'],
   ['key_highlights', 'Label: text, separated by |, such as Fabric: Silk | Length: 6.3 m.'],
   ['featured', 'yes or no.'],
   ['categories, collections', 'Slugs separated by |, such as silk-sarees|sarees.'],

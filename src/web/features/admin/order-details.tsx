@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { nextStatuses, stepLabel, TRACKING_MAX, type AdminOrder } from '../../../shared/admin-orders.contract.ts';
 import { withSize } from '../../../shared/sizes.ts';
 import { formatInr } from '../../../shared/money.ts';
+import { gstText } from '../../../shared/pricing.ts';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders.ts';
 import { AddressLines } from '../../components/address-lines.tsx';
 import { dangerButtonClass, quietDangerButtonClass, secondaryButtonClass } from '../../components/buttons.ts';
@@ -49,7 +50,7 @@ export function OrderDetails({ id }: { id: string }) {
               <dd className="text-right tabular-nums">{formatInr(o.amounts.codFee)}</dd>
             </>
           )}
-          <dt>GST {o.amounts.gstIncluded ? '(included)' : ''}</dt>
+          <dt>{gstText(o.amounts)}</dt>
           <dd className="text-right tabular-nums">{formatInr(o.amounts.gstAmount)}</dd>
           <dt className="font-medium text-ink">Total</dt>
           <dd className="text-right font-medium text-ink tabular-nums">{formatInr(o.amounts.total)}</dd>

@@ -1,5 +1,5 @@
 import { Plus, X } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { productInputContract, type AdminProduct, type GroupChoice, type ProductInput, type SizeListChoice } from '../../../shared/admin-product.contract.ts';
 import type { DeliveryInfo } from '../../../shared/catalog.ts';
 import { discountLabel, formatInr, parsePriceText } from '../../../shared/money.ts';
@@ -7,7 +7,10 @@ import { secondaryButtonClass } from '../../components/buttons.ts';
 import { FormMessage, SubmitButton, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { PhotosEditor } from './photos-editor.tsx';
+import { usePricingSettings } from '../../lib/pricing-settings.ts';
 import { DetailsEditor, detailsDraft, detailsInput, type DetailsDraft } from './details-editor.tsx';
+import { TaxEditor, taxDraft, taxInput, type TaxDraft } from './tax-editor.tsx';
+import { firstByField } from './use-contract-form.ts';
 import { SizesEditor, sizesInput, type SizesDraft } from './sizes-editor.tsx';
 import { useSaveProduct } from './products.api.ts';
 
@@ -17,6 +20,7 @@ interface Draft {
   offerPrice: string;
   sizes: SizesDraft;
   details: DetailsDraft;
+  tax: TaxDraft;
   description: string;
   keyHighlights: { label: string; text: string }[];
   fullDescription: string;
@@ -43,6 +47,7 @@ function draftOf(p: AdminProduct | undefined): Draft {
       sizeStock: Object.fromEntries((p?.sizes ?? []).map((s) => [s.size, String(s.stock)])),
     },
     details: detailsDraft(p?.details),
+    tax: taxDraft(p?.tax),
     description: p?.description ?? '',
     keyHighlights: p?.keyHighlights ?? [],
     fullDescription: p?.fullDescription ?? '',
@@ -58,18 +63,17 @@ function draftOf(p: AdminProduct | undefined): Draft {
 }
 
 /** What the owner typed, as the contract takes it: prices by spec §3's rule (digits and dot kept). */
-function inputOf({ sizes, details, ...d }: Draft, lists: SizeListChoice[]) {
+function inputOf({ sizes, details, tax, ...d }: Draft, lists: SizeListChoice[]) {
   return {
     ...d,
     details: detailsInput(details),
+    tax: taxInput(tax),
     price: d.price.trim() === '' ? undefined : (parsePriceText(d.price) ?? 'not a price'),
     offerPrice: d.offerPrice.trim() === '' ? null : (parsePriceText(d.offerPrice) ?? 'not a price'),
     ...sizesInput(sizes, lists),
   };
 }
 
-const firstByField = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
-  issues.reduce<Record<string, string>>((all, i) => ({ [String(i.path[0])]: i.message, ...all }), {});
 
 const DELIVERIES: { key: keyof DeliveryInfo; label: string }[] = [
   { key: 'standardDelivery', label: 'Standard delivery' },
@@ -90,6 +94,7 @@ export function ProductForm({ product, groups, onSaved }: Props) {
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const save = useSaveProduct(product?.id);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const pricing = usePricingSettings();
 
   const price = draft.price.trim() ? parsePriceText(draft.price) : null;
   const offer = draft.offerPrice.trim() ? parsePriceText(draft.offerPrice) : null;
@@ -162,6 +167,10 @@ export function ProductForm({ product, groups, onSaved }: Props) {
         <DetailsEditor draft={draft.details} errors={errors} onChange={(details) => set('details', details)} />
       </Card>
 
+      <Card title="Tax">
+        <TaxEditor draft={draft.tax} error={errors.tax} pay={offer ?? price} settings={pricing} onChange={(tax) => set('tax', tax)} />
+      </Card>
+
       <Card title="Photographs">
         <PhotosEditor images={draft.images} thumbnail={draft.thumbnail} error={errors.images ?? errors.thumbnail} onChange={(images, thumbnail) => setDraft((d) => ({ ...d, images, thumbnail }))} />
       </Card>
@@ -199,9 +208,12 @@ export function ProductForm({ product, groups, onSaved }: Props) {
 }
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId();
   return (
-    <section className="grid gap-4 rounded-2xl border border-line bg-white/80 p-4 sm:p-6">
-      <h2 className="font-display text-xl font-semibold">{title}</h2>
+    <section aria-labelledby={id} className="grid gap-4 rounded-2xl border border-line bg-white/80 p-4 sm:p-6">
+      <h2 id={id} className="font-display text-xl font-semibold">
+        {title}
+      </h2>
       {children}
     </section>
   );

@@ -2,7 +2,7 @@ import { ImageOff, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { imageAtWidth } from '../../../shared/images.ts';
 import { formatInr } from '../../../shared/money.ts';
-import { gstLabel } from '../../../shared/pricing.ts';
+import { gstText } from '../../../shared/pricing.ts';
 import { sizeLabel } from '../../../shared/sizes.ts';
 import type { Quote } from './checkout.api.ts';
 
@@ -40,7 +40,7 @@ export function CheckoutSummary({ quote, codFee, children }: { quote: Quote; cod
       </ul>
       <dl className="mt-4 grid gap-2 border-t border-line pt-4 text-sm">
         <Row label="Subtotal" value={formatInr(a.subtotal)} />
-        <Row label={gstLabel(a)} value={formatInr(a.gstAmount)} muted={a.gstIncluded} />
+        <Row label={gstText(a)} value={formatInr(a.gstAmount)} muted={a.gstIncluded} />
         <Row label="Shipping" value={a.shippingCharges === 0 ? 'FREE' : formatInr(a.shippingCharges)} />
         {codFee !== undefined && <Row label="Cash on Delivery fee" value={codFee === 0 ? 'FREE' : formatInr(codFee)} />}
         <div className="flex justify-between border-t border-line pt-3 text-base">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatInr } from '../../../shared/money.ts';
 import type { Order } from '../../../shared/orders.ts';
-import { fallbackBreakdown, gstLabel, type PriceBreakdown } from '../../../shared/pricing.ts';
+import { fallbackBreakdown, gstText, type PriceBreakdown } from '../../../shared/pricing.ts';
 
 /**
  * The amounts to show: the order's own, or spec §9's fallback when they are missing or zero (an
@@ -19,7 +19,7 @@ export function OrderAmounts({ amounts: a, labelledBy }: { amounts: PriceBreakdo
   return (
     <dl aria-labelledby={labelledBy} className="grid gap-2 text-sm">
       <Row term="Subtotal" value={formatInr(a.subtotal)} />
-      <Row term={gstLabel(a)} value={formatInr(a.gstAmount)} />
+      <Row term={gstText(a)} value={formatInr(a.gstAmount)} />
       <Row term="Shipping" value={a.shippingCharges === 0 ? <span className="font-medium text-green-800">FREE</span> : formatInr(a.shippingCharges)} />
       {a.codFee !== undefined && <Row term="Cash on Delivery fee" value={a.codFee === 0 ? <span className="font-medium text-green-800">FREE</span> : formatInr(a.codFee)} />}
       <div className="mt-1 flex justify-between gap-3 border-t border-line pt-3 text-base">
