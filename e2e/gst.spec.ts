@@ -1,10 +1,12 @@
 /**
  * GST by piece (issue 18) in a real browser: the owner's product editor says which rate the shop
  * will take at the price typed, warns about a price that fits neither apparel rate, and the
- * settings hold the apparel threshold and rates. Nothing is saved: the shared shop stays as it is.
+ * settings hold the apparel threshold and rates (nothing saved there); the owner sets the shop's
+ * tax registration.
  */
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousViolations } from './axe.ts';
+import { gstinCheckChar } from '../src/shared/gstin.ts';
 import { signedInAsOwner } from './shoppers.ts';
 
 test('the product editor says the rate at the price typed, and warns between the bands', async ({ page }) => {
@@ -34,4 +36,23 @@ test('the pricing settings hold the apparel threshold, its rates and the choice 
   await expect(page.getByLabel('GST above it (%)')).toHaveValue('18.00');
   await expect(page.getByRole('radio', { name: 'The higher rate (the safe choice)' })).toBeChecked();
   await expectNoSeriousViolations(page);
+});
+
+test('the owner sets who the invoices are issued by: a GSTIN of another state is refused, then saved', async ({ page }) => {
+  await signedInAsOwner(page);
+  await page.goto('/admin/tax');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tax' })).toBeVisible();
+  await page.getByLabel('Legal name').fill('Vastra Textiles LLP');
+  await page.getByLabel('Registered address').fill('12 Pondy Bazaar\nT. Nagar, Chennai 600017');
+  await page.getByLabel('State').selectOption('Kerala');
+  await page.getByLabel('GSTIN').fill(`33ABCDE1234F1Z${gstinCheckChar('33ABCDE1234F1Z')}`);
+  await expect(page.getByText('The first invoice of the year: VST/')).toBeVisible();
+  await page.getByRole('button', { name: 'Save tax settings' }).click();
+  await expect(page.getByText('This GSTIN is registered in state code 33, not Kerala.')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByLabel('State').selectOption('Tamil Nadu');
+  await page.getByRole('button', { name: 'Save tax settings' }).click();
+  await expect(page.getByText('Tax settings saved. Invoices are issued under them from now on.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Legal name')).toHaveValue('Vastra Textiles LLP');
 });

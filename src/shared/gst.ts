@@ -13,6 +13,7 @@
  * the Cash on Delivery fee are part of the supply of the goods (a composite supply), taxed at the
  * rate of the order's main piece: the line of the highest value, the first of equals.
  */
+import { DEFAULT_PRICING } from './pricing.ts';
 export type TaxRule = 'fixed' | 'apparel';
 
 /** How a product is taxed: its HSN code and rule; a product with no rule takes the shop's GST rate. */
@@ -40,11 +41,12 @@ export interface GstSettings {
   ambiguousRate: AmbiguousRate;
 }
 
+/** The apparel settings a new shop starts with (they live with the pricing settings). */
 export const DEFAULT_GST: Omit<GstSettings, 'gstRateBp' | 'pricesIncludeGst'> = {
-  apparelThreshold: 2_500_00,
-  apparelLowRateBp: 500,
-  apparelHighRateBp: 1800,
-  ambiguousRate: 'higher',
+  apparelThreshold: DEFAULT_PRICING.apparelThreshold,
+  apparelLowRateBp: DEFAULT_PRICING.apparelLowRateBp,
+  apparelHighRateBp: DEFAULT_PRICING.apparelHighRateBp,
+  ambiguousRate: DEFAULT_PRICING.ambiguousRate,
 };
 
 /** The fabric rate a new fixed rule starts at. */

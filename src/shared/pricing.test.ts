@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatInr } from './money.ts';
-import { DEFAULT_PRICING, fallbackBreakdown, gstText, priceOrder, shippingFor, type PricingSettings } from './pricing.ts';
+import { gstText, priceOrder } from './order-price.ts';
+import { DEFAULT_PRICING, fallbackBreakdown, shippingFor, type PricingSettings } from './pricing.ts';
 
 const excluded: PricingSettings = { ...DEFAULT_PRICING, pricesIncludeGst: false };
 const rupees = (r: number) => Math.round(r * 100);

@@ -3,10 +3,8 @@
  * resolution): one pure module, the server's authority (it recomputes every order from the
  * database) and the browser's display. Integer paise throughout; rounding to the paisa, half up.
  */
-import { DEFAULT_GST, gstPercentText, NO_TAX_RULE, orderTax, type AmbiguousRate, type TaxableLine, type Taxed } from './gst.ts';
-import { formatInr, formatInrShort } from './money.ts';
-
-export { gstPercentText };
+import type { AmbiguousRate, Taxed } from './gst.ts';
+import { formatInrShort } from './money.ts';
 
 /** The shop's pricing settings, as the code holds them: paise, and GST in basis points (18% = 1800). */
 export interface PricingSettings {
@@ -45,7 +43,11 @@ export const DEFAULT_PRICING: PricingSettings = {
   lowStockThreshold: 3,
   reservationMinutes: 15,
   codFee: 0,
-  ...DEFAULT_GST,
+  // Apparel by value since 22 September 2025 (src/shared/gst.ts).
+  apparelThreshold: 2_500_00,
+  apparelLowRateBp: 500,
+  apparelHighRateBp: 1800,
+  ambiguousRate: 'higher',
 };
 
 /** Razorpay captures automatically within at least 12 minutes; two hours is longer than any shopper pays in. */
@@ -75,45 +77,6 @@ export type PaymentMethod = 'online' | 'cod';
 export function shippingFor(subtotal: number, s: PricingSettings): number {
   if (subtotal <= 0 || subtotal >= s.freeShippingThreshold) return 0;
   return subtotal >= s.expressShippingThreshold ? s.standardShippingCharge : s.expressShippingCharge;
-}
-
-/**
- * The order's amounts (spec §7's helper, in both GST readings): from its lines, each taxed at its
- * piece's rate (issue 18), or from a subtotal alone, taxed at the shop's rate. Shipping and the COD
- * fee carry GST too, at the main piece's rate: contained in them when prices include GST, added
- * to them otherwise, as for the goods.
- */
-export function priceOrder(goods: number | TaxableLine[], s: PricingSettings, method: PaymentMethod = 'online'): PriceBreakdown {
-  return priceLines(typeof goods === 'number' ? [{ unitPrice: goods, quantity: 1, tax: NO_TAX_RULE }] : goods, s, method).amounts;
-}
-
-/** priceOrder's work, with each line's tax and the charges' rate, which the order keeps (issue 18). */
-export function priceLines(lines: TaxableLine[], s: PricingSettings, method: PaymentMethod = 'online'): { amounts: PriceBreakdown; lines: Taxed[]; chargesRateBp: number } {
-  const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-  const shippingCharges = shippingFor(subtotal, s);
-  const codFee = method === 'cod' ? s.codFee : 0;
-  const tax = orderTax(lines, shippingCharges + codFee, s);
-  const total = subtotal + shippingCharges + codFee + (s.pricesIncludeGst ? 0 : tax.gst);
-  const amounts: PriceBreakdown = {
-    subtotal,
-    gstAmount: tax.gst,
-    shippingCharges,
-    total,
-    gstRateBp: s.gstRateBp,
-    gstIncluded: s.pricesIncludeGst,
-    gstByRate: tax.byRate,
-    ...(method === 'cod' && { codFee }),
-  };
-  return { amounts, lines: tax.lines, chargesRateBp: tax.charges.rateBp };
-}
-
-/** An order's GST as one line: 'GST included: 5% ₹71.38, 18% ₹457.63' (issue 18), 'GST: 5% ₹50.00' when added. */
-export function gstText(b: Pick<PriceBreakdown, 'gstRateBp' | 'gstIncluded' | 'gstByRate' | 'gstAmount'>): string {
-  // Orders from before GST by piece: design.md's 'GST (18%) included'.
-  if (!b.gstByRate) return `GST (${gstPercentText(b.gstRateBp)})${b.gstIncluded ? ' included' : ''}`;
-  const rates = b.gstByRate.filter((g) => g.gst > 0);
-  const parts = rates.length ? rates.map((g) => `${gstPercentText(g.rateBp)} ${formatInr(g.gst)}`).join(', ') : formatInr(0);
-  return `${b.gstIncluded ? 'GST included' : 'GST'}: ${parts}`;
 }
 
 /**

@@ -56,6 +56,7 @@ export const SCREENS = [
   { path: '/admin/orders', title: 'Orders · Store admin', chunk: 'routes/admin-orders.tsx', data: true, access: 'private' },
   { path: '/admin/settings', title: 'Pricing · Store admin', chunk: 'routes/admin-settings.tsx', data: true, access: 'private' },
   { path: '/admin/delivery', title: 'Delivery · Store admin', chunk: 'routes/admin-delivery.tsx', data: true, access: 'private' },
+  { path: '/admin/tax', title: 'Tax · Store admin', chunk: 'routes/admin-tax.tsx', data: true, access: 'private' },
   { path: '/admin/sql', title: 'SQL console · Store admin', chunk: 'routes/admin-sql.tsx', data: true, access: 'private' },
 ] as const satisfies readonly Screen[];
 

@@ -8,3 +8,4 @@ export * from './orders.ts';
 export * from './console.ts';
 export * from './stock.ts';
 export * from './delivery.ts';
+export * from './invoices.ts';

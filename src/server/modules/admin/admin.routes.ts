@@ -21,6 +21,8 @@ import { sqlConsoleRoutes } from '../sql-console/sql-console.routes.ts';
 import { createAdminProductsService } from '../catalog/products-admin.service.ts';
 import { deliveryAdminRoutes } from '../delivery/delivery-admin.routes.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
+import { taxSettingsRoutes } from '../invoices/tax-settings.routes.ts';
+import { createTaxSettingsService } from '../invoices/tax-settings.service.ts';
 import type { Cancel } from '../payments/cancellation.ts';
 
 export const NOT_ALLOWED = 'This is for the store owner only.';
@@ -58,6 +60,7 @@ export function adminRoutes(db: Db, deps: { pricing: PricingService; stock: Stoc
     .use('/admin/*', ownPagesOnly(), adminsOnly(db))
     .route('/', sqlConsoleRoutes(db))
     .route('/', deliveryAdminRoutes(deps.delivery))
+    .route('/', taxSettingsRoutes(createTaxSettingsService(db)))
     .get('/admin/settings', async (c) => c.json(await deps.pricing.current()))
     .put('/admin/settings', valid('json', pricingSettingsContract), async (c) => c.json(await saveSettings(c.req.valid('json'))))
     .route('/', adminProductsRoutes(createAdminProductsService(db, deps.stock), deps.imagesDir))

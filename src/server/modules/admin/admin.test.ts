@@ -5,7 +5,8 @@
  * for the next checkout on every app server, while orders already placed keep their amounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, priceOrder, type PricingSettings } from '../../../shared/pricing.ts';
+import { priceOrder } from '../../../shared/order-price.ts';
+import { DEFAULT_PRICING, type PricingSettings } from '../../../shared/pricing.ts';
 import { UPLOADS } from '../../http/mutations.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { atShopRate, plentyOfStock } from '../../test/orders-kit.ts';

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/checkout.contract.ts';
 import { codAbove, codBelow, codTooMany, COD_NOT_AT_PIN, COD_VERIFY_EMAIL, type CheckoutDelivery, type CodPlaced } from '../../../shared/cod.ts';
 import { mainLine } from '../../../shared/gst.ts';
-import { priceOrder } from '../../../shared/pricing.ts';
+import { priceOrder } from '../../../shared/order-price.ts';
 import { ONE_SIZE } from '../../../shared/stock.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { enqueue } from '../mail/mail.queries.ts';

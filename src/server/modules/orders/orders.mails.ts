@@ -4,7 +4,7 @@
  */
 import { formatInr } from '../../../shared/money.ts';
 import { payOnDeliveryText } from '../../../shared/cod.ts';
-import { gstText } from '../../../shared/pricing.ts';
+import { gstText } from '../../../shared/order-price.ts';
 import { withSize } from '../../../shared/sizes.ts';
 import { STORE } from '../../../shared/store.ts';
 import { letter } from '../mail/letter.ts';

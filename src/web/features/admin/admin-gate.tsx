@@ -1,4 +1,4 @@
-import { ClipboardList, Database, FileUp, Package, Settings, Truck } from 'lucide-react';
+import { ClipboardList, Database, FileUp, Package, Receipt, Settings, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { BrowseProductsLink, EmptyState } from '../../components/empty-state.tsx';
@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: '/admin/orders', label: 'Orders', icon: ClipboardList, end: true },
   { to: '/admin/settings', label: 'Pricing', icon: Settings, end: true },
   { to: '/admin/delivery', label: 'Delivery', icon: Truck, end: true },
+  { to: '/admin/tax', label: 'Tax', icon: Receipt, end: true },
   { to: '/admin/sql', label: 'SQL console', icon: Database, end: true },
 ] as const;
 

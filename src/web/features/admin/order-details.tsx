@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { nextStatuses, stepLabel, TRACKING_MAX, type AdminOrder } from '../../../shared/admin-orders.contract.ts';
 import { withSize } from '../../../shared/sizes.ts';
 import { formatInr } from '../../../shared/money.ts';
-import { gstText } from '../../../shared/pricing.ts';
+import { gstText } from '../../../shared/order-price.ts';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders.ts';
 import { AddressLines } from '../../components/address-lines.tsx';
 import { dangerButtonClass, quietDangerButtonClass, secondaryButtonClass } from '../../components/buttons.ts';

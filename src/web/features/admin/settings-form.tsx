@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { parsePriceText, formatInr } from '../../../shared/money.ts';
 import { pricingSettingsContract } from '../../../shared/pricing-settings.contract.ts';
-import { priceOrder, type PricingSettings } from '../../../shared/pricing.ts';
+import { priceOrder } from '../../../shared/order-price.ts';
+import type { PricingSettings } from '../../../shared/pricing.ts';
 import { FieldError, FormMessage, SubmitButton, TextField } from '../../components/form-field.tsx';
 import { useSaveSettings } from './admin.api.ts';
 import { useContractForm } from './use-contract-form.ts';

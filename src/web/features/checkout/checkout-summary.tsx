@@ -2,7 +2,7 @@ import { ImageOff, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { imageAtWidth } from '../../../shared/images.ts';
 import { formatInr } from '../../../shared/money.ts';
-import { gstText } from '../../../shared/pricing.ts';
+import { gstText } from '../../../shared/order-price.ts';
 import { sizeLabel } from '../../../shared/sizes.ts';
 import type { Quote } from './checkout.api.ts';
 

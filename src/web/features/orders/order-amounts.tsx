@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatInr } from '../../../shared/money.ts';
 import type { Order } from '../../../shared/orders.ts';
-import { fallbackBreakdown, gstText, type PriceBreakdown } from '../../../shared/pricing.ts';
+import { gstText } from '../../../shared/order-price.ts';
+import { fallbackBreakdown, type PriceBreakdown } from '../../../shared/pricing.ts';
 
 /**
  * The amounts to show: the order's own, or spec §9's fallback when they are missing or zero (an
