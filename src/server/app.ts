@@ -74,9 +74,11 @@ interface ApiParts {
   publicUrl: string | undefined;
   imagesDir: string;
   importDir: string | undefined;
+  /** The clock delivery dates and invoice years count from. */
+  now: (() => Date) | undefined;
 }
 
-function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow, publicUrl, imagesDir, importDir }: ApiParts) {
+function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow, publicUrl, imagesDir, importDir, now }: ApiParts) {
   return (
     new Hono<ShopperEnv>()
       .use(apiHeaders())
@@ -97,7 +99,7 @@ function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, address
       .route('/', addressesRoutes(addresses))
       .route('/', checkoutRoutes(shop.checkout, shop.provider.mode))
       .route('/', ordersRoutes(shop.orders, shop.cancel))
-      .route('/', adminRoutes(db, { pricing: shop.pricing, stock, delivery, cancel: shop.cancel, imagesDir, importDir }))
+      .route('/', adminRoutes(db, { pricing: shop.pricing, stock, delivery, cancel: shop.cancel, imagesDir, importDir, now }))
       .all('*', (c) => wrongMethod(c, allow(c.req.path)) ?? c.json<ErrorBody>({ code: 'not_found', message: 'Not found' }, 404))
   );
 }
@@ -139,7 +141,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   const addresses = createAddressesService(db, delivery);
   const shop = createShop(db, { catalog, cart, addresses, stock, pricing, delivery }, config, mailWritten);
   onPayments?.(shop.payments);
-  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir }));
+  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir, now }));
 
   app.get(
     '/images/*',

@@ -3,6 +3,7 @@
  * The server decides (checkout.service codOffer); these are its words.
  */
 import { formatInrShort } from './money.ts';
+import type { PriceBreakdown } from './pricing.ts';
 
 export const COD_NOT_AT_PIN = 'Cash on Delivery is not available at this pincode.';
 export const codAbove = (max: number) => `Cash on Delivery is available on orders up to ${formatInrShort(max)}.`;
@@ -24,8 +25,10 @@ export interface CheckoutDelivery {
     /** Why not, in one line; null when offered. */
     reason: string | null;
     fee: number;
-    /** The order's total paid on delivery (the quote's plus the fee). */
+    /** The order's total paid on delivery (the quote's plus the fee, and the fee's GST when it is added). */
     total: number;
+    /** The whole breakdown when paid on delivery: the summary shows it, GST per rate and all (issue 18). */
+    amounts: PriceBreakdown;
   };
 }
 

@@ -11,8 +11,6 @@ import { z } from './zod.ts';
 
 /** An invoice number's longest (rule 46(b)). */
 export const INVOICE_NUMBER_MAX = 16;
-/** `/25-26/` between the prefix and the number. */
-const YEAR_PART = 7;
 export const INVOICE_PREFIX_MAX = 4;
 
 export interface TaxSettings {
@@ -64,10 +62,3 @@ export const taxSettingsContract = z
   })
   // An unregistered shop has no GSTIN to print.
   .transform((s): TaxSettings => ({ ...s, gstin: s.registered ? s.gstin : null }));
-
-/** The invoice number of the n-th invoice of a financial year (April to March), at most 16 characters. */
-export function invoiceNumber(prefix: string, fyStartYear: number, n: number): string {
-  const fy = `${String(fyStartYear % 100).padStart(2, '0')}-${String((fyStartYear + 1) % 100).padStart(2, '0')}`;
-  const digits = INVOICE_NUMBER_MAX - prefix.length - YEAR_PART;
-  return `${prefix}/${fy}/${String(n).padStart(digits, '0')}`;
-}

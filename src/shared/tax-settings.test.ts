@@ -1,7 +1,8 @@
 /** The shop's tax registration (issue 18): GSTINs by shape, check character and state; the invoice number's shape. */
 import { describe, expect, it } from 'vitest';
 import { gstinCheckChar, gstinProblem, GSTIN_MESSAGES } from './gstin.ts';
-import { invoiceNumber, taxSettingsContract } from './tax-settings.contract.ts';
+import { documentNumber, financialYearOf } from './invoices.ts';
+import { taxSettingsContract } from './tax-settings.contract.ts';
 
 const SHOP = { registered: true, legalName: 'Vastra Textiles LLP', tradingName: 'Vastra', address: '12 Pondy Bazaar\nT. Nagar, Chennai 600017', state: 'Tamil Nadu', gstin: '', invoicePrefix: 'vst' };
 /** A made-up Tamil Nadu GSTIN with its right check character. */
@@ -44,9 +45,20 @@ describe('the tax settings', () => {
 
 describe('an invoice number', () => {
   it('is at most 16 characters: the prefix, the financial year, the number padded to fill', () => {
-    expect(invoiceNumber('VST', 2025, 123)).toBe('VST/25-26/000123');
-    expect(invoiceNumber('VAST', 2026, 7)).toBe('VAST/26-27/00007');
-    expect(invoiceNumber('V', 2099, 1)).toBe('V/99-00/00000001');
-    for (const p of ['V', 'VS', 'VST', 'VAST']) expect(invoiceNumber(p, 2025, 1)).toHaveLength(16);
+    expect(documentNumber('invoice', 'VST', 2025, 123)).toBe('VST/25-26/000123');
+    expect(documentNumber('invoice', 'VAST', 2026, 7)).toBe('VAST/26-27/00007');
+    expect(documentNumber('invoice', 'V', 2099, 1)).toBe('V/99-00/00000001');
+    for (const p of ['V', 'VS', 'VST', 'VAST']) expect(documentNumber('invoice', p, 2025, 1)).toHaveLength(16);
+  });
+
+  it('has a credit note series of its own, also 16 characters', () => {
+    expect(documentNumber('credit_note', 'VST', 2025, 12)).toBe('VST/CR25-26/0012');
+    expect(documentNumber('credit_note', 'VAST', 2025, 12)).toBe('VAST/CR25-26/012');
+  });
+
+  it('counts the financial year from 1 April, India’s time, whatever the server’s zone', () => {
+    expect(financialYearOf(new Date('2026-03-31T18:29:59Z'))).toBe(2025); // 23:59:59 IST, 31 March
+    expect(financialYearOf(new Date('2026-03-31T18:30:00Z'))).toBe(2026); // 00:00 IST, 1 April
+    expect(financialYearOf(new Date('2027-01-15T10:00:00Z'))).toBe(2026);
   });
 });

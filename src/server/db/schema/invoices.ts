@@ -1,9 +1,12 @@
 /**
- * Tax invoices (issue 18, docs/decisions/0021): the shop's tax registration, one row, checked by
- * src/shared/tax-settings.contract.ts on the way in and again when read.
+ * Tax invoices (issue 18, docs/decisions/0021): the shop's tax registration (one row, checked by
+ * src/shared/tax-settings.contract.ts on the way in and again when read), the numbering series and
+ * the issued documents.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { InvoiceDocument, InvoiceKind } from '../../../shared/invoices.ts';
+import { orders } from './orders.ts';
 
 export const taxSettings = pgTable(
   'tax_settings',
@@ -14,4 +17,42 @@ export const taxSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('tax_settings_one_row', sql`${t.id}`)],
+);
+
+/**
+ * Each series' last number, per kind and financial year: taken with the row locked inside the
+ * transaction that ships the order, so numbers run without gaps (a rollback gives its number back,
+ * which a sequence would not) and two owners shipping at once get consecutive ones.
+ */
+export const invoiceSeries = pgTable(
+  'invoice_series',
+  {
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    fyStart: integer('fy_start').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.fyStart] }), check('invoice_series_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`)],
+);
+
+/** Issued invoices and credit notes: one of each at most per order, never changed (a trigger refuses). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    number: text('number').notNull().unique(),
+    fyStart: integer('fy_start').notNull(),
+    seq: integer('seq').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    document: jsonb('document').$type<InvoiceDocument>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_order_kind').on(t.orderId, t.kind),
+    uniqueIndex('invoices_series_seq').on(t.kind, t.fyStart, t.seq),
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('invoices_number_check', sql`length(${t.number}) <= 16 and ${t.number} ~ '^[A-Z0-9/-]+$'`),
+  ],
 );

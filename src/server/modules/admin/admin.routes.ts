@@ -23,6 +23,7 @@ import { deliveryAdminRoutes } from '../delivery/delivery-admin.routes.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { taxSettingsRoutes } from '../invoices/tax-settings.routes.ts';
 import { createTaxSettingsService } from '../invoices/tax-settings.service.ts';
+import { createInvoices } from '../invoices/invoices.service.ts';
 import type { Cancel } from '../payments/cancellation.ts';
 
 export const NOT_ALLOWED = 'This is for the store owner only.';
@@ -49,7 +50,12 @@ export function adminsOnly(db: Db): MiddlewareHandler<ShopperEnv> {
   };
 }
 
-export function adminRoutes(db: Db, deps: { pricing: PricingService; stock: StockService; delivery: DeliveryService; cancel: Cancel; imagesDir: string; importDir: string | undefined }) {
+export function adminRoutes(
+  db: Db,
+  deps: { pricing: PricingService; stock: StockService; delivery: DeliveryService; cancel: Cancel; imagesDir: string; importDir: string | undefined; now?: () => Date },
+) {
+  const tax = createTaxSettingsService(db);
+  const invoices = createInvoices((tx) => tax.current(tx), deps.now);
   /** The low-stock mark may have moved with the settings: every label follows it (written only where it changes). */
   const saveSettings = async (settings: PricingSettings) => {
     const saved = await deps.pricing.save(settings);
@@ -60,10 +66,10 @@ export function adminRoutes(db: Db, deps: { pricing: PricingService; stock: Stoc
     .use('/admin/*', ownPagesOnly(), adminsOnly(db))
     .route('/', sqlConsoleRoutes(db))
     .route('/', deliveryAdminRoutes(deps.delivery))
-    .route('/', taxSettingsRoutes(createTaxSettingsService(db)))
+    .route('/', taxSettingsRoutes(tax))
     .get('/admin/settings', async (c) => c.json(await deps.pricing.current()))
     .put('/admin/settings', valid('json', pricingSettingsContract), async (c) => c.json(await saveSettings(c.req.valid('json'))))
     .route('/', adminProductsRoutes(createAdminProductsService(db, deps.stock), deps.imagesDir))
     .route('/', importRoutes(createImportService(db, deps)))
-    .route('/', adminOrdersRoutes(createAdminOrdersService(db, deps.stock, deps.cancel)));
+    .route('/', adminOrdersRoutes(createAdminOrdersService(db, deps.stock, deps.cancel, invoices)));
 }

@@ -12,6 +12,7 @@ import { asOrder } from '../orders/orders.service.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import type { Cancel } from '../payments/cancellation.ts';
 import { OWNER_CANCEL_REASON } from '../../../shared/cancel.ts';
+import type { Invoices } from '../invoices/invoices.service.ts';
 import * as q from './orders.queries.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -22,7 +23,7 @@ export interface Owner {
   email: string;
 }
 
-export function createAdminOrdersService(db: Db, stock: StockService, cancel: Cancel) {
+export function createAdminOrdersService(db: Db, stock: StockService, cancel: Cancel, invoices: Invoices) {
   async function get(id: string): Promise<AdminOrder> {
     const row = await q.orderWithCustomer(db, id);
     if (!row || (!row.order.providerOrderId && row.order.paymentMethod !== 'cod')) throw new NotFoundError(ORDER_NOT_FOUND);
@@ -84,8 +85,14 @@ export function createAdminOrdersService(db: Db, stock: StockService, cancel: Ca
         const trackingNumber = step.to === 'shipped' ? step.trackingNumber : undefined;
         await q.setStatus(tx, id, step.to, trackingNumber);
         await q.recordChange(tx, { orderId: id, fromStatus: now, toStatus: step.to, trackingNumber: trackingNumber ?? null, changedBy: by.id, changedByEmail: by.email });
-        // A Cash on Delivery parcel refused at the door and come back: its pieces go back on sale.
-        if (step.to === 'returned' && !(await stock.release(tx, id))) await stock.putBack(tx, id);
+        // Shipped, the order has its tax invoice, in this same transaction (issue 18).
+        if (step.to === 'shipped') await invoices.invoiceIn(tx, id);
+        // A Cash on Delivery parcel refused at the door and come back: its pieces go back on sale,
+        // and a credit note reverses its invoice.
+        if (step.to === 'returned') {
+          if (!(await stock.release(tx, id))) await stock.putBack(tx, id);
+          await invoices.creditNoteIn(tx, id);
+        }
         // Cash on Delivery is completed by the cash in hand: the order counts as paid from now.
         if (step.to === 'completed' && current.paymentMethod === 'cod') await q.markCashCollected(tx, id);
       });

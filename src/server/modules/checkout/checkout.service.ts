@@ -131,7 +131,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
   /** Delivery to the address, and Cash on Delivery for this order there, or the one reason it is not offered (issue 17). */
   async function deliveryFor(shopper: Shopper, address: Address, q: Quote): Promise<CheckoutDelivery & { openLimit: number }> {
     const [d, pricing] = await Promise.all([deps.delivery.forAddress(address.pincode), deps.pricing.current()]);
-    const { total, codFee = 0 } = priceOrder(q.lines, pricing, 'cod');
+    const amounts = priceOrder(q.lines, pricing, 'cod');
+    const { total, codFee = 0 } = amounts;
     const s = d.settings;
     const reason = !d.served
       ? d.text
@@ -144,7 +145,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             : !shopper.emailVerified
               ? COD_VERIFY_EMAIL
               : await orders.openCod(shopper.id).then((open) => (open >= s.codOpenOrdersMax ? codTooMany(open) : null));
-    return { served: d.served, text: d.text, cod: { offered: reason === null, reason, fee: codFee, total }, openLimit: s.codOpenOrdersMax };
+    return { served: d.served, text: d.text, cod: { offered: reason === null, reason, fee: codFee, total, amounts }, openLimit: s.codOpenOrdersMax };
   }
 
   return {

@@ -92,7 +92,7 @@ describe('checkout offers Cash on Delivery', () => {
     expect(q.delivery).toEqual({
       served: true,
       text: expect.stringMatching(/^Delivery (by|between) /),
-      cod: { offered: true, reason: null, fee: 0, total: q.amounts.total },
+      cod: { offered: true, reason: null, fee: 0, total: q.amounts.total, amounts: { ...q.amounts, codFee: 0 } },
     });
   });
 
@@ -142,6 +142,9 @@ describe('placing a Cash on Delivery order', () => {
     const before = await stockOf(id);
     const q = await quoteFor(meera, id, meeraHome);
     expect(q.delivery.cod).toMatchObject({ offered: true, fee: 49_00, total: q.amounts.total + 49_00 });
+    // The fee carries GST at the piece's rate (issue 18): contained in it, so the total is the same.
+    expect(q.delivery.cod.amounts).toMatchObject({ codFee: 49_00, total: q.amounts.total + 49_00 });
+    expect(q.delivery.cod.amounts.gstAmount).toBeGreaterThan(q.amounts.gstAmount);
     const stale = await placeCod(meera, { addressId: meeraHome.id, buyNow: { productId: id }, expectedTotal: q.amounts.total });
     expect(stale.status).toBe(409);
     expect((await stale.json()).message).toBe(PRICE_CHANGED);

@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import { INDIA_STATE_NAMES } from '../../../shared/india.ts';
-import { invoiceNumber, taxSettingsContract, type TaxSettings } from '../../../shared/tax-settings.contract.ts';
+import { documentNumber, financialYearOf } from '../../../shared/invoices.ts';
+import { taxSettingsContract, type TaxSettings } from '../../../shared/tax-settings.contract.ts';
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { useSaveTaxSettings } from './tax-settings.api.ts';
 import { useContractForm } from './use-contract-form.ts';
-
-/** The invoices' first example number, in the financial year of today. */
-const thisFinancialYear = () => {
-  const now = new Date();
-  return now.getUTCMonth() >= 3 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
-};
 
 /** Who the shop's invoices are issued by (issue 18), checked by the API's own contract before it is sent. */
 export function TaxSettingsForm({ settings }: { settings: TaxSettings | null }) {
@@ -34,7 +29,7 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings | null }) 
         <h1 className="font-display text-3xl font-semibold">Tax</h1>
         <p className="mt-1 text-sm text-muted">Who the shop’s invoices are issued by. Every order gets one when it is shipped.</p>
       </div>
-      {settings === null && <FormMessage tone="info">Fill these in before the first order ships: until then no invoice can be issued.</FormMessage>}
+      {settings === null && <FormMessage tone="info">Not set yet: until you save these, orders ship with a bill of supply under the shop’s name, without tax lines.</FormMessage>}
       <label className="flex items-start gap-3 rounded-lg bg-sand/50 p-3 text-sm">
         <input type="checkbox" className="mt-1 size-5 accent-wine" checked={registered} onChange={(e) => setRegistered(e.target.checked)} />
         <span>
@@ -52,7 +47,7 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings | null }) 
         {registered && <TextField label="GSTIN" hint="15 characters; its first two digits are the state’s." autoCapitalize="characters" maxLength={15} value={text.gstin} error={errors.gstin} onChange={set('gstin')} />}
         <TextField
           label="Invoice prefix"
-          hint={prefix ? `The first invoice of the year: ${invoiceNumber(prefix, thisFinancialYear(), 1)}` : '1 to 4 letters or digits.'}
+          hint={prefix ? `The first invoice of the year: ${documentNumber('invoice', prefix, financialYearOf(new Date()), 1)}` : '1 to 4 letters or digits.'}
           autoCapitalize="characters"
           maxLength={4}
           value={text.invoicePrefix}

@@ -76,7 +76,7 @@ function Checkout({ shopperId, email, addresses }: { shopperId: string; email: s
           {addresses({ shopperId, selectedId: address?.id ?? null, onSelect: setAddress })}
           <PaymentMethod method={method} onChange={setMethod} delivery={delivery} email={email} />
         </div>
-        <CheckoutSummary quote={quote.data} codFee={cod?.fee}>
+        <CheckoutSummary quote={quote.data} amounts={cod ? cod.amounts : quote.data.amounts}>
           {payment.message && <FormMessage tone="error">{payment.message}</FormMessage>}
           <button
             type="button"

@@ -7,10 +7,11 @@ import { sizeLabel } from '../../../shared/sizes.ts';
 import type { Quote } from './checkout.api.ts';
 
 /** Spec §2 Checkout: what is being bought and what it costs, as the server priced it; the pay button under it. */
-export function CheckoutSummary({ quote, codFee, children }: { quote: Quote; codFee?: number; children: ReactNode }) {
-  const a = quote.amounts;
-  // Paying on delivery adds its fee, its own line (issue 17), to the total.
-  const total = a.total + (codFee ?? 0);
+export function CheckoutSummary({ quote, amounts, children }: { quote: Quote; amounts: Quote['amounts']; children: ReactNode }) {
+  // Paid on delivery, the amounts are the server's for that (issue 17): the fee is a line of its
+  // own, in the total, and carries GST at the main piece's rate (issue 18).
+  const a = amounts;
+  const { codFee, total } = a;
   return (
     <section aria-labelledby="checkout-summary" className="rounded-2xl border border-line bg-white/80 p-5 lg:sticky lg:top-32">
       <h2 id="checkout-summary" className="font-display text-2xl font-semibold">
