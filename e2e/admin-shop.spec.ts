@@ -7,7 +7,8 @@
  * These journeys add products and change settings, so they run on the shop that the other journeys
  * (which count cards and read totals) do not use: the one with email verification on.
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import fs from 'node:fs';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { VERIFYING_PORT } from '../playwright.config.ts';
 import { expectNoSeriousViolations } from './axe.ts';
@@ -215,9 +216,31 @@ test('the owner ships an order with a tracking number, and the shopper sees it',
   await expect(page.getByText('Marked shipped. The shopper sees it on their orders.')).toBeVisible();
   await expect(page.getByText(`Processing → Shipped (tracking DTDC 7788-1) by ${OWNER.email}`)).toBeVisible();
 
+  // Shipped, the order has its tax invoice (issue 18): the owner downloads it from the order...
+  const ownerCopy = await downloaded(page, page.getByRole('link', { name: /Download invoice/ }));
+  expect(ownerCopy.name).toMatch(/^Invoice-VST-\d\d-\d\d-\d{6}\.pdf$/);
+  expect(ownerCopy.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // ...and the month's register lists it, for the accountant.
+  await page.goto('/admin/tax');
+  const register = await downloaded(page, page.getByRole('link', { name: 'Download the register (CSV)' }));
+  expect(register.name).toMatch(/^GST-register-\d{4}-\d\d\.csv$/);
+  expect(register.content.toString('utf8')).toContain(started.orderNumber);
+  await expectNoSeriousViolations(page);
+
   await buyer.goto('/orders');
   const card = buyer.getByRole('article', { name: `Order ${started.orderNumber}` });
   await expect(card.getByText('Shipped')).toBeVisible();
   await expect(card.getByText('DTDC 7788-1')).toBeVisible();
+  // The buyer downloads the same invoice from their orders.
+  const mine = await downloaded(buyer, card.getByRole('link', { name: /Download invoice/ }));
+  expect(mine.name).toBe(ownerCopy.name);
+  expect(mine.content.equals(ownerCopy.content)).toBe(true);
   await shopper.close();
 });
+
+/** What clicking `link` downloads: its suggested name and its bytes. */
+async function downloaded(page: Page, link: Locator) {
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  return { name: file.suggestedFilename(), content: fs.readFileSync((await file.path())!) };
+}

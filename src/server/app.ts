@@ -33,6 +33,9 @@ import { createBackInStockMailer, createBackInStockService, type BackInStockServ
 import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createInvoiceFiles } from './modules/invoices/invoice-files.service.ts';
+import { shopperInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { createTaxSettingsService, type TaxSettingsService } from './modules/invoices/tax-settings.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
@@ -76,9 +79,13 @@ interface ApiParts {
   importDir: string | undefined;
   /** The clock delivery dates and invoice years count from. */
   now: (() => Date) | undefined;
+  mailWritten: () => void;
+  tax: TaxSettingsService;
 }
 
-function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow, publicUrl, imagesDir, importDir, now }: ApiParts) {
+function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow, publicUrl, imagesDir, importDir, now, mailWritten, tax }: ApiParts) {
+  const invoiceFiles = createInvoiceFiles(db);
+  const mail = { ordersUrl: publicUrl ? `${publicUrl}/orders` : null, written: mailWritten };
   return (
     new Hono<ShopperEnv>()
       .use(apiHeaders())
@@ -99,7 +106,8 @@ function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, address
       .route('/', addressesRoutes(addresses))
       .route('/', checkoutRoutes(shop.checkout, shop.provider.mode))
       .route('/', ordersRoutes(shop.orders, shop.cancel))
-      .route('/', adminRoutes(db, { pricing: shop.pricing, stock, delivery, cancel: shop.cancel, imagesDir, importDir, now }))
+      .route('/', shopperInvoiceRoutes(invoiceFiles))
+      .route('/', adminRoutes(db, { pricing: shop.pricing, stock, delivery, cancel: shop.cancel, tax, invoiceFiles, mail, imagesDir, importDir, now }))
       .all('*', (c) => wrongMethod(c, allow(c.req.path)) ?? c.json<ErrorBody>({ code: 'not_found', message: 'Not found' }, 404))
   );
 }
@@ -139,9 +147,12 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   );
   const delivery = createDeliveryService(db, catalog, now);
   const addresses = createAddressesService(db, delivery);
-  const shop = createShop(db, { catalog, cart, addresses, stock, pricing, delivery }, config, mailWritten);
+  const tax = createTaxSettingsService(db);
+  // A shop that has not said charges GST, as the spec's prices do; one that says it is not registered charges none (issue 18).
+  const gstRegistered = async () => (await tax.current())?.registered ?? true;
+  const shop = createShop(db, { catalog, cart, addresses, stock, pricing, delivery, gstRegistered }, config, mailWritten);
   onPayments?.(shop.payments);
-  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir, now }));
+  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir, now, mailWritten, tax }));
 
   app.get(
     '/images/*',

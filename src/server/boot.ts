@@ -15,6 +15,7 @@ import type { AppConfig } from './env.ts';
 import { projectRoot } from './project-root.ts';
 import { authSecretFor } from './modules/accounts/auth-secret.ts';
 import { createMailSender } from './modules/mail/mail.service.ts';
+import { createInvoiceFiles } from './modules/invoices/invoice-files.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { folderTransport, smtpTransport } from './modules/mail/mail.transports.ts';
 
@@ -63,7 +64,8 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   }
   // Mails go through SMTP_URL, or into DATA_DIR/outbox with their links in the log.
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : folderTransport(config.outboxDir, config.mailFrom, log);
-  const mail = createMailSender(database.db, transport, log);
+  // A mail that names a tax invoice carries its PDF, drawn when it is sent (issue 18).
+  const mail = createMailSender(database.db, transport, log, createInvoiceFiles(database.db).attachmentsOf);
   let payments: PaymentsService | undefined;
   const app = createApp({
     db: database.db,

@@ -20,7 +20,15 @@ import type { StockService } from './modules/stock/stock.service.ts';
 /** Without Razorpay's keys, the test mode signs with a secret of its own, derived from AUTH_SECRET. */
 export function createShop(
   db: Db,
-  deps: { catalog: CatalogService; cart: CartService; addresses: AddressesService; stock: StockService; pricing: PricingService; delivery: DeliveryService },
+  deps: {
+    catalog: CatalogService;
+    cart: CartService;
+    addresses: AddressesService;
+    stock: StockService;
+    pricing: PricingService;
+    delivery: DeliveryService;
+    gstRegistered: () => Promise<boolean>;
+  },
   config: AppDeps['config'],
   mailWritten: () => void,
 ) {

@@ -148,6 +148,15 @@ export function orderTax(lines: TaxableLine[], charges: number, s: GstSettings):
 }
 
 /**
+ * An order from a shop not registered for GST: it may charge none (CGST Act, section 32), so each
+ * line and the charges are all value, and there is no rate to show.
+ */
+export function untaxed(lines: TaxableLine[], charges: number): OrderTax {
+  const none = (amount: number): Taxed => ({ rateBp: 0, taxable: amount, gst: 0 });
+  return { lines: lines.map((l) => none(l.unitPrice * l.quantity)), charges: none(charges), byRate: [], gst: 0 };
+}
+
+/**
  * A tax split for the invoice: within the shop's state CGST and SGST at half the rate each, else
  * IGST at the whole rate. The odd paisa of an odd GST goes to CGST, so the halves sum to the GST.
  */

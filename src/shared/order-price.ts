@@ -3,7 +3,7 @@
  * gst.ts's rates. Apart from pricing.ts so that the pages which only show prices and the free-
  * shipping promise (home among them) do not load the tax arithmetic.
  */
-import { NO_TAX_RULE, gstPercentText, orderTax, type TaxableLine, type Taxed } from './gst.ts';
+import { NO_TAX_RULE, gstPercentText, orderTax, untaxed, type TaxableLine, type Taxed } from './gst.ts';
 import { formatInr } from './money.ts';
 import { shippingFor, type PaymentMethod, type PriceBreakdown, type PricingSettings } from './pricing.ts';
 
@@ -13,23 +13,32 @@ import { shippingFor, type PaymentMethod, type PriceBreakdown, type PricingSetti
  * fee carry GST too, at the main piece's rate: contained in them when prices include GST, added
  * to them otherwise, as for the goods.
  */
-export function priceOrder(goods: number | TaxableLine[], s: PricingSettings, method: PaymentMethod = 'online'): PriceBreakdown {
-  return priceLines(typeof goods === 'number' ? [{ unitPrice: goods, quantity: 1, tax: NO_TAX_RULE }] : goods, s, method).amounts;
+export function priceOrder(goods: number | TaxableLine[], s: PricingSettings, method: PaymentMethod = 'online', gstRegistered = true): PriceBreakdown {
+  return priceLines(typeof goods === 'number' ? [{ unitPrice: goods, quantity: 1, tax: NO_TAX_RULE }] : goods, s, method, gstRegistered).amounts;
 }
 
-/** priceOrder's work, with each line's tax and the charges' rate, which the order keeps (issue 18). */
-export function priceLines(lines: TaxableLine[], s: PricingSettings, method: PaymentMethod = 'online'): { amounts: PriceBreakdown; lines: Taxed[]; chargesRateBp: number } {
+/**
+ * priceOrder's work, with each line's tax and the charges' rate, which the order keeps (issue 18).
+ * A shop not registered for GST charges none: its amounts carry no GST and no rates (`gstByRate`
+ * empty), and the summary shows no GST line.
+ */
+export function priceLines(
+  lines: TaxableLine[],
+  s: PricingSettings,
+  method: PaymentMethod = 'online',
+  gstRegistered = true,
+): { amounts: PriceBreakdown; lines: Taxed[]; chargesRateBp: number } {
   const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const shippingCharges = shippingFor(subtotal, s);
   const codFee = method === 'cod' ? s.codFee : 0;
-  const tax = orderTax(lines, shippingCharges + codFee, s);
+  const tax = gstRegistered ? orderTax(lines, shippingCharges + codFee, s) : untaxed(lines, shippingCharges + codFee);
   const total = subtotal + shippingCharges + codFee + (s.pricesIncludeGst ? 0 : tax.gst);
   const amounts: PriceBreakdown = {
     subtotal,
     gstAmount: tax.gst,
     shippingCharges,
     total,
-    gstRateBp: s.gstRateBp,
+    gstRateBp: gstRegistered ? s.gstRateBp : 0,
     gstIncluded: s.pricesIncludeGst,
     gstByRate: tax.byRate,
     ...(method === 'cod' && { codFee }),
@@ -37,10 +46,14 @@ export function priceLines(lines: TaxableLine[], s: PricingSettings, method: Pay
   return { amounts, lines: tax.lines, chargesRateBp: tax.charges.rateBp };
 }
 
-/** An order's GST as one line: 'GST included: 5% ₹71.38, 18% ₹457.63' (issue 18), 'GST: 5% ₹50.00' when added. */
-export function gstText(b: Pick<PriceBreakdown, 'gstRateBp' | 'gstIncluded' | 'gstByRate' | 'gstAmount'>): string {
+/**
+ * An order's GST as one line: 'GST included: 5% ₹71.38, 18% ₹457.63' (issue 18), 'GST: 5% ₹50.00'
+ * when added; null for an order from a shop not registered for GST, which shows no GST line.
+ */
+export function gstText(b: Pick<PriceBreakdown, 'gstRateBp' | 'gstIncluded' | 'gstByRate' | 'gstAmount'>): string | null {
   // Orders from before GST by piece: design.md's 'GST (18%) included'.
   if (!b.gstByRate) return `GST (${gstPercentText(b.gstRateBp)})${b.gstIncluded ? ' included' : ''}`;
+  if (b.gstByRate.length === 0 && b.gstAmount === 0) return null;
   const rates = b.gstByRate.filter((g) => g.gst > 0);
   const parts = rates.length ? rates.map((g) => `${gstPercentText(g.rateBp)} ${formatInr(g.gst)}`).join(', ') : formatInr(0);
   return `${b.gstIncluded ? 'GST included' : 'GST'}: ${parts}`;

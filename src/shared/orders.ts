@@ -2,6 +2,7 @@
  * Orders as the API returns them (design.md: one clean shape over `orders` and `order_items`), the
  * statuses and how each is shown, and what the checkout's start answers.
  */
+import type { InvoiceKind } from './invoices.ts';
 import type { AddressFields } from './addresses.ts';
 import type { OrderRefund } from './cancel.ts';
 import type { ProductTax } from './gst.ts';
@@ -55,6 +56,13 @@ export interface Order {
   trackingNumber: string | null;
   /** A paid order cancelled before dispatch: its money going back (issue 17). */
   refund: OrderRefund | null;
+  /** Its tax invoice once shipped, and a credit note if it came back (issue 18): each a PDF to download. */
+  documents: OrderDocument[];
+}
+
+export interface OrderDocument {
+  kind: InvoiceKind;
+  number: string;
 }
 
 /** What opening the payment dialog needs (design.md Payments; spec §7 Card payment provider). */
@@ -97,6 +105,8 @@ export interface Quote {
   source: 'cart' | 'buy_now';
   lines: QuoteLine[];
   amounts: PriceBreakdown;
+  /** Issue 18: false when the owner says the shop is not registered for GST: it charges none. */
+  gstRegistered: boolean;
 }
 
 /** What checkout.js hands its success handler (and the test dialog hands ours): spec §7. */

@@ -1,5 +1,6 @@
 /** What the order tests share. */
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { ONE_SIZE } from '../../shared/stock.ts';
 import { orders, products } from '../db/schema/index.ts';
 import { createOrdersService } from '../modules/orders/orders.service.ts';
@@ -118,4 +119,17 @@ export async function razorpayShopWithBuyer() {
   const home = (await res.json()) as Address;
   const ids = (await t.database.db.select({ id: products.id }).from(products).where(and(eq(products.availability, 'In Stock'), isNull(products.sizeListId))).orderBy(products.id)).map((p) => p.id);
   return { shop, lata, owner, home, ids };
+}
+
+/**
+ * A Buy Now order of one piece to one of the shopper's addresses, paid through the test mode. Any
+ * order of theirs still waiting is set aside first, so each call makes a new order.
+ */
+export async function paidBuyNow(t: Pick<TestApp, 'database' | 'app'>, cookie: string, productId: number, addressId: string): Promise<string> {
+  const quote = await (await send(t, 'GET', `/api/checkout/quote?buyNow=${productId}`, undefined, cookie)).json();
+  await t.database.db.execute(sql`update orders set checkout_fingerprint = checkout_fingerprint || '-done' where payment_status = 'pending'`);
+  const started = await (await send(t, 'POST', '/api/checkout/orders', { addressId, buyNow: { productId }, expectedTotal: quote.amounts.total }, cookie)).json();
+  const success = await (await send(t, 'POST', `/api/checkout/orders/${started.orderId}/test-payment`, undefined, cookie)).json();
+  expect((await send(t, 'POST', `/api/checkout/orders/${started.orderId}/confirm`, success, cookie)).status).toBe(200);
+  return started.orderId as string;
 }

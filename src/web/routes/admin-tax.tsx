@@ -1,6 +1,7 @@
 import { EmptyState, RetryButton } from '../components/empty-state.tsx';
 import { LoadingIndicator } from '../components/loading-indicator.tsx';
 import { AdminGate } from '../features/admin/admin-gate.tsx';
+import { InvoiceRegister } from '../features/admin/invoice-register.tsx';
 import { TaxSettingsForm } from '../features/admin/tax-settings-form.tsx';
 import { useTaxSettings } from '../features/admin/tax-settings.api.ts';
 
@@ -17,5 +18,10 @@ function Tax() {
   const tax = useTaxSettings();
   if (tax.isPending) return <LoadingIndicator text="Loading the tax settings..." />;
   if (tax.isError) return <EmptyState title="We could not load the tax settings." action={<RetryButton onRetry={() => void tax.refetch()} />} />;
-  return <TaxSettingsForm settings={tax.data.settings} />;
+  return (
+    <div className="grid gap-6">
+      <TaxSettingsForm settings={tax.data.settings} />
+      <InvoiceRegister />
+    </div>
+  );
 }

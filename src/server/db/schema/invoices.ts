@@ -4,7 +4,7 @@
  * the issued documents.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { InvoiceDocument, InvoiceKind } from '../../../shared/invoices.ts';
 import { orders } from './orders.ts';
 
@@ -52,6 +52,8 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_order_kind').on(t.orderId, t.kind),
     uniqueIndex('invoices_series_seq').on(t.kind, t.fyStart, t.seq),
+    // The owner's monthly register reads a month of documents.
+    index('invoices_issued_at').on(t.issuedAt),
     check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
     check('invoices_number_check', sql`length(${t.number}) <= 16 and ${t.number} ~ '^[A-Z0-9/-]+$'`),
   ],

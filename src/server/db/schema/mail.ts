@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { invoices } from './invoices.ts';
 
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -24,6 +25,11 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Set when the sender gives up after its last attempt. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /**
+     * The tax invoice the mail carries as a PDF (issue 18): drawn by the sender from the issued
+     * document when it sends, so the outbox holds no file and a retry attaches the same one.
+     */
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'restrict' }),
   },
   // The sender's question: what is due and still to send.
   (t) => [index('mail_outbox_due_idx').on(t.sendAfter).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],

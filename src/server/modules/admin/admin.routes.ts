@@ -22,8 +22,11 @@ import { createAdminProductsService } from '../catalog/products-admin.service.ts
 import { deliveryAdminRoutes } from '../delivery/delivery-admin.routes.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { taxSettingsRoutes } from '../invoices/tax-settings.routes.ts';
-import { createTaxSettingsService } from '../invoices/tax-settings.service.ts';
+import type { TaxSettingsService } from '../invoices/tax-settings.service.ts';
 import { createInvoices } from '../invoices/invoices.service.ts';
+import type { InvoiceFiles } from '../invoices/invoice-files.service.ts';
+import { ownerInvoiceRoutes } from '../invoices/invoices.routes.ts';
+import type { FulfilmentMail } from './orders.service.ts';
 import type { Cancel } from '../payments/cancellation.ts';
 
 export const NOT_ALLOWED = 'This is for the store owner only.';
@@ -52,9 +55,20 @@ export function adminsOnly(db: Db): MiddlewareHandler<ShopperEnv> {
 
 export function adminRoutes(
   db: Db,
-  deps: { pricing: PricingService; stock: StockService; delivery: DeliveryService; cancel: Cancel; imagesDir: string; importDir: string | undefined; now?: () => Date },
+  deps: {
+    pricing: PricingService;
+    stock: StockService;
+    delivery: DeliveryService;
+    cancel: Cancel;
+    tax: TaxSettingsService;
+    invoiceFiles: InvoiceFiles;
+    mail: FulfilmentMail;
+    imagesDir: string;
+    importDir: string | undefined;
+    now?: () => Date;
+  },
 ) {
-  const tax = createTaxSettingsService(db);
+  const { tax } = deps;
   const invoices = createInvoices((tx) => tax.current(tx), deps.now);
   /** The low-stock mark may have moved with the settings: every label follows it (written only where it changes). */
   const saveSettings = async (settings: PricingSettings) => {
@@ -71,5 +85,6 @@ export function adminRoutes(
     .put('/admin/settings', valid('json', pricingSettingsContract), async (c) => c.json(await saveSettings(c.req.valid('json'))))
     .route('/', adminProductsRoutes(createAdminProductsService(db, deps.stock), deps.imagesDir))
     .route('/', importRoutes(createImportService(db, deps)))
-    .route('/', adminOrdersRoutes(createAdminOrdersService(db, deps.stock, deps.cancel, invoices)));
+    .route('/', ownerInvoiceRoutes(deps.invoiceFiles))
+    .route('/', adminOrdersRoutes(createAdminOrdersService(db, deps.stock, deps.cancel, invoices, deps.mail)));
 }

@@ -13,6 +13,10 @@ import type { StockService } from '../stock/stock.service.ts';
 import type { Cancel } from '../payments/cancellation.ts';
 import { OWNER_CANCEL_REASON } from '../../../shared/cancel.ts';
 import type { Invoices } from '../invoices/invoices.service.ts';
+import { documentsOf } from '../invoices/invoices.queries.ts';
+import { enqueue } from '../mail/mail.queries.ts';
+import { shippedMail } from '../orders/orders.mails.ts';
+import { buyerOf, linesOf, type Tx } from '../orders/orders.queries.ts';
 import * as q from './orders.queries.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -23,13 +27,29 @@ export interface Owner {
   email: string;
 }
 
-export function createAdminOrdersService(db: Db, stock: StockService, cancel: Cancel, invoices: Invoices) {
+/** Where the buyer's mails send them, and the sender's nudge. */
+export interface FulfilmentMail {
+  ordersUrl: string | null;
+  written: () => void;
+}
+
+export function createAdminOrdersService(db: Db, stock: StockService, cancel: Cancel, invoices: Invoices, mail: FulfilmentMail) {
+  /** Shipped: the buyer hears, with the invoice attached, in the step's transaction (issue 18). */
+  async function mailShipped(tx: Tx, id: string, invoice: Awaited<ReturnType<Invoices['invoiceIn']>>): Promise<boolean> {
+    const row = await q.orderWithCustomer(tx, id);
+    const buyer = row?.order.userId ? await buyerOf(tx, row.order.userId) : undefined;
+    if (!row || !buyer) return false;
+    const lines = await linesOf(tx, [id]);
+    await enqueue(tx, shippedMail({ order: row.order, lines, buyer }, { id: invoice.id, number: invoice.number, registered: invoice.document.registered }, mail.ordersUrl));
+    return true;
+  }
+
   async function get(id: string): Promise<AdminOrder> {
     const row = await q.orderWithCustomer(db, id);
     if (!row || (!row.order.providerOrderId && row.order.paymentMethod !== 'cod')) throw new NotFoundError(ORDER_NOT_FOUND);
-    const [lines, history, issues] = await Promise.all([q.linesOfOrder(db, id), q.historyOf(db, id), q.issuesOf(db, id)]);
+    const [lines, history, issues, documents] = await Promise.all([q.linesOfOrder(db, id), q.historyOf(db, id), q.issuesOf(db, id), documentsOf(db, [id])]);
     return {
-      ...asOrder(row.order, lines, issues),
+      ...asOrder(row.order, lines, issues, documents),
       customer: { email: row.email, name: row.name },
       paidAt: row.order.paidAt?.toISOString() ?? null,
       history: history.map((h) => ({
@@ -70,11 +90,11 @@ export function createAdminOrdersService(db: Db, stock: StockService, cancel: Ca
         await cancel(id, { userId: by.id, email: by.email, owner: true }, OWNER_CANCEL_REASON, step.from);
         return get(id);
       }
-      await db.transaction(async (tx) => {
+      const mailed = await db.transaction(async (tx) => {
         const current = await q.lockStatus(tx, id);
         if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
         const now = shownStatus(current.status);
-        if (now === step.to) return; // taken already: by this very request's first try, or by another tab
+        if (now === step.to) return false; // taken already: by this very request's first try, or by another tab
         if (now !== step.from) {
           throw new AppError(409, 'order_moved_on', `This order is ${ORDER_STATUS_LABELS[now].toLowerCase()} now, not ${ORDER_STATUS_LABELS[step.from].toLowerCase()}. Look again before changing it.`);
         }
@@ -85,8 +105,9 @@ export function createAdminOrdersService(db: Db, stock: StockService, cancel: Ca
         const trackingNumber = step.to === 'shipped' ? step.trackingNumber : undefined;
         await q.setStatus(tx, id, step.to, trackingNumber);
         await q.recordChange(tx, { orderId: id, fromStatus: now, toStatus: step.to, trackingNumber: trackingNumber ?? null, changedBy: by.id, changedByEmail: by.email });
-        // Shipped, the order has its tax invoice, in this same transaction (issue 18).
-        if (step.to === 'shipped') await invoices.invoiceIn(tx, id);
+        // Shipped, the order has its tax invoice, in this same transaction (issue 18), and the
+        // buyer a mail that carries it.
+        const shipped = step.to === 'shipped' && (await mailShipped(tx, id, await invoices.invoiceIn(tx, id)));
         // A Cash on Delivery parcel refused at the door and come back: its pieces go back on sale,
         // and a credit note reverses its invoice.
         if (step.to === 'returned') {
@@ -95,7 +116,9 @@ export function createAdminOrdersService(db: Db, stock: StockService, cancel: Ca
         }
         // Cash on Delivery is completed by the cash in hand: the order counts as paid from now.
         if (step.to === 'completed' && current.paymentMethod === 'cod') await q.markCashCollected(tx, id);
+        return shipped;
       });
+      if (mailed) mail.written();
       return get(id);
     },
 

@@ -26,9 +26,11 @@ export interface QuoteDeps {
   cart: CartService;
   pricing: PricingService;
   stock: StockService;
+  /** Whether the shop charges GST: registered, or not yet said (issue 18). */
+  gstRegistered: () => Promise<boolean>;
 }
 
-export async function quote({ catalog, cart, pricing, stock }: QuoteDeps, userId: string, buyNow: BuyNowInput | undefined): Promise<Quote> {
+export async function quote({ catalog, cart, pricing, stock, gstRegistered }: QuoteDeps, userId: string, buyNow: BuyNowInput | undefined): Promise<Quote> {
   const wanted = buyNow
     ? [{ productId: buyNow.productId, size: buyNow.size, quantity: 1 }]
     : (await cart.selected(userId)).items.map((i) => ({ productId: i.productId, size: i.size as string | undefined, quantity: i.quantity }));
@@ -48,14 +50,15 @@ export async function quote({ catalog, cart, pricing, stock }: QuoteDeps, userId
     const unit = unitPrice(p);
     return { productId, name: p.name, size, thumbnail: p.thumbnail ?? p.images[0] ?? null, unitPrice: unit, quantity, lineTotal: unit * quantity, tax: taxes.get(productId) ?? NO_TAX_RULE };
   });
-  const { amounts, lines } = priced(picked, await pricing.current());
+  const registered = await gstRegistered();
+  const { amounts, lines } = priced(picked, await pricing.current(), 'online', registered);
   // Bounded before anything is written: the money columns, the payment methods and the law all stop somewhere.
   if (amounts.total > MAX_ORDER_TOTAL) throw new AppError(409, 'order_too_large', ORDER_TOO_LARGE);
-  return { source: buyNow ? 'buy_now' : 'cart', lines, amounts };
+  return { source: buyNow ? 'buy_now' : 'cart', lines, amounts, gstRegistered: registered };
 }
 
 /** The quote's lines and amounts at the settings, each line taxed at its piece's rate (issue 18): online, or paid on delivery. */
-export function priced(lines: Omit<QuoteLine, 'gstRateBp' | 'taxableValue' | 'gstAmount'>[], settings: PricingSettings, method: PaymentMethod = 'online') {
-  const p = priceLines(lines, settings, method);
+export function priced(lines: Omit<QuoteLine, 'gstRateBp' | 'taxableValue' | 'gstAmount'>[], settings: PricingSettings, method: PaymentMethod = 'online', gstRegistered = true) {
+  const p = priceLines(lines, settings, method, gstRegistered);
   return { amounts: p.amounts, chargesRateBp: p.chargesRateBp, lines: lines.map((l, i): QuoteLine => ({ ...l, gstRateBp: p.lines[i]!.rateBp, taxableValue: p.lines[i]!.taxable, gstAmount: p.lines[i]!.gst })) };
 }

@@ -131,7 +131,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   /** Delivery to the address, and Cash on Delivery for this order there, or the one reason it is not offered (issue 17). */
   async function deliveryFor(shopper: Shopper, address: Address, q: Quote): Promise<CheckoutDelivery & { openLimit: number }> {
     const [d, pricing] = await Promise.all([deps.delivery.forAddress(address.pincode), deps.pricing.current()]);
-    const amounts = priceOrder(q.lines, pricing, 'cod');
+    const amounts = priceOrder(q.lines, pricing, 'cod', q.gstRegistered);
     const { total, codFee = 0 } = amounts;
     const s = d.settings;
     const reason = !d.served
@@ -171,7 +171,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const q = await quote(deps, shopper.id, input.buyNow);
       const delivery = await deliveryFor(shopper, address, q);
       if (delivery.cod.reason) throw new AppError(409, 'cod_unavailable', delivery.cod.reason);
-      const a = priceOrder(q.lines, await deps.pricing.current(), 'cod');
+      const a = priceOrder(q.lines, await deps.pricing.current(), 'cod', q.gstRegistered);
       if (a.total !== input.expectedTotal) throw new AppError(409, 'price_changed', PRICE_CHANGED);
       if (a.subtotal <= 0 || a.total < 100) throw new AppError(409, 'unavailable', UNPAYABLE);
       let mailed = false;

@@ -1,5 +1,5 @@
 /** Issued invoices and credit notes, and their numbering series (issue 18). */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { InvoiceDocument, InvoiceKind } from '../../../shared/invoices.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
@@ -37,4 +37,28 @@ export async function orderForInvoice(tx: Tx, orderId: string) {
   if (!order) return undefined;
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
   return { order, lines };
+}
+
+/** The documents issued for these orders, for the order lists (a shopper's own only: migration 0024). */
+export function documentsOf(db: Db | Tx, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ orderId: invoices.orderId, kind: invoices.kind, number: invoices.number, issuedAt: invoices.issuedAt })
+    .from(invoices)
+    .where(inArray(invoices.orderId, orderIds))
+    .orderBy(asc(invoices.id));
+}
+
+/** Every document issued in [from, to): invoices, then credit notes, each in its series' order. */
+export function issuedBetween(db: Db, from: Date, to: Date) {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to)))
+    .orderBy(desc(invoices.kind), asc(invoices.fyStart), asc(invoices.seq));
+}
+
+export async function issuedById(db: Db, id: number) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
 }

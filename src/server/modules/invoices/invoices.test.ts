@@ -7,12 +7,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gstinCheckChar } from '../../../shared/gstin.ts';
 import type { InvoiceDocument } from '../../../shared/invoices.ts';
 import { invoices } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
-import { plentyOfStock } from '../../test/orders-kit.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { invoicingShop, TN_GSTIN } from '../../test/invoices-kit.ts';
+import { paidBuyNow } from '../../test/orders-kit.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { setAdmin } from '../admin/admin.queries.ts';
 
 let t: TestApp;
@@ -20,42 +20,19 @@ let owner: Awaited<ReturnType<typeof signedUp>>;
 let second: Awaited<ReturnType<typeof signedUp>>;
 let shopper: Awaited<ReturnType<typeof signedUp>>;
 let productId: number;
-const home: Record<string, string> = {};
+let home: { chennai: string; kolkata: string };
 /** India's time, as the test sets it. */
 let clock = new Date('2026-03-31T12:00:00+05:30');
-
-const TN = `33ABCDE1234F1Z${gstinCheckChar('33ABCDE1234F1Z')}`;
-const SHOP = { registered: true, legalName: 'Vastra Textiles LLP', tradingName: 'Vastra', address: '12 Pondy Bazaar\nT. Nagar, Chennai 600017', state: 'Tamil Nadu', gstin: TN, invoicePrefix: 'VST' };
+const TN = TN_GSTIN;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
-  await plentyOfStock(t);
-  owner = await signedUp(t, 'Lakshmi');
+  ({ t, owner, shopper, productId, home } = await invoicingShop(() => clock));
   second = await signedUp(t, 'Gauri');
-  shopper = await signedUp(t, 'Farhan');
-  await setAdmin(t.database.db, owner.email, true);
   await setAdmin(t.database.db, second.email, true);
-  productId = (await (await t.get('/api/products?limit=1')).json()).items[0].id;
-  for (const [key, a] of [
-    ['chennai', { city: 'Chennai', state: 'Tamil Nadu', pincode: '600004' }],
-    ['kolkata', { city: 'Kolkata', state: 'West Bengal', pincode: '700016' }],
-  ] as const) {
-    const res = await send(t, 'POST', '/api/addresses', { name: 'Farhan Khan', phone: '9876543210', house: '4', street: 'Park Street', ...a }, shopper.cookie);
-    home[key] = ((await res.json()) as { id: string }).id;
-  }
-  expect((await send(t, 'PUT', '/api/admin/tax-settings', SHOP, owner.cookie)).status).toBe(200);
 });
 afterAll(() => t.close());
 
-/** A Buy Now order to one of the shopper's addresses, paid through the test mode. */
-async function paidOrder(to: 'chennai' | 'kolkata' = 'chennai'): Promise<string> {
-  const quote = await (await send(t, 'GET', `/api/checkout/quote?buyNow=${productId}`, undefined, shopper.cookie)).json();
-  await t.database.db.execute(sql`update orders set checkout_fingerprint = checkout_fingerprint || '-done' where payment_status = 'pending'`);
-  const started = await (await send(t, 'POST', '/api/checkout/orders', { addressId: home[to], buyNow: { productId }, expectedTotal: quote.amounts.total }, shopper.cookie)).json();
-  const success = await (await send(t, 'POST', `/api/checkout/orders/${started.orderId}/test-payment`, undefined, shopper.cookie)).json();
-  expect((await send(t, 'POST', `/api/checkout/orders/${started.orderId}/confirm`, success, shopper.cookie)).status).toBe(200);
-  return started.orderId as string;
-}
+const paidOrder = (to: 'chennai' | 'kolkata' = 'chennai') => paidBuyNow(t, shopper.cookie, productId, home[to]);
 const ship = (id: string, who = owner) => send(t, 'POST', `/api/admin/orders/${id}/status`, { from: 'processing', to: 'shipped' }, who.cookie);
 const invoiceOf = async (orderId: string, kind = 'invoice') =>
   (await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId))).find((i) => i.kind === kind);

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
 /** A mail the sender has claimed, with how many times it has now been tried (this time included). */
-export type ClaimedMail = Pick<typeof mailOutbox.$inferSelect, 'id' | 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attempts'>;
-export type NewMail = Pick<typeof mailOutbox.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody'>;
+export type ClaimedMail = Pick<typeof mailOutbox.$inferSelect, 'id' | 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attempts' | 'invoiceId'>;
+export type NewMail = Pick<typeof mailOutbox.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'invoiceId'>;
 
 /** Anything that runs queries: the database or a transaction, so a mail commits with its cause. */
 type Runner = Pick<Db, 'insert'>;
@@ -30,7 +30,7 @@ export async function claimDue(db: Db, limit: number, leaseSeconds: number): Pro
       limit ${limit}
       for update skip locked
     )
-    returning id, kind, to_address as "toAddress", subject, text_body as "textBody", html_body as "htmlBody", attempts`)) as unknown as {
+    returning id, kind, to_address as "toAddress", subject, text_body as "textBody", html_body as "htmlBody", attempts, invoice_id as "invoiceId"`)) as unknown as {
     rows: ClaimedMail[];
   };
   return rows;

@@ -4,7 +4,11 @@
  */
 import type { Db } from '../../db/client.ts';
 import { claimDue, markFailed, markSent } from './mail.queries.ts';
-import type { MailTransport } from './mail.transports.ts';
+import type { ClaimedMail } from './mail.queries.ts';
+import type { MailAttachment, MailTransport } from './mail.transports.ts';
+
+/** What a mail carries besides its text, made at sending time (a tax invoice's PDF). */
+export type AttachmentsOf = (mail: ClaimedMail) => Promise<MailAttachment[]>;
 
 export const MAIL_RETRY = {
   /** Tries before a mail is given up (logged, kept in the outbox with its last error). */
@@ -27,7 +31,7 @@ export interface MailSender {
   stop(): Promise<void>;
 }
 
-export function createMailSender(db: Db, transport: MailTransport, log: (line: string) => void = console.log): MailSender {
+export function createMailSender(db: Db, transport: MailTransport, log: (line: string) => void = console.log, attachmentsOf: AttachmentsOf = async () => []): MailSender {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
@@ -37,7 +41,7 @@ export function createMailSender(db: Db, transport: MailTransport, log: (line: s
     let failed = 0;
     for (const mail of await claimDue(db, 20, MAIL_RETRY.lease)) {
       try {
-        await transport.send(mail);
+        await transport.send(mail, await attachmentsOf(mail));
         await markSent(db, mail.id);
         sent++;
       } catch (err) {

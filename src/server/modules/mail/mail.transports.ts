@@ -7,24 +7,32 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { ClaimedMail } from './mail.queries.ts';
 
+/** A file the mail carries (a tax invoice's PDF), made when the mail is sent. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailTransport {
-  send(mail: ClaimedMail): Promise<void>;
+  send(mail: ClaimedMail, attachments?: MailAttachment[]): Promise<void>;
   close(): void;
 }
 
-const message = (from: string, mail: ClaimedMail) => ({
+const message = (from: string, mail: ClaimedMail, attachments: MailAttachment[] = []) => ({
   from,
   to: mail.toAddress,
   subject: mail.subject,
   text: mail.textBody,
   html: mail.htmlBody,
+  attachments,
 });
 
 export function smtpTransport(url: string, from: string): MailTransport {
   // Short timeouts: a mail server that hangs must not hold the sender for minutes.
   const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return {
-    send: async (mail) => void (await transport.sendMail(message(from, mail))),
+    send: async (mail, attachments) => void (await transport.sendMail(message(from, mail, attachments))),
     close: () => transport.close(),
   };
 }
@@ -32,8 +40,8 @@ export function smtpTransport(url: string, from: string): MailTransport {
 export function folderTransport(dir: string, from: string, log: (line: string) => void): MailTransport {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail) {
-      const info = await transport.sendMail(message(from, mail));
+    async send(mail, attachments) {
+      const info = await transport.sendMail(message(from, mail, attachments));
       fs.mkdirSync(dir, { recursive: true });
       const file = path.join(dir, `${String(mail.id).padStart(6, '0')}-${mail.kind}.eml`);
       fs.writeFileSync(file, info.message as Buffer);

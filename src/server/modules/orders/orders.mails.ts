@@ -51,6 +51,31 @@ export const codConfirmationMail = ({ order, ...rest }: Confirmed, ordersUrl: st
     [`${amountsLine(order)} · Cash on Delivery fee ${order.codFee === 0 ? 'FREE' : formatInr(order.codFee)}`, `To pay on delivery: ${formatInr(order.total)}`],
   );
 
+/**
+ * The order has left the shop (issue 18): its tracking number, what is coming, and its tax invoice
+ * attached (the outbox names the invoice; the sender draws the PDF when it sends).
+ */
+export function shippedMail({ order, lines, buyer }: Confirmed, invoice: { id: number; number: string; registered: boolean }, ordersUrl: string | null) {
+  const a = order.addressJson;
+  const mail = letter({
+    kind: 'order_shipped',
+    to: buyer.email,
+    subject: `Your ${STORE.name} order ${order.orderNumber} is on its way`,
+    greeting: `Hello ${buyer.firstName},`,
+    lines: [
+      `Your order ${order.orderNumber} has left us and is on its way to you.`,
+      ...(order.trackingNumber ? [`Courier tracking number: ${order.trackingNumber}.`] : []),
+      ...lines.map((l) => `${l.quantity} × ${withSize(l.name, l.size)}: ${formatInr(l.lineTotal)}`),
+      ...(order.paymentMethod === 'cod' && !order.paidAt ? [`${payOnDeliveryText(order.total)}.`] : []),
+      `Delivering to ${a.name}, ${a.house}, ${a.street}, ${a.city}, ${a.state} ${a.pincode}, ${a.country}.`,
+      `Your ${invoice.registered ? 'tax invoice' : 'bill of supply'} ${invoice.number} is attached to this mail, and you can download it from your orders at any time.`,
+    ],
+    ...(ordersUrl && { link: { action: 'See your orders', url: ordersUrl } }),
+    after: `Order ${order.orderNumber}. Questions? Write to ${STORE.email} and quote it.`,
+  });
+  return { ...mail, invoiceId: invoice.id };
+}
+
 /** The order is cancelled (issue 17): by whom and why, and what happens to the money. */
 export function cancelledMail({ order, lines, buyer, refund }: Confirmed & { refund: number | null }, reason: string, byOwner: boolean) {
   const money =
@@ -73,8 +98,12 @@ export function cancelledMail({ order, lines, buyer, refund }: Confirmed & { ref
   });
 }
 
-const amountsLine = (order: PaidOrder['order']) =>
-  `Subtotal ${formatInr(order.subtotal)} · ${gstText({ gstRateBp: order.gstRateBp, gstIncluded: order.pricesIncludeGst, gstByRate: order.gstByRate ?? undefined, gstAmount: order.gstAmount })}${order.gstByRate ? '' : ` ${formatInr(order.gstAmount)}`} · Shipping ${order.shippingCharges === 0 ? 'FREE' : formatInr(order.shippingCharges)}`;
+function amountsLine(order: PaidOrder['order']) {
+  const gst = gstText({ gstRateBp: order.gstRateBp, gstIncluded: order.pricesIncludeGst, gstByRate: order.gstByRate ?? undefined, gstAmount: order.gstAmount });
+  // A shop not registered for GST shows none (issue 18); orders from before GST by piece name the amount after their rate.
+  const gstPart = gst === null ? [] : [`${gst}${order.gstByRate ? '' : ` ${formatInr(order.gstAmount)}`}`];
+  return [`Subtotal ${formatInr(order.subtotal)}`, ...gstPart, `Shipping ${order.shippingCharges === 0 ? 'FREE' : formatInr(order.shippingCharges)}`].join(' · ');
+}
 
 const WHY: Record<RefundDue['kind'], string> = {
   order_cancelled: 'reached us after the order had been cancelled',

@@ -8,13 +8,14 @@
 import { tooManyUnpaid } from '../../../shared/checkout.contract.ts';
 import { codTooMany } from '../../../shared/cod.ts';
 import { canCancel, CANCEL_TOO_LATE, type OrderRefund } from '../../../shared/cancel.ts';
-import type { Order, OrderLine } from '../../../shared/orders.ts';
+import type { Order, OrderDocument, OrderLine } from '../../../shared/orders.ts';
 import { MAX_UNPAID_ORDERS, ORDER_STATUS_LABELS, shownStatus } from '../../../shared/orders.ts';
 import { DEFAULT_PRICING, type PricingSettings } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { asShopper, asServerFrom } from '../../db/shopper.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
+import { documentsOf } from '../invoices/invoices.queries.ts';
 import * as q from './orders.queries.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -32,7 +33,7 @@ export function refundOf(issues: q.IssueRow[]): OrderRefund | null {
   return mine ? { amount: mine.amount ?? 0, status: mine.refundStatus === 'not_ours' ? 'failed' : mine.refundStatus, refundId: mine.refundId } : null;
 }
 
-export function asOrder(row: q.OrderRow, lines: q.LineRow[], issues: q.IssueRow[] = []): Order {
+export function asOrder(row: q.OrderRow, lines: q.LineRow[], issues: q.IssueRow[] = [], documents: OrderDocument[] = []): Order {
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -55,6 +56,7 @@ export function asOrder(row: q.OrderRow, lines: q.LineRow[], issues: q.IssueRow[
     items: lines.map(({ productId, name, size, unitPrice, quantity, lineTotal }): OrderLine => ({ productId, name, size, unitPrice, quantity, lineTotal })),
     trackingNumber: row.trackingNumber,
     refund: refundOf(issues),
+    documents: documents.map(({ kind, number }) => ({ kind, number })),
   };
 }
 
@@ -102,8 +104,9 @@ export function createOrdersService(db: Db, stock: StockService, stockSettings: 
       return asShopper(db, userId, async (tx) => {
         const rows = await q.ownOrders(tx, userId, ORDERS_SHOWN);
         const ids = rows.map((r) => r.id);
-        const [lines, issues] = [await q.linesOf(tx, ids), await q.issuesOfOrders(tx, ids)];
-        return rows.map((r) => asOrder(r, lines.filter((l) => l.orderId === r.id), issues.filter((i) => i.orderId === r.id)));
+        const [lines, issues, documents] = [await q.linesOf(tx, ids), await q.issuesOfOrders(tx, ids), await documentsOf(tx, ids)];
+        const of = <T extends { orderId: string }>(xs: T[], id: string) => xs.filter((x) => x.orderId === id);
+        return rows.map((r) => asOrder(r, of(lines, r.id), of(issues, r.id), of(documents, r.id)));
       });
     },
 
@@ -112,7 +115,7 @@ export function createOrdersService(db: Db, stock: StockService, stockSettings: 
       return asShopper(db, userId, async (tx) => {
         const row = await q.ownOrder(tx, userId, orderId);
         if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
-        return asOrder(row, await q.linesOf(tx, [row.id]), await q.issuesOfOrders(tx, [row.id]));
+        return asOrder(row, await q.linesOf(tx, [row.id]), await q.issuesOfOrders(tx, [row.id]), await documentsOf(tx, [row.id]));
       });
     },
 

@@ -174,6 +174,7 @@ describe('the orders list', () => {
       ]),
       trackingNumber: null,
       refund: null,
+      documents: [],
     } satisfies Order);
     expect(oldest.items).toHaveLength(2);
     expect(pending).toEqual({
@@ -189,6 +190,7 @@ describe('the orders list', () => {
       items: [{ productId: c, name: names.get(c)!, size: ONE_SIZE, unitPrice: 420_00, quantity: 1, lineTotal: 420_00 }],
       trackingNumber: null,
       refund: null,
+      documents: [],
     } satisfies Order);
     // ₹420 and its ₹149 shipping, each with 18% GST added (75.60 and 26.82).
     expect(pending.amounts).toMatchObject({ gstAmount: 102_42, shippingCharges: 149_00, total: 671_42, gstIncluded: false });

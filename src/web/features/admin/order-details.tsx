@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OrderDocuments } from '../../components/order-documents.tsx';
 import { nextStatuses, stepLabel, TRACKING_MAX, type AdminOrder } from '../../../shared/admin-orders.contract.ts';
 import { withSize } from '../../../shared/sizes.ts';
 import { formatInr } from '../../../shared/money.ts';
@@ -50,8 +51,12 @@ export function OrderDetails({ id }: { id: string }) {
               <dd className="text-right tabular-nums">{formatInr(o.amounts.codFee)}</dd>
             </>
           )}
-          <dt>{gstText(o.amounts)}</dt>
-          <dd className="text-right tabular-nums">{formatInr(o.amounts.gstAmount)}</dd>
+          {gstText(o.amounts) && (
+            <>
+              <dt>{gstText(o.amounts)}</dt>
+              <dd className="text-right tabular-nums">{formatInr(o.amounts.gstAmount)}</dd>
+            </>
+          )}
           <dt className="font-medium text-ink">Total</dt>
           <dd className="text-right font-medium text-ink tabular-nums">{formatInr(o.amounts.total)}</dd>
         </dl>
@@ -73,6 +78,9 @@ export function OrderDetails({ id }: { id: string }) {
             Tracking number: <span className="font-mono">{o.trackingNumber}</span>
           </p>
         )}
+        <div className="mt-2">
+          <OrderDocuments documents={o.documents} base={`/api/admin/orders/${o.id}`} />
+        </div>
       </Block>
       <div className="md:col-span-2">
         <Steps order={o} />

@@ -34,7 +34,7 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings | null }) 
         <input type="checkbox" className="mt-1 size-5 accent-wine" checked={registered} onChange={(e) => setRegistered(e.target.checked)} />
         <span>
           <span className="font-medium">Registered for GST</span>
-          <span className="block text-muted">On: tax invoices with CGST and SGST, or IGST. Off: a bill of supply, with no tax lines.</span>
+          <span className="block text-muted">On: tax invoices with CGST and SGST, or IGST. Off: a bill of supply with no tax lines, and prices carry no GST.</span>
         </span>
       </label>
       <div className="grid gap-4 sm:grid-cols-2">

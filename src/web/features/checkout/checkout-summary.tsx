@@ -41,7 +41,7 @@ export function CheckoutSummary({ quote, amounts, children }: { quote: Quote; am
       </ul>
       <dl className="mt-4 grid gap-2 border-t border-line pt-4 text-sm">
         <Row label="Subtotal" value={formatInr(a.subtotal)} />
-        <Row label={gstText(a)} value={formatInr(a.gstAmount)} muted={a.gstIncluded} />
+        {gstText(a) && <Row label={gstText(a)!} value={formatInr(a.gstAmount)} muted={a.gstIncluded} />}
         <Row label="Shipping" value={a.shippingCharges === 0 ? 'FREE' : formatInr(a.shippingCharges)} />
         {codFee !== undefined && <Row label="Cash on Delivery fee" value={codFee === 0 ? 'FREE' : formatInr(codFee)} />}
         <div className="flex justify-between border-t border-line pt-3 text-base">

@@ -20,7 +20,7 @@ export function OrderAmounts({ amounts: a, labelledBy }: { amounts: PriceBreakdo
   return (
     <dl aria-labelledby={labelledBy} className="grid gap-2 text-sm">
       <Row term="Subtotal" value={formatInr(a.subtotal)} />
-      <Row term={gstText(a)} value={formatInr(a.gstAmount)} />
+      {gstText(a) && <Row term={gstText(a)!} value={formatInr(a.gstAmount)} />}
       <Row term="Shipping" value={a.shippingCharges === 0 ? <span className="font-medium text-green-800">FREE</span> : formatInr(a.shippingCharges)} />
       {a.codFee !== undefined && <Row term="Cash on Delivery fee" value={a.codFee === 0 ? <span className="font-medium text-green-800">FREE</span> : formatInr(a.codFee)} />}
       <div className="mt-1 flex justify-between gap-3 border-t border-line pt-3 text-base">

@@ -8,6 +8,7 @@ import type { Order, OrderLine } from '../../../shared/orders.ts';
 import { OrderAddress } from './order-address.tsx';
 import { OrderAmounts, shownAmounts } from './order-amounts.tsx';
 import { OrderStatusBadge } from '../../components/order-status-badge.tsx';
+import { OrderDocuments } from '../../components/order-documents.tsx';
 
 /** Spec §2 Orders: dates in en-US long form with hour and minute (design.md: money stays en-IN). */
 const placedAt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -80,6 +81,7 @@ export function OrderCard({ order, actions }: { order: Order; actions?: ReactNod
               </span>
             </p>
           )}
+          <OrderDocuments documents={order.documents} base={`/api/orders/${order.id}`} />
           {actions}
         </div>
       </div>
