@@ -10,6 +10,7 @@
  * budgets, and always cleans up, on Ctrl-C too.
  * Exits non-zero only when the benchmark could not run; missed budgets are just reported.
  */
+import { benchInvoices } from './invoices.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -395,6 +396,8 @@ async function main(): Promise<void> {
   console.log(`  machine load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(', ')} (1, 5, 15 min)`);
   console.log(`\nResults: ${throwaway.kind === 'pglite' ? 'PGlite' : 'PostgreSQL server'}, ${seed.total.toLocaleString('en-US')} products\n`);
   console.log(formatResults(rows));
+  // Tax invoices (issue 18) on a database of their own: a PDF per order, and the month's register.
+  await benchInvoices({ databaseUrl });
 }
 
 try {
