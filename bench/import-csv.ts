@@ -13,16 +13,14 @@
  * production, and the client only streams one upload, so it costs the server little.
  */
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CsvLine, CsvReport } from '../src/shared/admin-import.contract.ts';
-import { createApp } from '../src/server/app.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedDemoCatalogOnce } from '../src/server/db/seed/demo.ts';
-import { listen } from '../src/server/http/listen.ts';
 import { setAdmin } from '../src/server/modules/admin/admin.queries.ts';
+import { serveInProcess } from './in-process.ts';
 import { createThrowawayDb, locationEnv, openFromEnv } from './throwaway-db.ts';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '10000' } } });
@@ -98,12 +96,7 @@ try {
   await seedDemoCatalogOnce(database.db);
   console.log(`Migrated and seeded in ${((performance.now() - prepStarted) / 1000).toFixed(1)} s`);
 
-  const imagesDir = path.join(workDir, 'images');
-  fs.mkdirSync(imagesDir);
-  const app = createApp({ db: database.db, config: { imagesDir, importDir: path.join(workDir, 'import'), authSecret: 'vastra-bench-secret-for-sessions-only' } });
-  const server = listen(app.fetch, 0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin, close } = await serveInProcess(database, workDir);
 
   const email = `owner.${Date.now()}@example.com`;
   const signup = await fetch(`${origin}/api/accounts/signup`, {
@@ -132,7 +125,7 @@ try {
         `${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged, ${c.refused} refused`,
     );
   }
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await close();
 } finally {
   await database.close().catch(() => {});
   await throwaway.dispose();

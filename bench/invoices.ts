@@ -13,20 +13,18 @@
  * does in production.
  */
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { gstinCheckChar } from '../src/shared/gstin.ts';
 import { indiaMonth } from '../src/shared/invoice-register.contract.ts';
-import { createApp } from '../src/server/app.ts';
 import type { Db } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedDemoCatalogOnce } from '../src/server/db/seed/demo.ts';
-import { listen } from '../src/server/http/listen.ts';
 import { setAdmin } from '../src/server/modules/admin/admin.queries.ts';
 import { ensurePinDirectory } from '../src/server/modules/delivery/pin-directory.ts';
+import { serveInProcess } from './in-process.ts';
 import { createThrowawayDb, locationEnv, openFromEnv } from './throwaway-db.ts';
 
 const SHOP = {
@@ -104,12 +102,7 @@ export async function benchInvoices({ orders = 200, register = 10_000, databaseU
     await seedDemoCatalogOnce(database.db);
     // Plenty of every piece: the bench ships orders, it does not sell out.
     await database.db.execute(sql`update product_sizes set stock = 100000`);
-    const imagesDir = path.join(workDir, 'images');
-    fs.mkdirSync(imagesDir);
-    const app = createApp({ db: database.db, config: { imagesDir, importDir: path.join(workDir, 'import'), authSecret: 'vastra-bench-secret-for-sessions-only' } });
-    const server = listen(app.fetch, 0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { origin, close } = await serveInProcess(database, workDir);
 
     const owner = client(origin);
     await setAdmin(database.db, await signUp(owner, 'Lakshmi'), true);
@@ -168,7 +161,7 @@ export async function benchInvoices({ orders = 200, register = 10_000, databaseU
       runs.sort((a, b) => a - b);
       console.log(`  register (${view}) of ${register.toLocaleString('en-IN')} invoices, ${rows.toLocaleString('en-IN')} rows: median ${ms(runs[2]!)}, slowest ${ms(runs[4]!)} of 5`);
     }
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await close();
   } finally {
     await database.close().catch(() => {});
     await throwaway.dispose();
