@@ -100,5 +100,16 @@ describe('a credit note', () => {
     const note = (await invoiceOf(id, 'credit_note'))!;
     expect(note.number).toBe('VST/CR26-27/0001');
     expect(note.document).toMatchObject({ reverses: invoice.number, totals: invoice.document.totals, paymentMethod: 'cod' });
+    // Both documents are the buyer's and the owner's to download, each under its own name.
+    const mine = (await (await send(t, 'GET', '/api/orders', undefined, shopper.cookie)).json()).items.find((o: { id: string }) => o.id === id);
+    expect(mine.documents).toEqual([
+      { kind: 'invoice', number: invoice.number },
+      { kind: 'credit_note', number: note.number },
+    ]);
+    for (const [url, who] of [[`/api/orders/${id}/credit-note`, shopper], [`/api/admin/orders/${id}/credit-note`, owner]] as const) {
+      const res = await send(t, 'GET', url, undefined, who.cookie);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="Credit-note-VST-CR26-27-0001.pdf"');
+    }
   });
 });
