@@ -45,10 +45,18 @@ function client(origin: string) {
   let cookie = '';
   return {
     async call(method: string, url: string, body?: unknown): Promise<Response> {
-      const res = await fetch(`${origin}${url}`, {
-        method,
-        headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(cookie ? { Cookie: cookie } : {}), Origin: origin },
-        body: body === undefined ? undefined : JSON.stringify(body),
+      const send = () =>
+        fetch(`${origin}${url}`, {
+          method,
+          headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(cookie ? { Cookie: cookie } : {}), Origin: origin },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      // A GET once more on a kept-alive connection the server closed meanwhile (as a browser
+      // does): the copy in SQL holds the embedded database's process for seconds, and the
+      // server's idle timer closes the connection as the next request goes out on it.
+      const res = await send().catch((err: Error & { cause?: { code?: string } }) => {
+        if (method === 'GET' && err.cause?.code === 'ECONNRESET') return send();
+        throw err;
       });
       cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='))?.split(';')[0] ?? cookie;
       return res;
