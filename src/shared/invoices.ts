@@ -47,8 +47,10 @@ export interface InvoiceDocument {
   /** Shipping and the COD fee, at the main piece's rate; null when there were none. */
   charges: InvoiceLine | null;
   totals: { taxable: number; cgst: number; sgst: number; igst: number; total: number };
-  /** A credit note names the invoice it reverses. */
+  /** A credit note names the invoice it reverses... */
   reverses: string | null;
+  /** ...and its date, 'YYYY-MM-DD' in India (CGST Rules, rule 53; absent on notes issued before it was kept). */
+  reversesDate?: string;
 }
 
 /** The financial year (April to March) an instant falls in, by India's calendar: its first year. */

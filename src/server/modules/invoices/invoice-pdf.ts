@@ -166,6 +166,7 @@ function detailsTable(inv: IssuedDocument): ContentTable {
     [`${noun} no.`, inv.number],
     [`${noun} date`, indiaDayText(inv.issuedAt)],
     ...(inv.kind === 'credit_note' && doc.reverses ? [['Against invoice', doc.reverses] as [string, string]] : []),
+    ...(inv.kind === 'credit_note' && doc.reversesDate ? [['Invoice date', dayText(doc.reversesDate)] as [string, string]] : []),
     ['Order no.', doc.orderNumber],
     ['Order date', dayText(doc.orderDate)],
     ['Payment', PAYMENT[doc.paymentMethod]],

@@ -67,7 +67,7 @@ const creditNote: IssuedDocument = {
   kind: 'credit_note',
   number: 'VST/CR26-27/0001',
   issuedAt: new Date('2026-12-02T06:00:00Z'),
-  document: { ...intraState, reverses: 'VST/26-27/000123' },
+  document: { ...intraState, reverses: 'VST/26-27/000123', reversesDate: '2026-11-26' },
 };
 
 /**
@@ -192,9 +192,9 @@ describe('the invoice PDF', () => {
     }
   });
 
-  it('prints a credit note naming the invoice it reverses', () => {
+  it('prints a credit note naming the invoice it reverses, by number and date (rule 53)', () => {
     const text = texts.get('credit')!;
-    for (const expected of ['Credit Note', 'Credit note no. VST/CR26-27/0001', 'Credit note date 2 Dec 2026', 'Against invoice VST/26-27/000123', 'Total ₹6,097.00', 'This is a computer-generated credit note and needs no signature.']) {
+    for (const expected of ['Credit Note', 'Credit note no. VST/CR26-27/0001', 'Credit note date 2 Dec 2026', 'Against invoice VST/26-27/000123', 'Invoice date 26 Nov 2026', 'Total ₹6,097.00', 'This is a computer-generated credit note and needs no signature.']) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Tax Invoice');

@@ -61,7 +61,13 @@ function settleRounding(items: InvoiceLine[], gstDiff: number, intra: boolean, i
 const gstOf = (l: InvoiceLine) => l.cgst + l.sgst + l.igst;
 
 /** The invoice's document for an order as placed. */
-export function invoiceDocument({ order, lines }: Placed, seller: TaxSettings, reverses: string | null): InvoiceDocument {
+/** The invoice a credit note reverses: its number and when it was issued. */
+export interface Reversed {
+  number: string;
+  issuedAt: Date;
+}
+
+export function invoiceDocument({ order, lines }: Placed, seller: TaxSettings, reverses: Reversed | null): InvoiceDocument {
   const a = order.addressJson;
   const buyerState = indiaState(a.state) ?? seller.state;
   const intra = buyerState === seller.state;
@@ -93,12 +99,13 @@ export function invoiceDocument({ order, lines }: Placed, seller: TaxSettings, r
     lines: items,
     charges,
     totals,
-    reverses,
+    reverses: reverses?.number ?? null,
+    ...(reverses && { reversesDate: indiaDay(reverses.issuedAt) }),
   };
 }
 
 export function createInvoices(taxSettings: (on: Tx) => Promise<TaxSettings | null>, now: () => Date = () => new Date()) {
-  async function issue(tx: Tx, orderId: string, kind: InvoiceKind, reverses: string | null) {
+  async function issue(tx: Tx, orderId: string, kind: InvoiceKind, reverses: Reversed | null) {
     const placed = await q.orderForInvoice(tx, orderId);
     if (!placed) throw new NotFoundError('Order not found');
     const seller = (await taxSettings(tx)) ?? UNREGISTERED;
@@ -119,7 +126,7 @@ export function createInvoices(taxSettings: (on: Tx) => Promise<TaxSettings | nu
     async creditNoteIn(tx: Tx, orderId: string) {
       const invoice = await q.issuedFor(tx, orderId, 'invoice');
       if (!invoice) return null;
-      return (await q.issuedFor(tx, orderId, 'credit_note')) ?? issue(tx, orderId, 'credit_note', invoice.number);
+      return (await q.issuedFor(tx, orderId, 'credit_note')) ?? issue(tx, orderId, 'credit_note', invoice);
     },
   };
 }

@@ -99,7 +99,8 @@ describe('a credit note', () => {
     const invoice = (await invoiceOf(id))!;
     const note = (await invoiceOf(id, 'credit_note'))!;
     expect(note.number).toBe('VST/CR26-27/0001');
-    expect(note.document).toMatchObject({ reverses: invoice.number, totals: invoice.document.totals, paymentMethod: 'cod' });
+    // Rule 53: the note names the invoice it reverses, by number and date.
+    expect(note.document).toMatchObject({ reverses: invoice.number, reversesDate: '2026-04-01', totals: invoice.document.totals, paymentMethod: 'cod' });
     // Both documents are the buyer's and the owner's to download, each under its own name.
     const mine = (await (await send(t, 'GET', '/api/orders', undefined, shopper.cookie)).json()).items.find((o: { id: string }) => o.id === id);
     expect(mine.documents).toEqual([

@@ -50,15 +50,14 @@ const rupees = (paise: number) => paise / 100;
 
 const percent = (bp: number) => String(bp / 100);
 
-/** 'DD-MM-YYYY' in India. */
-const indiaDate = (at: Date) => {
-  const d = new Date(at.getTime() + 330 * 60_000).toISOString();
-  return `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`;
-};
+/** 'YYYY-MM-DD' (or an ISO instant) as 'DD-MM-YYYY', the sheet's date. */
+const dayMonthYear = (day: string) => `${day.slice(8, 10)}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
+/** An instant's day in India. */
+const indiaDate = (at: Date) => dayMonthYear(new Date(at.getTime() + 330 * 60_000).toISOString());
 
 const KIND_LABEL: Record<InvoiceKind, string> = { invoice: 'Invoice', credit_note: 'Credit note' };
 
-const DOCUMENT_COLUMNS = ['Type', 'Number', 'Date', 'Order', 'Buyer', 'Place of supply', 'State code', 'Rate (%)', 'Taxable value', 'CGST', 'SGST', 'IGST', 'Value', 'Against invoice'];
+const DOCUMENT_COLUMNS = ['Type', 'Number', 'Date', 'Order', 'Buyer', 'Place of supply', 'State code', 'Rate (%)', 'Taxable value', 'CGST', 'SGST', 'IGST', 'Value', 'Against invoice', 'Invoice date'];
 const SUMMARY_COLUMNS = ['Place of supply', 'State code', 'Rate (%)', 'Taxable value', 'CGST', 'SGST', 'IGST', 'Value', 'Invoices', 'Credit notes'];
 
 function documentRows(docs: IssuedDocument[]): (string | number)[][] {
@@ -78,6 +77,7 @@ function documentRows(docs: IssuedDocument[]): (string | number)[][] {
       rupees(a.igst),
       rupees(a.total),
       d.reverses ?? '',
+      d.reversesDate ? dayMonthYear(d.reversesDate) : '',
     ]),
   );
 }
