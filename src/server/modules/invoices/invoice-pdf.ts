@@ -3,9 +3,10 @@
  * Rules, rules 46, 49 and 53). Every figure printed is the stored document's: nothing is worked
  * out again here, so the PDF always says what the register says.
  *
- * pdfmake lays the page out declaratively on top of pdfkit. Fonts are Noto Sans (Latin and ₹) and
- * Noto Sans Devanagari (Hindi names and addresses), embedded as subsets. pdfkit shapes one font per
- * text run, so every text that may hold Devanagari is split into runs by script (`scriptRuns`).
+ * pdfmake lays the page out declaratively on top of pdfkit. Fonts are Noto Sans (Latin and ₹),
+ * Noto Sans Devanagari (Hindi names and addresses) and Noto Sans Tamil (a Chennai shop's buyers),
+ * embedded as subsets of what is printed. pdfkit shapes one font per text run, so every text that
+ * may hold an Indian script is split into runs by script (`scriptRuns`).
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -30,6 +31,8 @@ export interface IssuedDocument {
 
 const LATIN = 'InvoiceNotoSans';
 const DEVANAGARI = 'InvoiceNotoSansDevanagari';
+const TAMIL = 'InvoiceNotoSansTamil';
+type Font = typeof LATIN | typeof DEVANAGARI | typeof TAMIL;
 
 /** Package paths of the TTFs, resolved through node_modules (which the server's build leaves external). */
 const FONT_FILES = {
@@ -40,6 +43,10 @@ const FONT_FILES = {
   [DEVANAGARI]: {
     normal: '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
     bold: '@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf',
+  },
+  [TAMIL]: {
+    normal: '@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans-tamil/700Bold/NotoSansTamil_700Bold.ttf',
   },
 } as const;
 
@@ -54,7 +61,7 @@ const vfsName = (spec: string) => `vastra-invoice-fonts/${spec.split('/').at(-1)
 let fontsReady: Promise<void> | null = null;
 
 /**
- * Reads the four TTFs once per process and hands them to pdfmake. pdfmake 0.3 cannot take a font
+ * Reads the TTFs once per process and hands them to pdfmake. pdfmake 0.3 cannot take a font
  * as a Buffer in `addFonts` (it treats it as a URL and fails), so they go into its virtual file
  * system under names of our own. Both access policies refuse everything (pdfmake is one instance
  * per process, so for every user of it): the PDF needs no URL and no other file, and setting them
@@ -79,17 +86,22 @@ function prepareFonts(): Promise<void> {
   return fontsReady;
 }
 
-/** Devanagari and Devanagari Extended; the zero-width (non-)joiners stay in whichever run they are in. */
-const isDevanagari = (cp: number) => (cp >= 0x0900 && cp <= 0x097f) || (cp >= 0xa8e0 && cp <= 0xa8ff);
+/** The Indian scripts with a font of their own, by code point: Devanagari (and Extended), Tamil (and Supplement). */
+function scriptFont(cp: number): Font {
+  if ((cp >= 0x0900 && cp <= 0x097f) || (cp >= 0xa8e0 && cp <= 0xa8ff)) return DEVANAGARI;
+  if ((cp >= 0x0b80 && cp <= 0x0bff) || (cp >= 0x11fc0 && cp <= 0x11fff)) return TAMIL;
+  return LATIN;
+}
+/** The zero-width (non-)joiners stay in whichever run they are in. */
 const isJoiner = (cp: number) => cp === 0x200c || cp === 0x200d;
 
 /** A text cut into runs of one script each, with the font that shapes it. */
-export function scriptRuns(text: string): { text: string; font: typeof LATIN | typeof DEVANAGARI }[] {
-  const runs: { text: string; font: typeof LATIN | typeof DEVANAGARI }[] = [];
+export function scriptRuns(text: string): { text: string; font: Font }[] {
+  const runs: { text: string; font: Font }[] = [];
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     const last = runs.at(-1);
-    const font = isJoiner(cp) && last ? last.font : isDevanagari(cp) ? DEVANAGARI : LATIN;
+    const font = isJoiner(cp) && last ? last.font : scriptFont(cp);
     if (last && last.font === font) last.text += ch;
     else runs.push({ text: ch, font });
   }

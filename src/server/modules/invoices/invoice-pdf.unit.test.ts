@@ -50,6 +50,15 @@ const interState: InvoiceDocument = {
   totals: { taxable: 2_616_19, cgst: 0, sgst: 0, igst: 130_81, total: 2_747_00 },
 };
 
+const TAMIL_NAME = 'கார்த்திக் ராஜா';
+const TAMIL_LINE = '7, அண்ணா நகர்';
+
+/** Within Tamil Nadu, a buyer who wrote his name and street in Tamil. */
+const tamilBuyer: InvoiceDocument = {
+  ...intraState,
+  buyer: { name: TAMIL_NAME, address: [TAMIL_LINE, 'Chennai, Tamil Nadu 600040', 'India'], state: 'Tamil Nadu', stateCode: '33' },
+};
+
 /** A shop not yet registered: what was paid, without tax lines. */
 const billOfSupply: InvoiceDocument = {
   ...intraState,
@@ -87,7 +96,7 @@ describe('the invoice PDF', () => {
   const texts = new Map<string, string>();
 
   beforeAll(async () => {
-    const docs = { intra: invoice(intraState), inter: invoice(interState, 'VST/26-27/000124'), bill: invoice(billOfSupply, 'VST/26-27/000125'), credit: creditNote };
+    const docs = { intra: invoice(intraState), inter: invoice(interState, 'VST/26-27/000124'), bill: invoice(billOfSupply, 'VST/26-27/000125'), credit: creditNote, tamil: invoice(tamilBuyer, 'VST/26-27/000126') };
     for (const [name, doc] of Object.entries(docs)) {
       const pdf = await renderInvoicePdf(doc);
       pdfs.set(name, pdf);
@@ -170,6 +179,15 @@ describe('the invoice PDF', () => {
     expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Regular/);
   });
 
+  it('prints a Tamil name and street in an embedded Tamil font', () => {
+    const tamilOf = (x: string) => [...x].filter((ch) => /[\u0B80-\u0BFF]/.test(ch)).sort().join('');
+    expect(tamilOf(texts.get('tamil')!)).toBe(tamilOf(TAMIL_NAME + TAMIL_LINE));
+    const raw = pdfs.get('tamil')!.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansTamil-Bold/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansTamil-Regular/);
+    expect(raw).not.toContain('NotoSansDevanagari');
+  });
+
   it('embeds its fonts as subsets, and the Devanagari one only when something needs it', () => {
     const intra = pdfs.get('intra')!.toString('latin1');
     expect(intra).toContain('/FontFile2');
@@ -235,6 +253,13 @@ describe('runs by script', () => {
     expect(scriptRuns('\u200Dक')).toEqual([
       { text: '\u200D', font: 'InvoiceNotoSans' },
       { text: 'क', font: 'InvoiceNotoSansDevanagari' },
+    ]);
+  });
+
+  it('gives Tamil its own font', () => {
+    expect(scriptRuns('திரு. Karthik')).toEqual([
+      { text: 'திரு', font: 'InvoiceNotoSansTamil' },
+      { text: '. Karthik', font: 'InvoiceNotoSans' },
     ]);
   });
 
