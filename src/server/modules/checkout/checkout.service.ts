@@ -100,6 +100,8 @@ const linesOf = (q: Quote) =>
 /** The rate shipping and the COD fee are taxed at: the main piece's (src/shared/gst.ts). */
 const chargesRate = (q: Quote) => q.lines[mainLine(q.lines.map((l) => l.lineTotal))]?.gstRateBp ?? q.amounts.gstRateBp;
 
+const codPlaced = (order: OrderRow): CodPlaced => ({ orderId: order.id, orderNumber: order.orderNumber, total: order.total });
+
 /** A piece priced 0 by mistake: neither the orders table nor Razorpay takes less than ₹1.00 (was a 500). */
 const UNPAYABLE = 'This order cannot be paid online. Please contact us.';
 
@@ -148,6 +150,36 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return { served: d.served, text: d.text, cod: { offered: reason === null, reason, fee: codFee, total, amounts }, openLimit: s.codOpenOrdersMax };
   }
 
+  /** A new Cash on Delivery order, every condition checked again (placeCod's work once no order has this press). */
+  async function placeNewCod(shopper: Shopper, input: PlaceCodInput): Promise<CodPlaced> {
+    const address = await deliverableAddress(deps.addresses, shopper.id, input.addressId);
+    const q = await quote(deps, shopper.id, input.buyNow);
+    const delivery = await deliveryFor(shopper, address, q);
+    if (delivery.cod.reason) throw new AppError(409, 'cod_unavailable', delivery.cod.reason);
+    const a = priceOrder(q.lines, await deps.pricing.current(), 'cod', q.gstRegistered);
+    if (a.total !== input.expectedTotal) throw new AppError(409, 'price_changed', PRICE_CHANGED);
+    if (a.subtotal <= 0 || a.total < 100) throw new AppError(409, 'unavailable', UNPAYABLE);
+    let mailed = false;
+    const { order } = await orders.placeCod(
+      shopper.id,
+      { ...newOrder(shopper, { ...q, amounts: a }, address), paymentMethod: 'cod', codFee: a.codFee ?? 0, placementKey: input.placementKey },
+      linesOf(q),
+      {
+        openLimit: delivery.openLimit,
+        onPlaced: async (tx, placed) => {
+          if (placed.order.source === 'cart') {
+            await deps.cart.removeBoughtIn(tx, shopper.id, placed.lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, size: l.size ?? ONE_SIZE }])));
+          }
+          if (!placed.buyer) return;
+          await enqueue(tx, codConfirmationMail({ ...placed, buyer: placed.buyer }, deps.publicUrl ? `${deps.publicUrl}/orders` : null, delivery.text));
+          mailed = true;
+        },
+      },
+    );
+    if (mailed) deps.mailWritten();
+    return codPlaced(order);
+  }
+
   return {
     /** What the checkout would cost now; with the chosen address, its delivery and whether Cash on Delivery is offered. */
     async quote(shopper: Shopper, buyNow?: BuyNowInput, addressId?: string): Promise<Quote & { delivery?: CheckoutDelivery }> {
@@ -166,33 +198,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
     async placeCod(shopper: Shopper, input: PlaceCodInput): Promise<CodPlaced> {
       // The same press again, after it went through (its cart lines are gone by now): its order.
       const before = await orders.placedBy(shopper.id, input.placementKey);
-      if (before) return { orderId: before.id, orderNumber: before.orderNumber, total: before.total };
-      const address = await deliverableAddress(deps.addresses, shopper.id, input.addressId);
-      const q = await quote(deps, shopper.id, input.buyNow);
-      const delivery = await deliveryFor(shopper, address, q);
-      if (delivery.cod.reason) throw new AppError(409, 'cod_unavailable', delivery.cod.reason);
-      const a = priceOrder(q.lines, await deps.pricing.current(), 'cod', q.gstRegistered);
-      if (a.total !== input.expectedTotal) throw new AppError(409, 'price_changed', PRICE_CHANGED);
-      if (a.subtotal <= 0 || a.total < 100) throw new AppError(409, 'unavailable', UNPAYABLE);
-      let mailed = false;
-      const { order } = await orders.placeCod(
-        shopper.id,
-        { ...newOrder(shopper, { ...q, amounts: a }, address), paymentMethod: 'cod', codFee: a.codFee ?? 0, placementKey: input.placementKey },
-        linesOf(q),
-        {
-          openLimit: delivery.openLimit,
-          onPlaced: async (tx, placed) => {
-            if (placed.order.source === 'cart') {
-              await deps.cart.removeBoughtIn(tx, shopper.id, placed.lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, size: l.size ?? ONE_SIZE }])));
-            }
-            if (!placed.buyer) return;
-            await enqueue(tx, codConfirmationMail({ ...placed, buyer: placed.buyer }, deps.publicUrl ? `${deps.publicUrl}/orders` : null, delivery.text));
-            mailed = true;
-          },
-        },
-      );
-      if (mailed) deps.mailWritten();
-      return { orderId: order.id, orderNumber: order.orderNumber, total: order.total };
+      if (before) return codPlaced(before);
+      try {
+        return await placeNewCod(shopper, input);
+      } catch (err) {
+        // The same press racing its twin: between the look above and its own checks, the twin
+        // placed the order and took the cart's lines, so this one found nothing selected (or the
+        // open-order limit reached). The order the press made is its answer, not the refusal.
+        const twin = err instanceof AppError ? await orders.placedBy(shopper.id, input.placementKey) : undefined;
+        if (twin) return codPlaced(twin);
+        throw err;
+      }
     },
 
     async start(shopper: Shopper, input: StartCheckoutInput): Promise<CheckoutStart> {
