@@ -1,7 +1,7 @@
 import { FileDown } from 'lucide-react';
 import type { OrderDocument } from '../../shared/orders.ts';
 
-const LABEL: Record<OrderDocument['kind'], string> = { invoice: 'Invoice', credit_note: 'Credit note' };
+const LABEL: Record<OrderDocument['kind'], string> = { invoice: 'invoice', credit_note: 'credit note' };
 const PATH: Record<OrderDocument['kind'], string> = { invoice: 'invoice', credit_note: 'credit-note' };
 
 /**
@@ -21,7 +21,7 @@ export function OrderDocuments({ documents, base }: { documents: OrderDocument[]
           >
             <FileDown className="size-4 shrink-0" aria-hidden="true" />
             <span>
-              Download {LABEL[d.kind].toLowerCase()} <span className="font-mono text-xs">{d.number}</span>
+              Download {LABEL[d.kind]} <span className="font-mono text-xs">{d.number}</span>
               <span className="text-muted"> (PDF)</span>
             </span>
           </a>

@@ -50,8 +50,8 @@ export async function quote({ catalog, cart, pricing, stock, gstRegistered }: Qu
     const unit = unitPrice(p);
     return { productId, name: p.name, size, thumbnail: p.thumbnail ?? p.images[0] ?? null, unitPrice: unit, quantity, lineTotal: unit * quantity, tax: taxes.get(productId) ?? NO_TAX_RULE };
   });
-  const registered = await gstRegistered();
-  const { amounts, lines } = priced(picked, await pricing.current(), 'online', registered);
+  const [settings, registered] = await Promise.all([pricing.current(), gstRegistered()]);
+  const { amounts, lines } = priced(picked, settings, 'online', registered);
   // Bounded before anything is written: the money columns, the payment methods and the law all stop somewhere.
   if (amounts.total > MAX_ORDER_TOTAL) throw new AppError(409, 'order_too_large', ORDER_TOO_LARGE);
   return { source: buyNow ? 'buy_now' : 'cart', lines, amounts, gstRegistered: registered };

@@ -21,6 +21,7 @@ export function OrderDetails({ id }: { id: string }) {
   if (order.isPending) return <LoadingIndicator text="Loading the order..." />;
   if (order.isError) return <RetryButton onRetry={() => void order.refetch()} />;
   const o = order.data;
+  const gst = gstText(o.amounts);
   return (
     <div className="grid gap-5 text-sm md:grid-cols-2">
       {o.paymentIssues.length > 0 && <PaymentIssues issues={o.paymentIssues} />}
@@ -51,9 +52,9 @@ export function OrderDetails({ id }: { id: string }) {
               <dd className="text-right tabular-nums">{formatInr(o.amounts.codFee)}</dd>
             </>
           )}
-          {gstText(o.amounts) && (
+          {gst && (
             <>
-              <dt>{gstText(o.amounts)}</dt>
+              <dt>{gst}</dt>
               <dd className="text-right tabular-nums">{formatInr(o.amounts.gstAmount)}</dd>
             </>
           )}

@@ -12,6 +12,8 @@ export function CheckoutSummary({ quote, amounts, children }: { quote: Quote; am
   // own, in the total, and carries GST at the main piece's rate (issue 18).
   const a = amounts;
   const { codFee, total } = a;
+  // None for a shop not registered for GST.
+  const gst = gstText(a);
   return (
     <section aria-labelledby="checkout-summary" className="rounded-2xl border border-line bg-white/80 p-5 lg:sticky lg:top-32">
       <h2 id="checkout-summary" className="font-display text-2xl font-semibold">
@@ -41,7 +43,7 @@ export function CheckoutSummary({ quote, amounts, children }: { quote: Quote; am
       </ul>
       <dl className="mt-4 grid gap-2 border-t border-line pt-4 text-sm">
         <Row label="Subtotal" value={formatInr(a.subtotal)} />
-        {gstText(a) && <Row label={gstText(a)!} value={formatInr(a.gstAmount)} muted={a.gstIncluded} />}
+        {gst && <Row label={gst} value={formatInr(a.gstAmount)} muted={a.gstIncluded} />}
         <Row label="Shipping" value={a.shippingCharges === 0 ? 'FREE' : formatInr(a.shippingCharges)} />
         {codFee !== undefined && <Row label="Cash on Delivery fee" value={codFee === 0 ? 'FREE' : formatInr(codFee)} />}
         <div className="flex justify-between border-t border-line pt-3 text-base">

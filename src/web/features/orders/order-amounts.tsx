@@ -17,10 +17,12 @@ export function shownAmounts(order: Pick<Order, 'amounts' | 'items'>): PriceBrea
 
 /** Subtotal, GST (included or added, per the order), shipping ('FREE' at 0) and the total paid. */
 export function OrderAmounts({ amounts: a, labelledBy }: { amounts: PriceBreakdown; labelledBy: string }) {
+  // None for a shop not registered for GST (issue 18).
+  const gst = gstText(a);
   return (
     <dl aria-labelledby={labelledBy} className="grid gap-2 text-sm">
       <Row term="Subtotal" value={formatInr(a.subtotal)} />
-      {gstText(a) && <Row term={gstText(a)!} value={formatInr(a.gstAmount)} />}
+      {gst && <Row term={gst} value={formatInr(a.gstAmount)} />}
       <Row term="Shipping" value={a.shippingCharges === 0 ? <span className="font-medium text-green-800">FREE</span> : formatInr(a.shippingCharges)} />
       {a.codFee !== undefined && <Row term="Cash on Delivery fee" value={a.codFee === 0 ? <span className="font-medium text-green-800">FREE</span> : formatInr(a.codFee)} />}
       <div className="mt-1 flex justify-between gap-3 border-t border-line pt-3 text-base">
