@@ -44,6 +44,12 @@ export const PIN_CHECK_NAME = 'PIN check on a product page (1,000 PINs)';
 export const LIST_PATH = '/api/products?offset=0&limit=12';
 /** The product list's row: the checkout's rows are printed beside it, and measured against it. */
 export const LIST_NAME = 'list page (offset 0, limit 12)';
+/**
+ * The same list read from the database each time: 1,000 offsets, more than the list cache keeps,
+ * in turn. The yardstick for the writes below, which were set against the list when it was read.
+ */
+export const LIST_READ_NAME = 'list page, read (1,000 offsets in turn)';
+const LIST_READ_PATHS = Array.from({ length: 1000 }, (_, i) => `/api/products?offset=${i}&limit=12`);
 
 export function buildScenarios(w: Workload, shopper: BenchShopper): Scenario[] {
   const signedIn = { Cookie: shopper.cookie };
@@ -53,6 +59,7 @@ export function buildScenarios(w: Workload, shopper: BenchShopper): Scenario[] {
   return [
     { name: 'ceiling: GET /api/health', paths: ['/api/health'] },
     { name: LIST_NAME, paths: [LIST_PATH] },
+    { name: LIST_READ_NAME, paths: LIST_READ_PATHS },
     // Side by side: what a session costs a request (one session lookup), and what a login costs (scrypt).
     { name: 'list page, signed in', paths: [LIST_PATH], headers: signedIn },
     { name: 'session check (signed in)', paths: ['/api/accounts/session'], headers: signedIn },
@@ -144,24 +151,26 @@ export const budgets: Budget[] = [
   { label: 'cart read, like toggle >= 8% of ceiling', scenarios: ['read the cart (signed in)', 'toggle a like (signed in)'], metric: 'share', limit: 8 },
   { label: 'add to cart >= 4% of ceiling', scenarios: ['add to cart (signed in)'], metric: 'share', limit: 4 },
   {
-    label: 'list amid likes >= 40% of the list alone',
+    label: 'list amid likes >= 40% of the list read',
     scenarios: ['list page amid likes (1 toggle per read)'],
     metric: 'relative',
     limit: 40,
-    of: LIST_NAME,
+    of: LIST_READ_NAME,
   },
   // Issue 17's bar: the product page's PIN check answers at once, at 100,000 products.
   { label: 'PIN check p99 <= 20 ms', scenarios: [PIN_CHECK_NAME], metric: 'p99', limit: 20 },
   { label: 'selective search p99 <= 50 ms', scenarios: ['search, selective, cached', 'search, selective, uncached'], metric: 'p99', limit: 50 },
   { label: 'suggestions p99 <= 50 ms', scenarios: ['suggestions, cached', 'suggestions, uncached'], metric: 'p99', limit: 50 },
   { label: 'broad search p99 <= 150 ms', scenarios: ['search, broad, cached', 'search, broad, uncached'], metric: 'p99', limit: 150 },
-  { label: 'list req/s >= 20% of ceiling', scenarios: [LIST_NAME], metric: 'share', limit: 20 },
+  // Issue 19: the list's cache no longer asks the database whether it still stands.
+  { label: 'list req/s >= 40% of ceiling', scenarios: [LIST_NAME], metric: 'share', limit: 40 },
   {
-    label: 'signed-in list req/s >= 90% of anonymous',
+    // What a session costs a request (one lookup), against a request that reads the database once.
+    label: 'signed-in list req/s >= 90% of the list read',
     scenarios: ['list page, signed in'],
     metric: 'relative',
     limit: 90,
-    of: LIST_NAME,
+    of: LIST_READ_NAME,
   },
   // The issue's bar for the checkout at 50 shoppers: nothing fails, nothing is paid or mailed twice or lost.
   { label: 'checkout: 0 errors, 0 duplicates', scenarios: [CHECKOUT_BUY_NOW_CONFIRM, CHECKOUT_CART_CONFIRM, CHECKOUT_COD_CANCEL], metric: 'clean', limit: 0 },
@@ -179,13 +188,13 @@ export const budgets: Budget[] = [
     scenarios: ['checkout, Buy Now: create order', 'checkout, cart: create order', CHECKOUT_COD_PLACE],
     metric: 'p99-times',
     limit: 30,
-    of: LIST_NAME,
+    of: LIST_READ_NAME,
   },
   {
     label: 'confirm p99 <= 20x list p99',
     scenarios: [CHECKOUT_BUY_NOW_CONFIRM, CHECKOUT_CART_CONFIRM],
     metric: 'p99-times',
     limit: 20,
-    of: LIST_NAME,
+    of: LIST_READ_NAME,
   },
 ];

@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../src/server/app.ts';
 import { openPostgres, type Database } from '../src/server/db/client.ts';
 import { listen } from '../src/server/http/listen.ts';
+import { createCatalogWatch } from '../src/server/modules/catalog/catalog-watch.ts';
 import { auditCheckout, auditCod, verifyShoppers } from './checkout-audit.ts';
 import { BUMP_INTERVAL_MS, DRAIN_LIMIT_MS, type FromServer, type ToServer } from './messages.ts';
 import { openFromEnv } from './throwaway-db.ts';
@@ -38,7 +39,10 @@ if (!imagesDir || !process.send) {
 const database: Database = await openFromEnv();
 // On PostgreSQL the bumps use a connection of their own, so they never queue behind requests.
 const bumper: Database = url ? await openPostgres(url, 1) : database;
-const app = createApp({ db: database.db, config: { imagesDir, authSecret: BENCH_AUTH_SECRET, trustProxyHops: 1 } });
+// As the shop runs (boot.ts): the catalog version in memory, pushed by NOTIFY.
+const watch = createCatalogWatch(database);
+await watch.ready;
+const app = createApp({ db: database.db, watch, config: { imagesDir, authSecret: BENCH_AUTH_SECRET, trustProxyHops: 1 } });
 
 // When a scenario ends autocannon hangs up, but the server goes on with what it was sent: handlers
 // holding database connections, and (PGlite) requests still unread in socket buffers, because
@@ -90,6 +94,7 @@ async function close(): Promise<void> {
   await bumping;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await drain();
+  await watch.close();
   if (bumper !== database) await bumper.close();
   await database.close();
   process.exit(0);

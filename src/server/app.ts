@@ -12,7 +12,7 @@ import { cacheFor } from './http/cache.ts';
 import { compressGenerated } from './http/compress.ts';
 import { handleError, type ErrorBody } from './http/errors.ts';
 import { apiHeaders } from './http/api-headers.ts';
-import { jsonBodyLimit, sameOriginJson } from './http/mutations.ts';
+import { jsonBodyLimit, sameOriginJson, settleWrites } from './http/mutations.ts';
 import type { ShopperEnv } from './http/session.ts';
 import { createAccounts } from './modules/accounts/accounts.module.ts';
 import { allowedMethods, guardRequest, wrongMethod } from './http/request-guards.ts';
@@ -42,6 +42,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { createDeliveryService, type DeliveryService } from './modules/delivery/delivery.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service.ts';
+import { unwatchedCatalog, type CatalogWatch } from './modules/catalog/catalog-watch.ts';
 import { sitemapRoutes } from './web/sitemap.routes.ts';
 import { webRoutes } from './web/web.routes.ts';
 
@@ -60,6 +61,8 @@ export interface AppDeps {
   onPayments?: (payments: PaymentsService) => void;
   /** The clock delivery dates count from; tests fix it. */
   now?: () => Date;
+  /** Hears catalog and like changes (boot.ts); without one, every request reads the catalog version. */
+  watch?: CatalogWatch;
 }
 
 interface ApiParts {
@@ -81,9 +84,10 @@ interface ApiParts {
   now: (() => Date) | undefined;
   mailWritten: () => void;
   tax: TaxSettingsService;
+  watch: CatalogWatch;
 }
 
-function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow, publicUrl, imagesDir, importDir, now, mailWritten, tax }: ApiParts) {
+function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow, publicUrl, imagesDir, importDir, now, mailWritten, tax, watch }: ApiParts) {
   const invoiceFiles = createInvoiceFiles(db);
   const mail = { ordersUrl: publicUrl ? `${publicUrl}/orders` : null, written: mailWritten };
   return (
@@ -91,6 +95,7 @@ function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, address
       .use(apiHeaders())
       .use(sameOriginJson(publicUrl, (c) => allow(c.req.path).includes(c.req.method)))
       .use(jsonBodyLimit())
+      .use(settleWrites(watch.refresh))
       // Answers without touching the database: the benchmark's ceiling, and a liveness probe.
       .get('/health', (c) => c.json({ status: 'ok' }))
       .route('/', catalogRoutes(catalog))
@@ -112,7 +117,7 @@ function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, address
   );
 }
 
-export function createApp({ db, config, webDir, mailWritten = () => {}, onPayments, now }: AppDeps) {
+export function createApp({ db, config, webDir, mailWritten = () => {}, onPayments, now, watch = unwatchedCatalog({ db }) }: AppDeps) {
   const app = new Hono();
 
   app.onError(handleError);
@@ -125,7 +130,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   // development, without PUBLIC_URL, to this machine's.
   const siteUrl = config.publicUrl ?? `http://localhost:${config.port ?? 3000}`;
   const stock = createStockService(db, async (on) => (await pricing.current(on)).lowStockThreshold, createBackInStockMailer(siteUrl, mailWritten));
-  const catalog = createCatalogService(db, stock);
+  const catalog = createCatalogService(db, stock, watch);
   const backInStock = createBackInStockService(db, catalog);
   const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));
   const wishlist = createWishlistService(db, catalog);
@@ -152,7 +157,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   const gstRegistered = async () => (await tax.current())?.registered ?? true;
   const shop = createShop(db, { catalog, cart, addresses, stock, pricing, delivery, gstRegistered }, config, mailWritten);
   onPayments?.(shop.payments);
-  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir, now, mailWritten, tax }));
+  app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir, now, mailWritten, tax, watch }));
 
   app.get(
     '/images/*',

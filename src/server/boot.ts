@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { createApp } from './app.ts';
+import { createCatalogWatch } from './modules/catalog/catalog-watch.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { ensurePinDirectory } from './modules/delivery/pin-directory.ts';
@@ -67,12 +68,16 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   // A mail that names a tax invoice carries its PDF, drawn when it is sent (issue 18).
   const mail = createMailSender(database.db, transport, log, createInvoiceFiles(database.db).attachmentsOf);
   let payments: PaymentsService | undefined;
+  // The catalog version in memory, pushed by NOTIFY: cached answers stop costing a round trip (issue 19).
+  const watch = createCatalogWatch(database, log);
+  await watch.ready;
   const app = createApp({
+    watch,
     db: database.db,
     config: { ...config, authSecret: authSecretFor(config) },
     webDir: builtWebDir,
     mailWritten: () => mail.nudge(),
     onPayments: (p) => (payments = p),
   });
-  return { app, database, mail, reconciler: reconciler(payments!, log) };
+  return { app, database, mail, watch, reconciler: reconciler(payments!, log) };
 }

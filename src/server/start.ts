@@ -20,7 +20,7 @@ export async function startServer(config: AppConfig, beforeListen?: (shop: Boote
       : `Database: embedded PGlite in ${config.dataDir}/pgdata`,
   );
   const shop = await boot(config);
-  const { app, database, mail, reconciler } = shop;
+  const { app, database, mail, watch, reconciler } = shop;
   await beforeListen?.(shop);
   mail.start();
   reconciler.start();
@@ -39,6 +39,7 @@ export async function startServer(config: AppConfig, beforeListen?: (shop: Boote
   server.on('error', async (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `Port ${config.port} is already in use; set PORT to another.` : err.message);
     await owners?.close();
+    await watch.close();
     await database.close();
     process.exit(1);
   });
@@ -47,6 +48,7 @@ export async function startServer(config: AppConfig, beforeListen?: (shop: Boote
       await owners?.close();
       reconciler.stop();
       await mail.stop();
+      await watch.close();
       await database.close();
       process.exit(0);
     });

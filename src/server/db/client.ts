@@ -22,8 +22,15 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The server's URL, for work that needs a connection of its own (migration lock). */
   url?: string;
+  /**
+   * Hears NOTIFY on the channels from now on (resolves once listening). `lost` is called once if
+   * the connection drops; the caller listens again. PGlite's never drops: it is this process.
+   */
+  listen(channels: string[], heard: Heard, lost: (err: Error) => void): Promise<{ stop(): Promise<void> }>;
   close(): Promise<void>;
 }
+
+export type Heard = (channel: string, payload: string) => void;
 
 export { DatabaseConnectError };
 
@@ -53,6 +60,10 @@ export async function openPglite(source: { dir?: string; pglite?: PGlite; shop?:
   return {
     db: drizzlePglite(owned, { schema }) as unknown as Db,
     kind: 'pglite',
+    listen: async (channels, heard) => {
+      const stops = await Promise.all(channels.map((channel) => owned.listen(channel, (payload) => heard(channel, payload))));
+      return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
+    },
     close: async () => {
       try {
         await owned.close();
@@ -79,7 +90,44 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: POOL_WAIT_MS });
   // Without a listener an idle client's network error would crash the process.
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
-  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', url, close: () => pool.end() };
+  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', url, listen: (...args) => listenPostgres(url, ...args), close: () => pool.end() };
+}
+
+/** How the listening connection names itself in pg_stat_activity. */
+export const LISTENER_NAME = 'vastra-listen';
+
+/**
+ * A connection of its own, outside the pool: a pooled one goes back to other work and its LISTEN
+ * with it. (A pooler in transaction mode, PgBouncer's, cannot LISTEN at all: the URL must reach
+ * PostgreSQL or a session-mode pooler.)
+ */
+async function listenPostgres(url: string, channels: string[], heard: Heard, lost: (err: Error) => void) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true, application_name: LISTENER_NAME });
+  let gone = false;
+  const drop = (err: Error) => {
+    if (gone) return;
+    gone = true;
+    client.removeAllListeners('notification');
+    void client.end().catch(() => {});
+    lost(err);
+  };
+  client.on('error', drop);
+  client.on('end', () => drop(new Error('The listening connection ended')));
+  client.on('notification', (n) => heard(n.channel, n.payload ?? ''));
+  try {
+    await client.connect();
+    for (const channel of channels) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  } catch (err) {
+    gone = true;
+    await client.end().catch(() => {});
+    throw err;
+  }
+  return {
+    stop: async () => {
+      gone = true;
+      await client.end().catch(() => {});
+    },
+  };
 }
 
 /** `shop`: the process is the shop itself, which takes the owner's commands while it holds the embedded folder. */

@@ -53,3 +53,15 @@ export const jsonBodyLimit = (): MiddlewareHandler => {
 /** A body limit with the shop's error shape: the upload routes' own. */
 export const bodyLimitOf = (maxSize: number, message: string): MiddlewareHandler =>
   bodyLimit({ maxSize, onError: (c) => c.json<ErrorBody>({ code: 'too_large', message }, 413) });
+
+/**
+ * After a request that may have changed something, and before its answer leaves: `settle` brings
+ * this server's memory up to the write (the catalog watch's read), so the writer's next request,
+ * here, never sees an answer from before it. A failed settle does not fail the write it follows.
+ */
+export function settleWrites(settle: () => Promise<void>): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (!SAFE.has(c.req.method)) await settle().catch(() => {});
+  };
+}

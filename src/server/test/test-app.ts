@@ -13,6 +13,7 @@ import { createApp } from '../app.ts';
 import type { AppConfig } from '../env.ts';
 import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import { openPglite, openPostgres, pgliteExtensions, type Database } from '../db/client.ts';
+import { createCatalogWatch, type CatalogWatch } from '../modules/catalog/catalog-watch.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -25,7 +26,9 @@ export interface TestApp {
   /** The payments service (its webhook handling and reconcile step) of `app`. */
   payments: PaymentsService;
   /** Another app over the same database with the same configuration, as a second app server is. */
-  another(db: Database['db']): ReturnType<typeof createApp>;
+  another(db: Database['db'], watch?: CatalogWatch): ReturnType<typeof createApp>;
+  /** The catalog watch, when the app was made with one (`watch: true`). */
+  watch?: CatalogWatch;
   get(url: string): Promise<Response>;
   close(): Promise<void>;
 }
@@ -81,6 +84,11 @@ export interface TestAppOptions {
   razorpay?: AppConfig['razorpay'];
   /** The clock delivery dates count from (a fixed moment, for dates a test can name). */
   now?: () => Date;
+  /**
+   * Hear catalog and like changes as the shop does (boot.ts), so cached answers skip the database.
+   * Off by default: a test that writes the catalog with its own SQL on PostgreSQL would race the notification.
+   */
+  watch?: boolean;
 }
 
 /** Signs the test apps' sessions: every app over one database must share it, as app servers do. */
@@ -100,9 +108,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     fs.writeFileSync(path.join(webDir, 'index.html'), FAKE_INDEX_HTML);
   }
   const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, now } = options;
+  const watch = options.watch ? createCatalogWatch(database) : undefined;
+  await watch?.ready;
   const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, authSecret: TEST_AUTH_SECRET };
   let payments: PaymentsService | undefined;
-  const app = createApp({ db: database.db, config, webDir, mailWritten, now, onPayments: (p) => (payments = p) });
+  const app = createApp({ db: database.db, config, webDir, mailWritten, now, watch, onPayments: (p) => (payments = p) });
   return {
     app,
     payments: payments!,
@@ -110,9 +120,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     imagesDir,
     importDir,
     databaseUrl,
-    another: (db) => createApp({ db, config, webDir, mailWritten, now }),
+    another: (db, otherWatch) => createApp({ db, config, webDir, mailWritten, now, watch: otherWatch }),
+    watch,
     get: (url) => Promise.resolve(app.request(url)),
     close: async () => {
+      await watch?.close();
       if (inject('dbKind') === 'pglite') await database.close();
       await drop();
       fs.rmSync(files, { recursive: true, force: true });

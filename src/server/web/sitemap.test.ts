@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, collections, products } from '../db/schema/index.ts';
 import { createCatalogService } from '../modules/catalog/catalog.service.ts';
+import { unwatchedCatalog } from '../modules/catalog/catalog-watch.ts';
 import { createStockService } from '../modules/stock/stock.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -43,7 +44,7 @@ describe('robots.txt and the sitemap', () => {
   });
 
   it('splits a large catalog into sitemaps that start where the last one ended', async () => {
-    const catalog = createCatalogService(t.database.db, createStockService(t.database.db));
+    const catalog = createCatalogService(t.database.db, createStockService(t.database.db), unwatchedCatalog(t.database));
     const starts = await catalog.sitemapStarts(10);
     const [{ n }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(products)) as [{ n: number }];
     expect(starts).toHaveLength(Math.ceil(n / 10));

@@ -15,6 +15,7 @@ import type { SizeChart } from '../../../shared/sizes.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './catalog.queries.ts';
+import type { CatalogWatch } from './catalog-watch.ts';
 import * as matching from './search.queries.ts';
 import { searchKey, VersionedCache } from './search-cache.ts';
 
@@ -39,24 +40,35 @@ function chartFor(list: { name: string; sizes: string[]; measures: string[]; cha
   return list.measures.length === 0 || rows.length === 0 ? null : { listName: list.name, measures: list.measures, rows };
 }
 
-export function createCatalogService(db: Db, stock: StockService) {
+/** Lists kept at once (a page is at most 48 cards): a crawler walking every offset only churns them. */
+const LISTS_KEPT = 500;
+
+export function createCatalogService(db: Db, stock: StockService, watch: CatalogWatch) {
   const searches = new VersionedCache<FoundCards>();
   const suggestionCache = new VersionedCache<Suggestion[]>();
+  /** Answers carrying like counts (lists, searches), kept only while the watch is live. */
+  const withCounts = new VersionedCache<unknown>(LISTS_KEPT);
 
   /** The cached answer for this (already folded) term at the catalog's current version, computed on a miss. */
   async function cached<V>(cache: VersionedCache<V>, key: string, compute: () => Promise<V>): Promise<V> {
-    const version = await matching.currentCatalogVersion(db);
-    return cache.get(version, key, compute);
+    return cache.get(await watch.version(), key, compute);
+  }
+
+  /**
+   * An answer that shows like counts: from memory while the watch hears every catalog and like
+   * change, so a busy list costs no round trip; read afresh while it does not.
+   */
+  function counted<V>(key: string, compute: () => Promise<V>): Promise<V> {
+    const stamp = watch.live();
+    return stamp ? (withCounts.get(`${stamp.catalog}.${stamp.likes}`, key, compute) as Promise<V>) : compute();
   }
 
   return {
-    async list({ offset, limit }: Range): Promise<ProductPage> {
-      return page(await q.listProducts(db, offset, limit), limit);
-    },
+    list: ({ offset, limit }: Range): Promise<ProductPage> =>
+      counted(`list:${offset}:${limit}`, async () => page(await q.listProducts(db, offset, limit), limit)),
 
-    async bestSellers({ offset, limit }: Range): Promise<ProductPage> {
-      return page(await q.bestSellers(db, offset, limit), limit);
-    },
+    bestSellers: ({ offset, limit }: Range): Promise<ProductPage> =>
+      counted(`best:${offset}:${limit}`, async () => page(await q.bestSellers(db, offset, limit), limit)),
 
     async product(id: number): Promise<ProductDetail> {
       const found = await q.productById(db, id);
@@ -82,6 +94,13 @@ export function createCatalogService(db: Db, stock: StockService) {
         return { cards: await q.cardsByIds(db, ids), total };
       };
       const idsOf = (found: FoundCards) => found.cards.map((c) => c.id);
+      const stamp = watch.live();
+      if (stamp) {
+        return counted(`search:${key}`, async () => {
+          const found = await searches.get(stamp.catalog, key, compute);
+          return withLikes(found, await q.likeCounts(db, idsOf(found)));
+        });
+      }
       // The usual case, a term searched before: the version check and the fresh like counts share
       // one round trip, and the cached cards are used if the catalog has not changed since.
       const seen = searches.peek(key);
@@ -92,7 +111,7 @@ export function createCatalogService(db: Db, stock: StockService) {
         const fresh = await searches.get(version, key, compute);
         return withLikes(fresh, await q.likeCounts(db, idsOf(fresh)));
       }
-      const fresh = await searches.get(await matching.currentCatalogVersion(db), key, compute);
+      const fresh = await searches.get(await watch.version(), key, compute);
       return withLikes(fresh, await q.likeCounts(db, idsOf(fresh)));
     },
 
@@ -141,9 +160,8 @@ export function createCatalogService(db: Db, stock: StockService) {
     cards: (ids: number[]): Promise<q.ProductCard[]> => q.cardsByIds(db, ids),
     summaries: (ids: number[]): Promise<ProductSummary[]> => q.summariesByIds(db, ids),
 
-    /** A piece's price to pay and its delivery options, for the PIN check; null when it is not on sale. */
     /** The catalog's version: any write to products or their groups moves it (a trigger). */
-    version: () => matching.currentCatalogVersion(db),
+    version: () => watch.version(),
 
     /** How each piece is taxed (issue 18); a piece with no rule, or gone, takes the shop's rate. */
     async taxFacts(ids: number[]): Promise<Map<number, ProductTax>> {
@@ -151,6 +169,7 @@ export function createCatalogService(db: Db, stock: StockService) {
       return new Map(rows.map(({ id, ...tax }) => [id, tax]));
     },
 
+    /** A piece's price to pay and whether it is sent by PIN code, for the PIN check; null when it is not on sale. */
     async deliveryFacts(id: number) {
       if (id > 2_147_483_647) return null;
       const p = await q.deliveryFactsById(db, id);
@@ -160,17 +179,19 @@ export function createCatalogService(db: Db, stock: StockService) {
     categories: (): Promise<Category[]> => q.allCategories(db),
     collections: (): Promise<Collection[]> => q.allCollections(db),
 
-    async category(slug: string, { offset, limit }: Range) {
-      const category = (await q.allCategories(db)).find((c) => c.slug === slug);
-      if (!category) throw new NotFoundError('Category not found');
-      return { category, ...page(await q.productsInGroup(db, 'category', slug, offset, limit), limit) };
-    },
+    category: (slug: string, { offset, limit }: Range) =>
+      counted(`category:${slug}:${offset}:${limit}`, async () => {
+        const category = (await q.allCategories(db)).find((c) => c.slug === slug);
+        if (!category) throw new NotFoundError('Category not found');
+        return { category, ...page(await q.productsInGroup(db, 'category', slug, offset, limit), limit) };
+      }),
 
-    async collection(slug: string, { offset, limit }: Range) {
-      const collection = (await q.allCollections(db)).find((c) => c.slug === slug);
-      if (!collection) throw new NotFoundError('Collection not found');
-      return { collection, ...page(await q.productsInGroup(db, 'collection', slug, offset, limit), limit) };
-    },
+    collection: (slug: string, { offset, limit }: Range) =>
+      counted(`collection:${slug}:${offset}:${limit}`, async () => {
+        const collection = (await q.allCollections(db)).find((c) => c.slug === slug);
+        if (!collection) throw new NotFoundError('Collection not found');
+        return { collection, ...page(await q.productsInGroup(db, 'collection', slug, offset, limit), limit) };
+      }),
   };
 }
 

@@ -7,8 +7,11 @@
  * The promise is what is cached, so concurrent requests for a term that just missed share one
  * query instead of each running it (after a catalog write, under load).
  */
+/** What an entry was computed at: the catalog version, or a version and a like-change count. */
+export type CacheTag = number | string;
+
 export interface CacheEntry<V> {
-  version: number;
+  version: CacheTag;
   value: Promise<V>;
 }
 
@@ -23,7 +26,7 @@ export class VersionedCache<V> {
   }
 
   /** The answer for the key at this version, computed (once) if the cache has none. */
-  get(version: number, key: string, compute: () => Promise<V>): Promise<V> {
+  get(version: CacheTag, key: string, compute: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
     // Map keeps insertion order: re-inserting makes this the most recently used.
     this.entries.delete(key);

@@ -1,0 +1,123 @@
+/**
+ * What this app server knows of the catalog without asking the database (issue 19): its version,
+ * pushed by PostgreSQL's NOTIFY (or PGlite's, in process) from the trigger on catalog_version
+ * (drizzle/0026), and a count of like changes heard. While the watch is live a cached answer is
+ * checked against memory, not a round trip; while it is not (starting, or its connection lost and
+ * being made again) every request reads the version as before, and answers carrying like counts
+ * are not cached at all. So a lost connection costs speed, never correctness.
+ */
+import type { Database } from '../../db/client.ts';
+import { currentCatalogVersion } from './search.queries.ts';
+
+const CATALOG = 'vastra_catalog';
+const LIKES = 'vastra_likes';
+/** A notification lost without the connection noticing (a half-open socket) is caught by this read. */
+const SAFETY_READ_MS = 30_000;
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
+/** What a cached answer is tagged with: it stands while both are unchanged. */
+export interface CatalogStamp {
+  catalog: number;
+  likes: number;
+}
+
+export interface CatalogWatch {
+  /** The catalog's version: from memory while live, else read. */
+  version(): Promise<number>;
+  /** The stamp while live; null when answers carrying like counts must be read fresh. */
+  live(): CatalogStamp | null;
+  /**
+   * After this server changed something: read the version now, so the next request here sees the
+   * write even if the notification is still on its way, and drop answers carrying like counts.
+   */
+  refresh(): Promise<void>;
+  /** Resolves when the first attempt to listen has finished, live or not (tests wait on it). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createCatalogWatch(database: Database, log: (line: string) => void = () => {}): CatalogWatch {
+  const { db } = database;
+  let version = 0;
+  let likes = 0;
+  let live = false;
+  let closed = false;
+  let listener: { stop(): Promise<void> } | null = null;
+  let retryIn = RETRY_FIRST_MS;
+  let retry: NodeJS.Timeout | undefined;
+  let safety: NodeJS.Timeout | undefined;
+
+  // Versions only grow: a notification and a read racing each other keep the later one.
+  const learn = (v: number) => {
+    if (Number.isSafeInteger(v) && v > version) version = v;
+  };
+  const heard = (channel: string, payload: string) => {
+    if (channel === CATALOG) learn(Number(payload));
+    else likes++;
+  };
+
+  const lost = (err: Error) => {
+    live = false;
+    listener = null;
+    clearInterval(safety);
+    if (!closed) log(`Catalog watch lost its connection (${err.message}); reading the version per request until it is back.`);
+    again();
+  };
+
+  function again() {
+    if (closed) return;
+    retry = setTimeout(() => void start(), retryIn).unref();
+    retryIn = Math.min(retryIn * 2, RETRY_MAX_MS);
+  }
+
+  async function start(): Promise<void> {
+    try {
+      // Listen first, then read: a write committed in between is in the read or in a notification.
+      listener = await database.listen([CATALOG, LIKES], heard, lost);
+      learn(await currentCatalogVersion(db));
+      if (closed) return void (await listener.stop());
+      // Likes that moved while nobody listened: whatever was cached before is dropped.
+      likes++;
+      live = true;
+      retryIn = RETRY_FIRST_MS;
+      safety = setInterval(() => void currentCatalogVersion(db).then(learn, () => {}), SAFETY_READ_MS).unref();
+    } catch (err) {
+      await listener?.stop().catch(() => {});
+      listener = null;
+      if (!closed) log(`Catalog watch could not listen (${(err as Error).message}); trying again.`);
+      again();
+    }
+  }
+
+  const ready = start();
+
+  return {
+    version: async () => (live ? version : currentCatalogVersion(db)),
+    live: () => (live ? { catalog: version, likes } : null),
+    async refresh() {
+      if (!live) return;
+      likes++;
+      learn(await currentCatalogVersion(db));
+    },
+    ready,
+    async close() {
+      closed = true;
+      live = false;
+      clearTimeout(retry);
+      clearInterval(safety);
+      await listener?.stop();
+    },
+  };
+}
+
+/** No listening: every request reads the version (an app made without a watch, a test's second server). */
+export function unwatchedCatalog(database: Pick<Database, 'db'>): CatalogWatch {
+  return {
+    version: () => currentCatalogVersion(database.db),
+    live: () => null,
+    refresh: async () => {},
+    ready: Promise.resolve(),
+    close: async () => {},
+  };
+}
