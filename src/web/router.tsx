@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { SCREENS } from '../shared/screens.ts';
 import { LoadingIndicator } from './components/loading-indicator.tsx';
 import { RouteError } from './components/route-error.tsx';
@@ -30,19 +30,31 @@ function lazyRoute(chunk: string, data = false): RouteObject['lazy'] {
     }))) as RouteObject['lazy'];
 }
 
-const route = (s: (typeof SCREENS)[number]): RouteObject => ({
-  ...(s.path === '/' ? { index: true } : { path: s.path.slice(1) }),
-  lazy: lazyRoute(s.chunk, 'data' in s),
-  ErrorBoundary: RouteError,
-});
+/** How a route's module arrives: on demand in the browser, already loaded on the server. */
+export type RouteLoad = (chunk: string, data: boolean) => RouteObject['lazy'];
 
-export const routes: RouteObject[] = [
-  {
-    Component: AppShell,
+/**
+ * The routes, with stable ids (the screen's path): a page drawn on the server and the browser's
+ * router taking it over must name each route alike, which ids made from positions would not
+ * promise once the two are built apart.
+ */
+export function makeRoutes(load: RouteLoad): RouteObject[] {
+  const route = (s: (typeof SCREENS)[number]): RouteObject => ({
+    id: s.path,
+    ...(s.path === '/' ? { index: true } : { path: s.path.slice(1) }),
+    lazy: load(s.chunk, 'data' in s),
     ErrorBoundary: RouteError,
-    HydrateFallback: () => <LoadingIndicator text="Loading application..." fullPage />,
-    children: [...SCREENS.map(route), { path: '*', lazy: lazyRoute('routes/not-found.tsx'), ErrorBoundary: RouteError }],
-  },
-];
+  });
+  return [
+    {
+      id: 'shell',
+      Component: AppShell,
+      ErrorBoundary: RouteError,
+      HydrateFallback: () => <LoadingIndicator text="Loading application..." fullPage />,
+      children: [...SCREENS.map(route), { id: '*', path: '*', lazy: load('routes/not-found.tsx', false), ErrorBoundary: RouteError }],
+    },
+  ];
+}
 
-export const router = createBrowserRouter(routes);
+/** The browser's routes: each screen's code (and, for data screens, the query client) fetched when first opened. */
+export const browserRoutes = () => makeRoutes(lazyRoute);

@@ -28,9 +28,28 @@ async function answer<T>(res: Response): Promise<T> {
   throw new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? `Request failed (${res.status})`, body?.fields);
 }
 
-/** GET a JSON endpoint of our API. */
-export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return answer<T>(await fetch(url, { signal, headers: { Accept: 'application/json' } }));
+/** Where a query's requests go instead of the network: on the server, the API itself, in process. */
+export type Transport = (request: Request) => Response | Promise<Response>;
+
+/** One per query client: a page rendered on the server asks the API through its own request's client. */
+const transports = new WeakMap<object, Transport>();
+
+export function setTransport(client: object, transport: Transport): void {
+  transports.set(client, transport);
+}
+
+/** What a query function passes on: its signal and, from TanStack's context, the client asking. */
+export interface Asking {
+  signal?: AbortSignal;
+  client?: object;
+}
+
+/** GET a JSON endpoint of our API: over the network, or through the asking client's transport. */
+export async function getJson<T>(url: string, { signal, client }: Asking = {}): Promise<T> {
+  const transport = client && transports.get(client);
+  const init = { signal, headers: { Accept: 'application/json' } };
+  // In process there is no page to be relative to: any origin does, the API reads only the path.
+  return answer<T>(await (transport ? transport(new Request(new URL(url, 'http://in-process'), init)) : fetch(url, init)));
 }
 
 /** A request that changes something: JSON in and out, with the session cookie (same origin). */

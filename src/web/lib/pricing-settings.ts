@@ -14,7 +14,7 @@ import { queryKeys } from './query-keys.ts';
 export const pricingQuery = () =>
   queryOptions({
     queryKey: queryKeys.pricing,
-    queryFn: ({ signal }) => getJson<PricingSettings>('/api/pricing', signal),
+    queryFn: ({ signal, client }) => getJson<PricingSettings>('/api/pricing', { signal, client }),
   });
 
 export const usePricingSettings = (): PricingSettings => useShellQuery(pricingQuery(), DEFAULT_PRICING).data;

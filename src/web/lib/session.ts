@@ -40,7 +40,7 @@ export const sessionQuery = () =>
     queryKey: queryKeys.session,
     queryFn: async ({ client, signal }): Promise<Session> => {
       const before = client.getQueryData<Session>(queryKeys.session);
-      const { shopper, shelf, isAdmin } = await getJson<SessionAnswer>('/api/accounts/session', signal);
+      const { shopper, shelf, isAdmin } = await getJson<SessionAnswer>('/api/accounts/session', { signal });
       if (shopper) return { status: 'signed-in', shopper, shelf: shelf ?? EMPTY_SHELF, isAdmin: isAdmin === true };
       // Signed in a moment ago on this page, and now not: the session ended on the server.
       return before?.status === 'signed-in' ? { status: 'signed-out', lapsed: true } : SIGNED_OUT;

@@ -19,7 +19,7 @@ export interface Profile {
 }
 
 export const profileQuery = (shopperId: string) =>
-  queryOptions({ queryKey: queryKeys.profile(shopperId), queryFn: ({ signal }) => getJson<Profile>('/api/profile', signal) });
+  queryOptions({ queryKey: queryKeys.profile(shopperId), queryFn: ({ signal }) => getJson<Profile>('/api/profile', { signal }) });
 
 export const useProfile = (shopperId: string) => useQuery(profileQuery(shopperId));
 

@@ -13,7 +13,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 export const addressesQuery = (shopperId: string) =>
   queryOptions({
     queryKey: queryKeys.addresses(shopperId),
-    queryFn: async ({ signal }) => (await getJson<{ items: Address[] }>('/api/addresses', signal)).items,
+    queryFn: async ({ signal }) => (await getJson<{ items: Address[] }>('/api/addresses', { signal })).items,
   });
 
 export const useAddresses = (shopperId: string, enabled = true) => useQuery({ ...addressesQuery(shopperId), enabled });

@@ -6,7 +6,7 @@ import { ApiError, getJson, sendJson } from '../../lib/api.ts';
 export const foldersKey = ['admin', 'import', 'folders'] as const;
 
 export function useImportFolders() {
-  return useQuery({ queryKey: foldersKey, queryFn: ({ signal }) => getJson<ImportFolderList>('/api/admin/import/folders', signal), staleTime: 0, retry: false });
+  return useQuery({ queryKey: foldersKey, queryFn: ({ signal }) => getJson<ImportFolderList>('/api/admin/import/folders', { signal }), staleTime: 0, retry: false });
 }
 
 export const importFolder = (name: string) => sendJson<FolderImportResult>('POST', `/api/admin/import/folders/${encodeURIComponent(name)}`);

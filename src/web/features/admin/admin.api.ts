@@ -7,7 +7,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 const settingsKey = ['admin', 'settings'] as const;
 
 export function useAdminSettings() {
-  return useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => getJson<PricingSettings>('/api/admin/settings', signal), staleTime: 0, retry: false });
+  return useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => getJson<PricingSettings>('/api/admin/settings', { signal }), staleTime: 0, retry: false });
 }
 
 export function useSaveSettings() {

@@ -12,7 +12,7 @@ interface AdminDelivery {
 }
 
 export const useAdminDelivery = () =>
-  useQuery({ queryKey: deliveryKey, queryFn: ({ signal }) => getJson<AdminDelivery>('/api/admin/delivery', signal), staleTime: 0, retry: false });
+  useQuery({ queryKey: deliveryKey, queryFn: ({ signal }) => getJson<AdminDelivery>('/api/admin/delivery', { signal }), staleTime: 0, retry: false });
 
 /** Every answer the PIN check gave is stale after a change: the product pages ask again. */
 function useWriteBack() {

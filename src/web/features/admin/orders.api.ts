@@ -8,7 +8,7 @@ export function useAdminOrders(q: { status: string; search: string; page: number
   const params = new URLSearchParams({ page: String(q.page), ...(q.status && { status: q.status }), ...(q.search && { search: q.search }) });
   return useQuery({
     queryKey: ['admin', 'orders', q],
-    queryFn: ({ signal }) => getJson<AdminOrderPage>(`/api/admin/orders?${params}`, signal),
+    queryFn: ({ signal }) => getJson<AdminOrderPage>(`/api/admin/orders?${params}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     retry: false,
@@ -16,7 +16,7 @@ export function useAdminOrders(q: { status: string; search: string; page: number
 }
 
 export function useAdminOrder(id: string) {
-  return useQuery({ queryKey: ['admin', 'order', id], queryFn: ({ signal }) => getJson<AdminOrder>(`/api/admin/orders/${id}`, signal), staleTime: 0, retry: false });
+  return useQuery({ queryKey: ['admin', 'order', id], queryFn: ({ signal }) => getJson<AdminOrder>(`/api/admin/orders/${id}`, { signal }), staleTime: 0, retry: false });
 }
 
 function useOrderWrite<A>(write: (a: A) => Promise<AdminOrder>) {

@@ -15,7 +15,7 @@ export function useAdminProducts(q: TableQuery) {
   const params = new URLSearchParams({ page: String(q.page), sort: q.sort, ...(q.search && { search: q.search }), ...(q.stock !== 'all' && { stock: q.stock }) });
   return useQuery({
     queryKey: ['admin', 'products', q],
-    queryFn: ({ signal }) => getJson<AdminProductPage>(`/api/admin/products?${params}`, signal),
+    queryFn: ({ signal }) => getJson<AdminProductPage>(`/api/admin/products?${params}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     retry: false,
@@ -25,7 +25,7 @@ export function useAdminProducts(q: TableQuery) {
 export function useAdminProduct(id: number | undefined) {
   return useQuery({
     queryKey: ['admin', 'product', id],
-    queryFn: ({ signal }) => getJson<AdminProduct>(`/api/admin/products/${id}`, signal),
+    queryFn: ({ signal }) => getJson<AdminProduct>(`/api/admin/products/${id}`, { signal }),
     enabled: id !== undefined,
     staleTime: 0,
     retry: false,
@@ -35,7 +35,7 @@ export function useAdminProduct(id: number | undefined) {
 export function useGroupChoices() {
   return useQuery({
     queryKey: ['admin', 'groups'],
-    queryFn: ({ signal }) => getJson<{ categories: GroupChoice[]; collections: GroupChoice[]; sizeLists: SizeListChoice[] }>('/api/admin/products/groups', signal),
+    queryFn: ({ signal }) => getJson<{ categories: GroupChoice[]; collections: GroupChoice[]; sizeLists: SizeListChoice[] }>('/api/admin/products/groups', { signal }),
     staleTime: 60_000,
   });
 }

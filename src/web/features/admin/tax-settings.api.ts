@@ -6,7 +6,7 @@ import { getJson, sendJson } from '../../lib/api.ts';
 const taxKey = ['admin', 'tax-settings'] as const;
 type Answer = { settings: TaxSettings | null };
 
-export const useTaxSettings = () => useQuery({ queryKey: taxKey, queryFn: ({ signal }) => getJson<Answer>('/api/admin/tax-settings', signal), staleTime: 0, retry: false });
+export const useTaxSettings = () => useQuery({ queryKey: taxKey, queryFn: ({ signal }) => getJson<Answer>('/api/admin/tax-settings', { signal }), staleTime: 0, retry: false });
 
 export function useSaveTaxSettings() {
   const client = useQueryClient();

@@ -12,7 +12,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 export const stockAlertsQuery = (shopperId: string) =>
   queryOptions({
     queryKey: queryKeys.stockAlerts(shopperId),
-    queryFn: ({ signal }) => getJson<{ items: StockAlert[] }>('/api/back-in-stock', signal).then((r) => r.items),
+    queryFn: ({ signal }) => getJson<{ items: StockAlert[] }>('/api/back-in-stock', { signal }).then((r) => r.items),
   });
 
 export const useStockAlerts = (shopperId: string | null) => useQuery({ ...stockAlertsQuery(shopperId ?? ''), enabled: shopperId !== null });

@@ -16,7 +16,7 @@ export const cartQuery = (shopperId: string) =>
   queryOptions({
     queryKey: queryKeys.cart(shopperId),
     queryFn: async ({ client, signal }) => {
-      const cart = await getJson<Cart>('/api/cart', signal);
+      const cart = await getJson<Cart>('/api/cart', { signal });
       // The badge follows what the server holds (another tab or device may have changed it).
       cartChanged(client, shopperId, cart);
       return cart;

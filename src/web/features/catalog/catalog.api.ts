@@ -15,7 +15,7 @@ export function pagedQuery<T extends ProductPage>(queryKey: readonly unknown[], 
   return infiniteQueryOptions({
     queryKey,
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => getJson<T>(`${path}?offset=${pageParam}&limit=${pageSize}`, signal),
+    queryFn: ({ pageParam, signal, client }) => getJson<T>(`${path}?offset=${pageParam}&limit=${pageSize}`, { signal, client }),
     getNextPageParam: (last: T, pages: T[]) => (last.hasMore ? pages.length * pageSize : undefined),
   });
 }
@@ -32,20 +32,20 @@ export type ProductPagesQuery = ReturnType<typeof pagedQuery<ProductPage>>;
 export const productQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.product(id),
-    queryFn: ({ signal }) => getJson<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal, client }) => getJson<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal, client }),
   });
 
 export const searchQuery = (term: string) =>
   queryOptions({
     queryKey: queryKeys.search(term),
-    queryFn: ({ signal }) => getJson<SearchResults>(`/api/products/search?q=${encodeURIComponent(term)}`, signal),
+    queryFn: ({ signal, client }) => getJson<SearchResults>(`/api/products/search?q=${encodeURIComponent(term)}`, { signal, client }),
   });
 
 /** Spec §2: up to 10 suggestions for the search box. */
 export const suggestionsQuery = (term: string) =>
   queryOptions({
     queryKey: queryKeys.suggestions(term),
-    queryFn: ({ signal }) => getJson<Suggestion[]>(`/api/products/suggestions?q=${encodeURIComponent(term)}`, signal),
+    queryFn: ({ signal, client }) => getJson<Suggestion[]>(`/api/products/suggestions?q=${encodeURIComponent(term)}`, { signal, client }),
     staleTime: 5 * 60_000,
   });
 

@@ -16,9 +16,9 @@ export interface CollectionPage extends ProductPage {
   collection: Collection;
 }
 
-export const categoriesQuery = () => queryOptions({ queryKey: queryKeys.categories, queryFn: ({ signal }) => getJson<Category[]>('/api/categories', signal) });
+export const categoriesQuery = () => queryOptions({ queryKey: queryKeys.categories, queryFn: ({ signal, client }) => getJson<Category[]>('/api/categories', { signal, client }) });
 
-export const collectionsQuery = () => queryOptions({ queryKey: queryKeys.collections, queryFn: ({ signal }) => getJson<Collection[]>('/api/collections', signal) });
+export const collectionsQuery = () => queryOptions({ queryKey: queryKeys.collections, queryFn: ({ signal, client }) => getJson<Collection[]>('/api/collections', { signal, client }) });
 
 export const categoryPagesQuery = (slug: string) => pagedQuery<CategoryPage>(queryKeys.categoryPages(slug), `/api/categories/${encodeURIComponent(slug)}`);
 

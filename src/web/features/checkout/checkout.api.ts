@@ -31,7 +31,7 @@ function quotePath(buyNow: BuyNowKey | null, addressId: string | null): string {
 export const quoteQuery = (shopperId: string, buyNow: BuyNowKey | null, addressId: string | null = null) =>
   queryOptions({
     queryKey: queryKeys.quote(shopperId, buyNow, addressId),
-    queryFn: ({ signal }) => getJson<Quote>(quotePath(buyNow, addressId), signal),
+    queryFn: ({ signal }) => getJson<Quote>(quotePath(buyNow, addressId), { signal }),
     staleTime: 0,
     refetchOnMount: 'always',
     retry: false,

@@ -10,7 +10,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 export const deliveryCheckQuery = (pin: string, productId: number) =>
   queryOptions({
     queryKey: queryKeys.delivery(pin, productId),
-    queryFn: ({ signal }) => getJson<DeliveryCheck>(`/api/delivery?${new URLSearchParams({ pin, product: String(productId) })}`, signal),
+    queryFn: ({ signal }) => getJson<DeliveryCheck>(`/api/delivery?${new URLSearchParams({ pin, product: String(productId) })}`, { signal }),
     // An hour: the dates move at the cut-off, not by the minute.
     staleTime: 60 * 60 * 1000,
     retry: false,

@@ -9,7 +9,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 export const ordersQuery = (shopperId: string) =>
   queryOptions({
     queryKey: queryKeys.orders(shopperId),
-    queryFn: ({ signal }) => getJson<{ items: Order[] }>('/api/orders', signal).then((r) => r.items),
+    queryFn: ({ signal }) => getJson<{ items: Order[] }>('/api/orders', { signal }).then((r) => r.items),
     staleTime: 0,
     refetchOnMount: 'always',
   });

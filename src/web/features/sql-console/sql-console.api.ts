@@ -7,7 +7,7 @@ const schemaKey = ['admin', 'sql', 'schema'] as const;
 const auditKey = ['admin', 'sql', 'audit'] as const;
 
 export function useSqlSchema() {
-  return useQuery({ queryKey: schemaKey, queryFn: ({ signal }) => getJson<SqlSchema>('/api/admin/sql/schema', signal), retry: false, staleTime: 60_000 });
+  return useQuery({ queryKey: schemaKey, queryFn: ({ signal }) => getJson<SqlSchema>('/api/admin/sql/schema', { signal }), retry: false, staleTime: 60_000 });
 }
 
 /** A table's first rows. Each fetch is a statement in the audit log, so it is not refetched on focus. */
@@ -27,7 +27,7 @@ export function useSqlSample(table: string | null) {
 export function useSqlAudit() {
   return useInfiniteQuery({
     queryKey: auditKey,
-    queryFn: ({ pageParam, signal }) => getJson<SqlAuditPage>(`/api/admin/sql/audit${pageParam ? `?before=${pageParam}` : ''}`, signal),
+    queryFn: ({ pageParam, signal }) => getJson<SqlAuditPage>(`/api/admin/sql/audit${pageParam ? `?before=${pageParam}` : ''}`, { signal }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore,
     retry: false,

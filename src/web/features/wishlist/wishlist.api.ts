@@ -8,7 +8,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 export const wishlistQuery = (shopperId: string) =>
   queryOptions({
     queryKey: queryKeys.wishlist(shopperId),
-    queryFn: ({ signal }) => getJson<{ items: ProductSummary[] }>('/api/wishlist', signal).then((r) => r.items),
+    queryFn: ({ signal }) => getJson<{ items: ProductSummary[] }>('/api/wishlist', { signal }).then((r) => r.items),
   });
 
 export const useWishlist = (shopperId: string) => useQuery(wishlistQuery(shopperId));
