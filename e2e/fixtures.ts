@@ -12,6 +12,28 @@ interface ConsoleErrors {
 }
 
 export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  /**
+   * A page loaded whole (goto, reload) may arrive drawn by the server before its code runs; a tap
+   * then would do nothing. These wait until the app has taken the page over (app-shell.tsx).
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const live = () => page.locator('html[data-live]').waitFor({ state: 'attached' });
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const res = await goto(...args);
+        if (res?.headers()['content-type']?.startsWith('text/html')) await live();
+        return res;
+      };
+      page.reload = async (...args) => {
+        const res = await reload(...args);
+        if (res?.headers()['content-type']?.startsWith('text/html')) await live();
+        return res;
+      };
+    }
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

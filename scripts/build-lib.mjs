@@ -26,6 +26,13 @@ export const TARGETS = {
     stamp: '.vite/build-fingerprint',
     inputs: ['src/web', 'src/shared', 'vite.config.ts', 'scripts/vite-styles-as-files.ts', 'package-lock.json'],
   },
+  // The web app's server build: draws the public pages (vite.ssr.config.ts, issue 19).
+  ssr: {
+    out: 'dist/ssr',
+    config: 'vite.ssr.config.ts',
+    stamp: '.build-fingerprint',
+    inputs: ['src/web', 'src/shared', 'vite.config.ts', 'vite.ssr.config.ts', 'package-lock.json'],
+  },
   server: {
     out: 'dist/server',
     config: 'vite.server.config.ts',
@@ -102,6 +109,7 @@ function keepPreviousAssets(previous, next) {
 
 function build(target) {
   const { out, config, stamp } = TARGETS[target];
+  const label = { web: 'web app', ssr: 'web app for the server', server: 'server' }[target];
   const print = fingerprint(target);
   const temporary = path.join(dist, `.building-${target}-${process.pid}`);
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
@@ -114,7 +122,7 @@ function build(target) {
   });
   if (run.status !== 0) {
     fs.rmSync(temporary, { recursive: true, force: true });
-    throw new Error(`Building the ${target === 'web' ? 'web app' : 'server'} failed (see above).`);
+    throw new Error(`Building the ${label} failed (see above).`);
   }
   fs.mkdirSync(path.dirname(path.join(temporary, stamp)), { recursive: true });
   fs.writeFileSync(path.join(temporary, stamp), print);
@@ -124,7 +132,7 @@ function build(target) {
   if (fs.existsSync(final)) fs.renameSync(final, old);
   fs.renameSync(temporary, final);
   fs.rmSync(old, { recursive: true, force: true });
-  console.error(`Built the ${target === 'web' ? 'web app' : 'server'} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.error(`Built the ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 /**

@@ -2,7 +2,7 @@
 import { ensureBuilt } from './build-lib.mjs';
 
 try {
-  await ensureBuilt(['web', 'server'], { force: true });
+  await ensureBuilt(['web', 'ssr', 'server'], { force: true });
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { ensureBuilt, root } from './build-lib.mjs';
 
 try {
-  await ensureBuilt(['web', 'server']);
+  await ensureBuilt(['web', 'ssr', 'server']);
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);

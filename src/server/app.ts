@@ -44,6 +44,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service.ts';
 import { unwatchedCatalog, type CatalogWatch } from './modules/catalog/catalog-watch.ts';
 import { sitemapRoutes } from './web/sitemap.routes.ts';
+import type { DrawnPage } from './web/page-meta.ts';
 import { webRoutes } from './web/web.routes.ts';
 
 export interface AppDeps {
@@ -63,6 +64,13 @@ export interface AppDeps {
   now?: () => Date;
   /** Hears catalog and like changes (boot.ts); without one, every request reads the catalog version. */
   watch?: CatalogWatch;
+  /** The server build of the web app (dist/ssr), which draws the public pages (issue 19); without it, pages are drawn in the browser. */
+  ssr?: PageRenderer;
+}
+
+/** dist/ssr/entry-server.js's `render` (src/web/entry-server.tsx). */
+export interface PageRenderer {
+  render(url: string, api: (request: Request) => Response | Promise<Response>, onError?: (error: unknown) => void): Promise<DrawnPage | null>;
 }
 
 interface ApiParts {
@@ -117,7 +125,7 @@ function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, address
   );
 }
 
-export function createApp({ db, config, webDir, mailWritten = () => {}, onPayments, now, watch = unwatchedCatalog({ db }) }: AppDeps) {
+export function createApp({ db, config, webDir, mailWritten = () => {}, onPayments, now, watch = unwatchedCatalog({ db }), ssr }: AppDeps) {
   const app = new Hono();
 
   app.onError(handleError);
@@ -170,7 +178,11 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   );
 
   app.route('/', sitemapRoutes(catalog, config.publicUrl));
-  if (webDir) app.route('/', webRoutes(webDir, { ...catalog, pricing: shop.pricing.current }, config.publicUrl));
+  // A page is drawn with the API's own answers, asked in process: no socket, no second hop.
+  const api = (request: Request) => app.request(request);
+  const logDrawError = (error: unknown) => console.error('A page could not be drawn on the server:', error);
+  const draw = ssr && ((pathAndQuery: string) => ssr.render(`http://localhost${pathAndQuery}`, api, logDrawError).catch((error: unknown) => (logDrawError(error), null)));
+  if (webDir) app.route('/', webRoutes(webDir, { ...catalog, pricing: shop.pricing.current }, config.publicUrl, draw));
   return app;
 }
 

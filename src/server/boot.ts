@@ -3,8 +3,10 @@
  * migrate, make the demo catalog on first run, build the app. Used by `npm start`, the browser
  * tests and the benchmark alike.
  */
+import fs from 'node:fs';
 import path from 'node:path';
-import { createApp } from './app.ts';
+import { pathToFileURL } from 'node:url';
+import { createApp, type PageRenderer } from './app.ts';
 import { createCatalogWatch } from './modules/catalog/catalog-watch.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -21,6 +23,18 @@ import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { folderTransport, smtpTransport } from './modules/mail/mail.transports.ts';
 
 export const builtWebDir = path.join(projectRoot, 'dist', 'web');
+/** The web app's server build (vite.ssr.config.ts), which draws the public pages. */
+export const builtSsrEntry = path.join(projectRoot, 'dist', 'ssr', 'entry-server.js');
+
+/** The page renderer, when pages are drawn on the server and the build is there. */
+async function pageRenderer(config: AppConfig, log: (line: string) => void): Promise<PageRenderer | undefined> {
+  if (!config.drawOnServer) return undefined;
+  if (!fs.existsSync(builtSsrEntry)) {
+    log('Pages are drawn in the browser: dist/ssr is not built (npm run build).');
+    return undefined;
+  }
+  return (await import(pathToFileURL(builtSsrEntry).href)) as PageRenderer;
+}
 
 /** Orders left pending are asked about soon after start (a crash between payment and confirmation) and every few minutes. */
 const RECONCILE_EVERY_MS = 5 * 60_000;
@@ -73,6 +87,7 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   await watch.ready;
   const app = createApp({
     watch,
+    ssr: await pageRenderer(config, log),
     db: database.db,
     config: { ...config, authSecret: authSecretFor(config) },
     webDir: builtWebDir,

@@ -56,6 +56,8 @@ const envSchema = z.object({
    * 0 (the default) uses the connection's own address and ignores the header, which anyone can send.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  /** Draw the public pages on the server (issue 19); false sends them undrawn, for the browser to draw. */
+  DRAW_ON_SERVER: z.enum(['true', 'false']).default('true'),
   /** Skip the demo catalog (a store owner starting from an empty shop). */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Razorpay (design.md Payments). Without the key pair, the built-in test mode takes no money. */
@@ -104,6 +106,8 @@ export interface AppConfig {
   authSecret: string | undefined;
   requireEmailVerification: boolean;
   trustProxyHops: number;
+  /** Public pages come drawn from the server (dist/ssr). */
+  drawOnServer: boolean;
   /** Razorpay's keys, or undefined for the built-in test mode. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string | undefined } | undefined;
 }
@@ -143,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: e.AUTH_SECRET,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'true',
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    drawOnServer: e.DRAW_ON_SERVER === 'true',
     razorpay: e.RAZORPAY_KEY_ID
       ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET!, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!, apiBase: e.RAZORPAY_API_BASE }
       : undefined,

@@ -1,19 +1,51 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { adoptCspNonce } from './lib/csp-nonce.ts';
 import { DataProvider } from './lib/data-client.ts';
+import { ssrState } from './lib/ssr-data.ts';
 import { browserRoutes } from './router.tsx';
 import './styles.css';
 
 adoptCspNonce();
 
-const router = createBrowserRouter(browserRoutes());
+const routes = browserRoutes();
+const root = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <DataProvider>
-      <RouterProvider router={router} />
-    </DataProvider>
-  </StrictMode>,
-);
+/**
+ * A page drawn on the server (issue 19) is taken over as it is. The router must start with every
+ * route of the page already loaded (a route still loading draws the fallback instead, and the
+ * drawn page would be thrown away), and with the loaders counted as run (they ran on the server).
+ */
+async function takeOver() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const { Component, loader } = (await route.lazy()) as RouteObject;
+      Object.assign(route, { Component, loader, lazy: undefined });
+    }),
+  );
+  const loaderData = Object.fromEntries(matches.map(({ route }) => [route.id!, null]));
+  const router = createBrowserRouter(routes, { hydrationData: { loaderData } });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <DataProvider>
+        <RouterProvider router={router} />
+      </DataProvider>
+    </StrictMode>,
+  );
+}
+
+if (ssrState()) {
+  void takeOver();
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <DataProvider>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </DataProvider>
+    </StrictMode>,
+  );
+}

@@ -12,10 +12,10 @@ import { AppShell } from './routes/app-shell.tsx';
  * home, the text pages and the not-found page draw without it. Every route has the same error
  * element, so a failed screen shows a way on (components/route-error.tsx).
  */
-const modules = import.meta.glob<Omit<RouteObject, 'index' | 'children'>>(['./routes/*.tsx', '!./routes/app-shell.tsx']);
+export const routeModules = import.meta.glob<Omit<RouteObject, 'index' | 'children'>>(['./routes/*.tsx', '!./routes/app-shell.tsx']);
 
 function lazyRoute(chunk: string, data = false): RouteObject['lazy'] {
-  const load = modules[`./${chunk}`];
+  const load = routeModules[`./${chunk}`];
   if (!load) throw new Error(`The screen registry names ${chunk}, which is not in src/web/routes`);
   const fetch = data ? withData(load) : load;
   // A route whose module failed to load (its chunk gone after a deploy, the network down) is left

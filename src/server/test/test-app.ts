@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createApp } from '../app.ts';
+import { createApp, type PageRenderer } from '../app.ts';
 import type { AppConfig } from '../env.ts';
 import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import { openPglite, openPostgres, pgliteExtensions, type Database } from '../db/client.ts';
@@ -70,7 +70,7 @@ async function freshDatabase(): Promise<Throwaway> {
 
 /** A stand-in for Vite's output: an index.html shaped like the real one. Removed with the app. */
 export const FAKE_INDEX_HTML =
-  '<!doctype html><html><head><meta charset="UTF-8" /><title>Vastra</title><meta name="description" content="built" /></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><meta charset="UTF-8" /><title>Vastra</title><meta name="description" content="built" /></head><body><div id="root"><div class="app-loading" role="status">Loading application...</div></div></body></html>';
 
 export interface TestAppOptions {
   /** Serve the web app's pages too (from a stand-in index.html). */
@@ -89,6 +89,8 @@ export interface TestAppOptions {
    * Off by default: a test that writes the catalog with its own SQL on PostgreSQL would race the notification.
    */
   watch?: boolean;
+  /** The web app's server build, to draw pages (src/server/test/ssr-build.ts builds one). */
+  ssr?: PageRenderer;
 }
 
 /** Signs the test apps' sessions: every app over one database must share it, as app servers do. */
@@ -107,12 +109,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     fs.mkdirSync(webDir);
     fs.writeFileSync(path.join(webDir, 'index.html'), FAKE_INDEX_HTML);
   }
-  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, now } = options;
+  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, now, ssr } = options;
   const watch = options.watch ? createCatalogWatch(database) : undefined;
   await watch?.ready;
   const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, authSecret: TEST_AUTH_SECRET };
   let payments: PaymentsService | undefined;
-  const app = createApp({ db: database.db, config, webDir, mailWritten, now, watch, onPayments: (p) => (payments = p) });
+  const app = createApp({ db: database.db, config, webDir, mailWritten, now, watch, ssr, onPayments: (p) => (payments = p) });
   return {
     app,
     payments: payments!,

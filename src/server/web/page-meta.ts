@@ -6,6 +6,7 @@
  */
 import type { Availability } from '../../shared/catalog.ts';
 import { escapeHtml } from '../http/escape-html.ts';
+import { scriptJson, SSR_DATA_ID } from '../../shared/script-json.ts';
 
 export interface PageMeta {
   title: string;
@@ -21,9 +22,6 @@ export interface PageMeta {
 }
 
 
-/** JSON that is safe inside <script>: no '<' (so no '</script>' or '<!--'), no line separators. */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 const SCHEMA_AVAILABILITY: Record<Availability, string> = {
   'In Stock': 'https://schema.org/InStock',
@@ -85,17 +83,37 @@ export function renderHead(meta: PageMeta, nonce: string): string {
   return lines.join('\n    ');
 }
 
+/** A page drawn on the server: the app's markup for inside the root, and its data as script-safe JSON. */
+export interface DrawnPage {
+  html: string;
+  data: string;
+  /** A drawn product page's product, for its head (so the page reads it once). */
+  product?: { name: string; description: string | null; price: number; offerPrice: number | null; availability: Availability; thumbnail: string | null; images: string[] };
+}
+
+/** What index.html holds in the root until the app draws (src/web/index.html). */
+const ROOT_PLACEHOLDER = '<div class="app-loading" role="status">Loading application...</div>';
+
 /**
  * The built index.html, cut once at start into what comes before and after the page's head (its
- * own title and description taken out). A page is then three strings joined: request and product
- * data are never passed through String.replace, whose `$&`, `$\`` and `$'` patterns would copy the
- * document into itself.
+ * own title and description taken out), and around the root's placeholder. A page is then strings
+ * joined: request and product data are never passed through String.replace, whose `$&`, `$\``
+ * and `$'` patterns would copy the document into itself.
  */
-export function pageTemplate(html: string): (meta: PageMeta, nonce: string) => string {
+export function pageTemplate(html: string): (meta: PageMeta, nonce: string, drawn?: DrawnPage | null) => string {
   const bare = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
   const at = bare.indexOf('</head>');
   if (at === -1) throw new Error('index.html has no </head>');
   const before = bare.slice(0, at);
   const after = bare.slice(at);
-  return (meta, nonce) => `${before}  ${renderHead(meta, nonce)}\n  ${after}`;
+  const root = after.indexOf(ROOT_PLACEHOLDER);
+  const end = after.lastIndexOf('</body>');
+  // A stand-in index.html (API tests) may have no placeholder: its pages are never drawn.
+  const drawable = root !== -1 && end > root;
+  return (meta, nonce, drawn) => {
+    const start = `${before}  ${renderHead(meta, nonce)}\n  `;
+    if (!drawn || !drawable) return start + after;
+    const data = `<script type="application/json" id="${SSR_DATA_ID}">${drawn.data}</script>\n  `;
+    return start + after.slice(0, root) + drawn.html + after.slice(root + ROOT_PLACEHOLDER.length, end) + data + after.slice(end);
+  };
 }

@@ -14,7 +14,7 @@ import { indexable, screenAt } from '../../shared/screens.ts';
 import { originOf } from '../http/origin.ts';
 import { newNonce, pagePolicy } from '../http/security-headers.ts';
 import { screenHead } from './screen-descriptions.ts';
-import { pageTemplate, type PageMeta } from './page-meta.ts';
+import { pageTemplate, type DrawnPage, type PageMeta } from './page-meta.ts';
 import { preloadsFor, productImagePreload } from './preloads.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -43,7 +43,10 @@ export interface PageSources {
 
 const NO_SOURCES: PageSources = { productForPage: async () => null, groupForPage: async () => null };
 
-export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, publicUrl?: string) {
+/** Draws a public page on the server (dist/ssr, issue 19); null when that page is not drawn there. */
+export type DrawPage = (pathAndQuery: string) => Promise<DrawnPage | null>;
+
+export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, publicUrl?: string, draw?: DrawPage) {
   const app = new Hono();
   const indexFile = path.join(webDir, 'index.html');
   const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
@@ -75,7 +78,10 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     }
     const nonce = newNonce();
     c.header('Content-Security-Policy', pagePolicy(nonce));
-    const render = (meta: PageMeta, status: 200 | 404 = 200) => c.html(page(meta, nonce), status);
+    // The path and query only: the page's markup never depends on the Host a request names.
+    const query = c.req.url.indexOf('?');
+    const drawing = draw?.(c.req.path + (query === -1 ? '' : c.req.url.slice(query)));
+    const render = async (meta: PageMeta, status: 200 | 404 = 200) => c.html(page(meta, nonce, status === 200 ? await drawing : null), status);
     const origin = originOf(c, publicUrl);
     const url = origin + c.req.path;
     const absolute = (image: string | null) => (image ? new URL(image, origin).toString() : undefined);
@@ -83,7 +89,9 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     const productId = productIdOfPath(c.req.path);
     const group = groupOfPath(c.req.path);
     if (productId !== null) {
-      const p = await sources.productForPage(productId);
+      // Drawn, the page's own read of the product makes its head too; else the head reads it.
+      const read = (await drawing)?.product;
+      const p = read ? { ...read, image: read.thumbnail ?? read.images[0] ?? null, galleryImage: read.images[0] ?? read.thumbnail ?? null } : await sources.productForPage(productId);
       if (p) {
         const description = p.description ?? `${p.name}, from Vastra.`;
         return render({ title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links: [...productImagePreload(p.galleryImage ?? p.image), ...links] });

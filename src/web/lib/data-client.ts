@@ -10,6 +10,7 @@
 import type { QueryClient, QueryKey, QueryObserverOptions } from '@tanstack/react-query';
 import { QueryClientContext } from '@tanstack/react-query';
 import { createElement, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { ssrAnswer, ssrState } from './ssr-data.ts';
 
 type ClientModule = typeof import('./query-client.ts');
 
@@ -23,6 +24,9 @@ export function dataClient(): Promise<QueryClient> {
   loading ??= import('./query-client.ts').then((m) => {
     module = m;
     client = m.makeQueryClient();
+    // A page drawn on the server: its answers are this client's first, so nothing is asked twice.
+    const drawn = ssrState();
+    if (drawn) m.hydrate(client, drawn as Parameters<typeof m.hydrate>[1]);
     // What QueryClientProvider would do: refetch on focus and reconnect. The browser's client lives as long as the page.
     client.mount();
     listeners.forEach((l) => l());
@@ -36,10 +40,14 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The root's provider: the client once it is there (asked for right after the first paint). */
-export function DataProvider({ children }: { children: ReactNode }) {
-  const value = useSyncExternalStore(subscribe, () => client, () => undefined);
-  useEffect(() => void dataClient(), []);
+/**
+ * The root's provider: the client once it is there (asked for right after the first paint). On
+ * the server, the request's own client (`client`). Taking over a page drawn there, the client as
+ * it is at that moment: there already when the screen needed it (a data screen waits for it).
+ */
+export function DataProvider({ children, client: own }: { children: ReactNode; client?: QueryClient }) {
+  const value = useSyncExternalStore(subscribe, () => own ?? client, () => own ?? client);
+  useEffect(() => void (own ?? dataClient()), [own]);
   return createElement(QueryClientContext.Provider, { value }, children);
 }
 
@@ -65,7 +73,8 @@ export interface ShellQueryResult<T> {
  */
 export function useShellQuery<T, K extends QueryKey>(options: QueryObserverOptions<T, Error, T, T, K>, fallback: T): ShellQueryResult<T> {
   const current = useContext(QueryClientContext);
-  const [state, setState] = useState(() => ({ data: current?.getQueryData<T>(options.queryKey), failed: false }));
+  // Before the client, the answer the server drew this page with (so the page is taken over as drawn).
+  const [state, setState] = useState(() => ({ data: current?.getQueryData<T>(options.queryKey) ?? ssrAnswer<T>(options.queryKey), failed: false }));
   const [observer, setObserver] = useState<{ refetch: () => unknown } | null>(null);
   const keyHash = JSON.stringify(options.queryKey);
   useEffect(() => {

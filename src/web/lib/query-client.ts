@@ -8,12 +8,12 @@
  * session signed out and lapsed, and the private screens send the shopper to log in and back
  * (components/sign-in-first.tsx).
  */
-import { MutationCache, QueryCache, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { hydrate, MutationCache, QueryCache, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 import type { Session } from './session.ts';
 
-export { QueryObserver };
+export { hydrate, QueryObserver };
 
 /** The server's considered answer (not found, refused, not allowed): asking again would not change it. */
 const isAnswer = (error: Error) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;

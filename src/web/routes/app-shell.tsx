@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { screenTitle } from '../../shared/page-titles.ts';
 import { isScreenPath } from '../../shared/routes.ts';
@@ -25,6 +25,9 @@ export function AppShell() {
   useDocumentTitle(isScreenPath(pathname) ? screenTitle(pathname, new URLSearchParams(search).get('search')) : undefined);
   const session = useSession();
   const notices = (session.status === 'signed-in' && !session.shopper.emailVerified) || search.includes('email-verification=');
+  // The page answers taps from here on: a page drawn on the server shows its buttons before its
+  // code has arrived. The browser tests wait for this before they press anything.
+  useEffect(() => document.documentElement.setAttribute('data-live', ''), []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-ivory focus:p-2">

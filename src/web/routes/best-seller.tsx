@@ -1,4 +1,7 @@
 import { ListingScreen } from '../features/catalog/listing-screen.tsx';
+import { PRODUCTS_PAGE_SIZE } from '../../shared/catalog.ts';
+import { productPagesQuery } from '../features/catalog/catalog.api.ts';
+import { preloading } from '../lib/route-data.ts';
 
 /** /best-seller (spec §2): design.md's ranking, the owner's picks and the most loved first. */
 export function Component() {
@@ -11,3 +14,5 @@ export function Component() {
     />
   );
 }
+
+export const loader = preloading((client) => client.fetchInfiniteQuery(productPagesQuery('best-sellers', PRODUCTS_PAGE_SIZE)));

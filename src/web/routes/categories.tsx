@@ -1,7 +1,8 @@
 import { GroupCategories, GroupCategoriesSkeleton } from '../features/catalog/group-categories.tsx';
 import { GroupIndexStates } from '../features/catalog/group-index-states.tsx';
-import { useCategories } from '../features/catalog/groups.api.ts';
+import { categoriesQuery, useCategories } from '../features/catalog/groups.api.ts';
 import { ListingHeader } from '../features/catalog/listing-header.tsx';
+import { preloading } from '../lib/route-data.ts';
 
 /** /categories (spec §2, design.md): every category with its count, each opening its products. */
 export function Component() {
@@ -22,3 +23,5 @@ export function Component() {
     </div>
   );
 }
+
+export const loader = preloading((client) => client.fetchQuery(categoriesQuery()));

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { groupPath } from '../../shared/routes.ts';
 import { GroupScreen } from '../features/catalog/group-screen.tsx';
-import { useCategories, useCategoryPages } from '../features/catalog/groups.api.ts';
+import { categoriesQuery, categoryPagesQuery, useCategories, useCategoryPages } from '../features/catalog/groups.api.ts';
+import { preloading } from '../lib/route-data.ts';
 
 /** /categories/{slug} (design.md): the category's products, 12 at a time. */
 export function Component() {
@@ -40,3 +41,7 @@ export function Component() {
     </GroupScreen>
   );
 }
+
+export const loader = preloading((client, { params }) =>
+  Promise.all([client.fetchQuery(categoriesQuery()), client.fetchInfiniteQuery(categoryPagesQuery(params.slug ?? ''))]),
+);

@@ -1,7 +1,8 @@
 import { useParams } from 'react-router';
 import { CollectionPoster } from '../features/catalog/group-collections.tsx';
 import { GroupScreen } from '../features/catalog/group-screen.tsx';
-import { useCollectionPages, useCollections } from '../features/catalog/groups.api.ts';
+import { collectionPagesQuery, collectionsQuery, useCollectionPages, useCollections } from '../features/catalog/groups.api.ts';
+import { preloading } from '../lib/route-data.ts';
 
 /** /collections/{slug} (design.md): the collection's poster and products, 12 at a time. */
 export function Component() {
@@ -29,3 +30,7 @@ export function Component() {
     />
   );
 }
+
+export const loader = preloading((client, { params }) =>
+  Promise.all([client.fetchQuery(collectionsQuery()), client.fetchInfiniteQuery(collectionPagesQuery(params.slug ?? ''))]),
+);

@@ -1,7 +1,8 @@
 import { GroupCollections, GroupCollectionsSkeleton } from '../features/catalog/group-collections.tsx';
 import { GroupIndexStates } from '../features/catalog/group-index-states.tsx';
-import { useCollections } from '../features/catalog/groups.api.ts';
+import { collectionsQuery, useCollections } from '../features/catalog/groups.api.ts';
 import { ListingHeader } from '../features/catalog/listing-header.tsx';
+import { preloading } from '../lib/route-data.ts';
 
 /** /collections (spec §2, design.md): each collection's poster, name and count, opening its products. */
 export function Component() {
@@ -22,3 +23,5 @@ export function Component() {
     </div>
   );
 }
+
+export const loader = preloading((client) => client.fetchQuery(collectionsQuery()));

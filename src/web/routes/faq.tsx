@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import { ContentPage } from '../features/content/content-page.tsx';
@@ -17,6 +18,12 @@ const QUESTIONS: [string, string][] = [
 ];
 
 /** /faq: 10 numbered questions, one open at a time; clicking the open one closes it (spec §2). */
+/**
+ * Radix writes two size variables into each answer's style for height animations, which these
+ * answers do not use; drawn on the server they would be style attributes, which the page's CSP refuses.
+ */
+const NO_SIZE_VARS = { '--radix-accordion-content-height': undefined, '--radix-accordion-content-width': undefined } as CSSProperties;
+
 export function Component() {
   const freeOver = useFreeShippingThreshold();
   return (
@@ -31,7 +38,7 @@ export function Component() {
                 <ChevronDown className="size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
               </Accordion.Trigger>
             </Accordion.Header>
-            <Accordion.Content className="px-4 pb-4 pl-12 text-ink/90">{a.replace('{freeOver}', freeOver)}</Accordion.Content>
+            <Accordion.Content className="px-4 pb-4 pl-12 text-ink/90" style={NO_SIZE_VARS}>{a.replace('{freeOver}', freeOver)}</Accordion.Content>
           </Accordion.Item>
         ))}
       </Accordion.Root>

@@ -1,5 +1,8 @@
 import { BrowseProductsLink } from '../components/empty-state.tsx';
 import { ListingScreen } from '../features/catalog/listing-screen.tsx';
+import { PRODUCTS_PAGE_SIZE } from '../../shared/catalog.ts';
+import { productPagesQuery } from '../features/catalog/catalog.api.ts';
+import { preloading } from '../lib/route-data.ts';
 
 /** /just-landed (spec §2): the newest pieces first, as the product list orders them. */
 export function Component() {
@@ -13,3 +16,5 @@ export function Component() {
     />
   );
 }
+
+export const loader = preloading((client) => client.fetchInfiniteQuery(productPagesQuery('newest', PRODUCTS_PAGE_SIZE)));

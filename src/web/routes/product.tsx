@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { BrowseProductsLink, EmptyState } from '../components/empty-state.tsx';
 import { pageTitle } from '../../shared/page-titles.ts';
-import { useProduct } from '../features/catalog/catalog.api.ts';
+import { productQuery, useProduct } from '../features/catalog/catalog.api.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { NotifyMe } from '../features/back-in-stock/notify-me.tsx';
 import { ProductPurchase } from '../features/catalog/product-purchase.tsx';
@@ -11,6 +11,7 @@ import { ProductPageSkeleton } from '../features/catalog/product-page-skeleton.t
 import { useAddresses } from '../features/addresses/addresses.api.ts';
 import { PinCheck } from '../features/delivery/pin-check.tsx';
 import { useSession } from '../lib/session.ts';
+import { preloading } from '../lib/route-data.ts';
 
 /** /product/{id} (spec §2 Product detail). */
 export function Component() {
@@ -53,3 +54,6 @@ function useAddressPin(): string | undefined {
   const book = useAddresses(shopperId, shopperId !== '');
   return book.data?.[0]?.pincode;
 }
+
+/** Drawn on the server with the product (an unknown one is left to the browser's not-found). */
+export const loader = preloading((client, { params }) => client.fetchQuery(productQuery(params.id ?? '')));

@@ -1,5 +1,5 @@
 import { Banknote, MapPin, Truck, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { pincodeField } from '../../../shared/address.contract.ts';
 import { PIN_DIGITS } from '../../../shared/accounts.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
@@ -19,8 +19,16 @@ interface Props {
  */
 export function PinCheck({ productId, addressPin }: Props) {
   const id = useId();
-  const [typed, setTyped] = useState(() => rememberedPin() ?? addressPin ?? '');
-  const [pin, setPin] = useState<string | null>(() => rememberedPin() ?? addressPin ?? null);
+  const [typed, setTyped] = useState(addressPin ?? '');
+  const [pin, setPin] = useState<string | null>(addressPin ?? null);
+  // The PIN checked earlier this visit wins over the address's. Read once drawn: the page may come
+  // drawn from the server, which cannot know this tab's storage, and must be taken over as it is.
+  useEffect(() => {
+    const remembered = rememberedPin();
+    if (remembered === null) return;
+    setTyped(remembered);
+    setPin(remembered);
+  }, []);
   const [problem, setProblem] = useState<string | null>(null);
   const answer = useDeliveryCheck(pin, productId);
 

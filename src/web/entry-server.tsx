@@ -1,0 +1,90 @@
+/**
+ * The catalog's pages drawn on the server (issue 19), built by Vite into dist/ssr and called by
+ * the API's page route (src/server/web/web.routes.ts). Per request: a query client of its own,
+ * whose requests go to the API in process (no socket); the route's loader fills it through the
+ * screens' own queryOptions; React draws the page; the answers go into the page as JSON for the
+ * browser to take over (main.tsx). Nothing of a request stays in module scope: the routes do, and
+ * they hold no data.
+ */
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
+import type { ProductDetail } from '../shared/catalog.ts';
+import { scriptJson } from '../shared/script-json.ts';
+import { indexable, SCREENS } from '../shared/screens.ts';
+import { setTransport, type Transport } from './lib/api.ts';
+import { DataProvider } from './lib/data-client.ts';
+import { pricingQuery } from './lib/pricing-settings.ts';
+import { makeQueryClient } from './lib/query-client.ts';
+import { isShopperKey, queryKeys } from './lib/query-keys.ts';
+import type { ServerContext } from './lib/route-data.ts';
+import { makeRoutes, routeModules } from './router.tsx';
+
+// On the server a screen's module is there at once: no query client of the browser's (withData).
+const handler = createStaticHandler(makeRoutes((chunk) => routeModules[`./${chunk}`] as RouteObject['lazy']));
+
+export interface Drawn {
+  /** What goes inside <div id="root">. */
+  html: string;
+  /** The answers it was drawn from, as JSON safe inside a <script> block. */
+  data: string;
+  /** A product page's product, as its loader read it: the head is made from it, not read again. */
+  product?: ProductDetail;
+}
+
+/** The screens drawn on the server: public and listed (the catalog, home, the text pages), not the account forms. */
+const DRAWN = new Set<string>(SCREENS.filter(indexable).map((s) => s.path));
+
+export const drawsOnServer = (path: string) => {
+  const leaf = matchRoutes(handler.dataRoutes, path)?.at(-1)?.route.id;
+  return leaf !== undefined && DRAWN.has(leaf);
+};
+
+/**
+ * The page at `url`, drawn; null when it is not one drawn here, or its data could not be had (an
+ * unknown product, the database down): the server then sends the page undrawn, as before.
+ */
+export async function render(url: string, api: Transport, onError: (error: unknown) => void = () => {}): Promise<Drawn | null> {
+  if (!drawsOnServer(new URL(url).pathname)) return null;
+  const queryClient = makeQueryClient();
+  setTransport(queryClient, api);
+  try {
+    const [context] = await Promise.all([
+      handler.query(new Request(url), { requestContext: { queryClient } satisfies ServerContext }),
+      // The shell's promise of free shipping names the owner's threshold.
+      queryClient.prefetchQuery(pricingQuery()),
+    ]);
+    if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    let failed = false;
+    const stream = await renderToReadableStream(
+      <StrictMode>
+        <DataProvider client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </DataProvider>
+      </StrictMode>,
+      {
+        // Never outline a finished part for a script to move in later: the page's CSP runs none.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError: (error) => {
+          failed = true;
+          onError(error);
+        },
+      },
+    );
+    // The whole page before a byte leaves: no part left to stream in later, which React would do
+    // with inline scripts the page's CSP refuses.
+    await stream.allReady;
+    const html = await new Response(stream).text();
+    if (failed) return null;
+    const state = dehydrate(queryClient, {
+      shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== queryKeys.session[0] && !isShopperKey(q),
+    });
+    const id = context.matches.at(-1)?.route.id === '/product/:id' ? context.matches.at(-1)!.params.id : undefined;
+    const product = id === undefined ? undefined : queryClient.getQueryData<ProductDetail>(queryKeys.product(id));
+    return { html, data: scriptJson(state), ...(product && { product }) };
+  } finally {
+    queryClient.clear();
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The web app's server build (issue 19): src/web/entry-server.tsx and the routes it draws, as
+ * plain JavaScript under dist/ssr, which the shop imports to draw public pages. The same
+ * resolution as the browser build (vite.config.ts: React Router's production build), so both
+ * sides draw from the same code; packages stay in node_modules.
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import web from './vite.config.ts';
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: false,
+  logLevel: 'warn',
+  resolve: web.resolve,
+  plugins: [react()],
+  build: {
+    ssr: 'entry-server.tsx',
+    target: 'node20',
+    outDir: '../../dist/ssr',
+    emptyOutDir: true,
+    minify: false,
+    rollupOptions: {
+      output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      // The browser fetches the query client after first paint; the server has it from the start, as it should.
+      onwarn(warning, warn) {
+        if (warning.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') warn(warning);
+      },
+    },
+  },
+});
