@@ -10,6 +10,7 @@
  * budgets, and always cleans up, on Ctrl-C too.
  * Exits non-zero only when the benchmark could not run; missed budgets are just reported.
  */
+import { ensureBuilt } from '../scripts/build-lib.mjs';
 import { benchInvoices } from './invoices.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -367,6 +368,8 @@ async function main(): Promise<void> {
   );
   console.log(`Workload (match counts by SQL):\n${describeWorkload(workload, seed.total)}`);
 
+  // The drawn pages need the web app and its server build, as `npm start` has them.
+  await ensureBuilt(['web', 'ssr']);
   const { origin } = await startServer(throwaway);
   const shopper = await signUpShopper(origin);
   const scenarios = buildScenarios(workload, { ...shopper, cartIds: await fillCart(origin, shopper, workload.productIds) });

@@ -17,7 +17,9 @@
  */
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../src/server/app.ts';
+import { pathToFileURL } from 'node:url';
+import { createApp, type PageRenderer } from '../src/server/app.ts';
+import { builtSsrEntry, builtWebDir } from '../src/server/boot.ts';
 import { openPostgres, type Database } from '../src/server/db/client.ts';
 import { listen } from '../src/server/http/listen.ts';
 import { createCatalogWatch } from '../src/server/modules/catalog/catalog-watch.ts';
@@ -42,7 +44,9 @@ const bumper: Database = url ? await openPostgres(url, 1) : database;
 // As the shop runs (boot.ts): the catalog version in memory, pushed by NOTIFY.
 const watch = createCatalogWatch(database);
 await watch.ready;
-const app = createApp({ db: database.db, watch, config: { imagesDir, authSecret: BENCH_AUTH_SECRET, trustProxyHops: 1 } });
+// And the pages, drawn on the server as `npm start` draws them (run.ts builds dist/web and dist/ssr first).
+const ssr = (await import(pathToFileURL(builtSsrEntry).href)) as PageRenderer;
+const app = createApp({ db: database.db, watch, webDir: builtWebDir, ssr, config: { imagesDir, authSecret: BENCH_AUTH_SECRET, trustProxyHops: 1 } });
 
 // When a scenario ends autocannon hangs up, but the server goes on with what it was sent: handlers
 // holding database connections, and (PGlite) requests still unread in socket buffers, because

@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/index.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development' },
+    // Pages are drawn in the browser here (Vite's page on 5173): dist/ssr may be older than the sources.
+    env: { DRAW_ON_SERVER: 'false', ...process.env, NODE_ENV: 'development' },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];

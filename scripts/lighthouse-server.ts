@@ -17,7 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-const COPIED = ['src', 'drizzle', 'package.json', 'tsconfig.json', 'vite.config.ts', 'scripts/vite-styles-as-files.ts'];
+const COPIED = ['src', 'drizzle', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite.ssr.config.ts', 'scripts/vite-styles-as-files.ts'];
 
 export interface Snapshot {
   root: string;
@@ -36,10 +36,14 @@ export function snapshot(build: boolean): Snapshot {
     console.log('Building the web app (vite build) in a snapshot of the sources...');
     const result = spawnSync(path.resolve('node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: app, stdio: 'inherit' });
     if (result.status !== 0) return fail(root, 'vite build failed; see above.');
+    // And the web app's server build, which draws the pages (issue 19).
+    const ssr = spawnSync(path.resolve('node_modules/.bin/vite'), ['build', '--config', 'vite.ssr.config.ts', '--logLevel', 'warn'], { cwd: app, stdio: 'inherit' });
+    if (ssr.status !== 0) return fail(root, 'vite build (the server build of the web app) failed; see above.');
   } else {
-    if (!fs.existsSync('dist/web/index.html')) return fail(root, '--no-build, but dist/web is not built: run `npm run build`.');
-    console.log('Using dist/web as it is (--no-build).');
+    if (!fs.existsSync('dist/web/index.html') || !fs.existsSync('dist/ssr/entry-server.js')) return fail(root, '--no-build, but dist/web or dist/ssr is not built: run `npm run build`.');
+    console.log('Using dist/web and dist/ssr as they are (--no-build).');
     fs.cpSync(path.resolve('dist/web'), webDir, { recursive: true });
+    fs.cpSync(path.resolve('dist/ssr'), path.join(app, 'dist/ssr'), { recursive: true });
   }
   return { root, app, webDir };
 }
@@ -83,7 +87,7 @@ export interface RunningServer {
 }
 
 /** Starts the server and resolves once /api/health answers (the first run also draws the pictures). */
-export async function startServer(snap: Snapshot): Promise<RunningServer> {
+export async function startServer(snap: Snapshot, { drawOnServer }: { drawOnServer: boolean }): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = path.join(snap.root, 'data');
   const origin = `http://127.0.0.1:${port}`;
@@ -101,6 +105,7 @@ export async function startServer(snap: Snapshot): Promise<RunningServer> {
       DATABASE_URL: '',
       PUBLIC_URL: origin,
       SEED_DEMO: 'true',
+      DRAW_ON_SERVER: String(drawOnServer),
       // No Razorpay here (no internet): the production build with the offline test mode.
       PAYMENTS_TEST_MODE: 'true',
       // Production needs one; a fresh one per run (no session outlives it).

@@ -90,6 +90,14 @@ describe('outside data in a drawn page', () => {
     }
   });
 
+  it('the Host a request names never reaches the drawn markup or its data', async () => {
+    const res = await t.app.request('/products', { headers: { Host: 'evil.example' } });
+    const html = await res.text();
+    const drawn = html.slice(html.indexOf('<div id="root">'));
+    expect(dataOf(html)).not.toBeNull();
+    expect(drawn).not.toContain('evil.example');
+  });
+
   it('a hostile search term is drawn as text', async () => {
     const html = await page(`/products?search=${encodeURIComponent('<script>alert(1)</script>')}`);
     expect(html).not.toContain('<script>alert(1)');
