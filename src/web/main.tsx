@@ -35,6 +35,12 @@ async function takeOver() {
         <RouterProvider router={router} />
       </DataProvider>
     </StrictMode>,
+    {
+      // A part that could not be taken over (it threw, or did not match) is drawn afresh in the
+      // browser, and its error boundary says so if it throws again. Said in the console, as caught
+      // errors are, rather than raised as an uncaught one on the window.
+      onRecoverableError: (error) => console.error('Part of the page was drawn again in the browser:', error),
+    },
   );
 }
 
