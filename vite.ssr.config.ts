@@ -2,7 +2,7 @@
  * The web app's server build (issue 19): src/web/entry-server.tsx and the routes it draws, as
  * plain JavaScript under dist/ssr, which the shop imports to draw public pages. The same
  * resolution as the browser build (vite.config.ts: React Router's production build), so both
- * sides draw from the same code; packages stay in node_modules.
+ * sides draw from the same code.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -14,6 +14,11 @@ export default defineConfig({
   logLevel: 'warn',
   resolve: web.resolve,
   plugins: [react()],
+  // React and the libraries that draw with it are bundled, built for production: the shop draws
+  // with React's production renderer whatever NODE_ENV it runs under (its development build is
+  // twice as slow), and every part of the bundle shares the one React inside it.
+  ssr: { noExternal: true },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     ssr: 'entry-server.tsx',
     target: 'node20',

@@ -23,8 +23,8 @@ beforeAll(async () => {
   first = items[0]!;
 }, 120_000);
 afterAll(async () => {
-  await t.close();
-  removeBuild();
+  await t?.close();
+  removeBuild?.();
 });
 
 const page = async (path: string, status = 200) => {
