@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --products N] [--duration S] [--connections C] [--checkout-shoppers N]
+ * npm run bench [-- --products N] [--duration S] [--connections C] [--checkout-shoppers N] [--only A,B]
  *
  * Measures the real app over a real socket against a throwaway database (see throwaway-db.ts):
  * seeds N products, picks honest search terms from the data, starts the server in one child
@@ -50,6 +50,8 @@ function options() {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '32' },
       'checkout-shoppers': { type: 'string', default: '50' },
+      // Only the scenarios whose names contain one of these (and the ceiling); no checkout, no invoices.
+      only: { type: 'string' },
     },
   });
   const whole = (name: string, v: string, min: number, max: number) => {
@@ -61,7 +63,8 @@ function options() {
     products: whole('products', values.products, 1, 10_000_000),
     duration: whole('duration', values.duration, 1, 3600),
     connections: whole('connections', values.connections, 1, 10_000),
-    checkoutShoppers: whole('checkout-shoppers', values['checkout-shoppers'], 0, 1000),
+    checkoutShoppers: values.only ? 0 : whole('checkout-shoppers', values['checkout-shoppers'], 0, 1000),
+    only: values.only?.split(',').map((s) => s.trim()).filter(Boolean),
   };
 }
 
@@ -372,7 +375,9 @@ async function main(): Promise<void> {
   await ensureBuilt(['web', 'ssr']);
   const { origin } = await startServer(throwaway);
   const shopper = await signUpShopper(origin);
-  const scenarios = buildScenarios(workload, { ...shopper, cartIds: await fillCart(origin, shopper, workload.productIds) });
+  const every = buildScenarios(workload, { ...shopper, cartIds: await fillCart(origin, shopper, workload.productIds) });
+  const only = opts.only;
+  const scenarios = only ? every.filter((s, i) => i === 0 || only.some((part) => s.name.includes(part))) : every;
   await preflight(origin, scenarios, workload);
   const early = serverLog!.take();
   if (early.count) throw new Error(`the server failed during the preflight requests: ${early.first ?? ''} ${early.cause ?? ''}`);
@@ -400,7 +405,7 @@ async function main(): Promise<void> {
   console.log(`\nResults: ${throwaway.kind === 'pglite' ? 'PGlite' : 'PostgreSQL server'}, ${seed.total.toLocaleString('en-US')} products\n`);
   console.log(formatResults(rows));
   // Tax invoices (issue 18) on a database of their own: a PDF per order, and the month's register.
-  await benchInvoices({ databaseUrl });
+  if (!opts.only) await benchInvoices({ databaseUrl });
 }
 
 try {
