@@ -126,14 +126,12 @@ export async function startServer(snap: Snapshot, { drawOnServer }: { drawOnServ
       await gone;
       clearTimeout(timer);
     }
-    removeSnapshot(snap.root);
   };
 
   const started = Date.now();
   console.log(`Starting the server on ${origin} (the first run draws the demo pictures, about 30 s)...`);
   for (;;) {
     if (exited) {
-      await stop();
       throw new Error(`The server stopped before it was ready:\n${log}`);
     }
     try {
