@@ -49,6 +49,13 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // The server reads it to preload each screen's chunk (src/server/web/preloads.ts).
     manifest: true,
+    rollupOptions: {
+      // The page, and the small start of the app on pages drawn on the server (src/web/boot.ts).
+      input: {
+        index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
+        boot: fileURLToPath(new URL('src/web/boot.ts', import.meta.url)),
+      },
+    },
   },
   server: {
     port: 5173,

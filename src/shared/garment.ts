@@ -2,6 +2,8 @@
  * What a buyer asks before buying a saree or a kurta (issue 16): structured fields the owner fills
  * and the product page shows in Product Details. Every field may be left unsaid (null).
  */
+import { groupIndian } from './money.ts';
+
 export const GARMENT_LENGTHS = ['Hip length', 'Knee length', 'Calf length', 'Ankle length'] as const;
 export type GarmentLength = (typeof GARMENT_LENGTHS)[number];
 export const BLOUSE_PIECE = ['included', 'not_included'] as const;
@@ -21,7 +23,12 @@ export interface GarmentDetails {
 
 export const NO_DETAILS: GarmentDetails = { sareeLengthM: null, blousePiece: null, blouseLengthM: null, fallPico: null, fit: null, length: null };
 
-const metres = (m: number) => `${m.toLocaleString('en-IN', { maximumFractionDigits: 2 })} m`;
+/** 5.5 m, 0.8 m, 1.15 m: at most two decimals, as en-IN writes them (without Intl: money.ts says why). */
+export function metres(m: number): string {
+  const hundredths = Math.round(Math.abs(m) * 100);
+  const fraction = String(hundredths % 100).padStart(2, '0').replace(/0+$/, '');
+  return `${m < 0 ? '-' : ''}${groupIndian(String(Math.floor(hundredths / 100)))}${fraction ? `.${fraction}` : ''} m`;
+}
 
 /** The lines Product Details shows, in a buyer's order; nothing for what the owner left unsaid. */
 export function detailLines(d: GarmentDetails): [label: string, value: string][] {

@@ -50,3 +50,27 @@ describe('en-IN money', () => {
     expect(formatInrShort(1_299_05)).toBe('₹1,299.05');
   });
 });
+
+describe('rupees as Intl en-IN writes them (money.ts formats without Intl)', () => {
+  const full = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  const short = (paise: number) => (paise % 100 === 0 ? whole : full).format(paise / 100);
+
+  const amounts = [
+    0, -0, 1, 5, 99, 100, 101, 999_99, 1_000_00, 12_345_67, 1_00_000_00, 99_99_999_99, 1_23_45_67_890_12,
+    -1, -150, -1_23_456_00, 100.5, 0.5, -0.5, 249.5, Number.NaN, Infinity, -Infinity,
+  ];
+  // And a spread of every magnitude, with odd paise (to 10^15 paise: past that, Intl is handed a
+  // rupee amount a double cannot hold to the paisa, and the two part ways on the last digit).
+  for (let p = 7; p < 1e15; p = p * 13 + 3) amounts.push(p, -p);
+
+  it.each(amounts)('%d paise', (paise) => {
+    expect(formatInr(paise)).toBe(full.format(paise / 100));
+    expect(formatInrShort(paise)).toBe(short(paise));
+  });
+
+  it('groups digits the Indian way', () => {
+    expect(formatInrShort(1_23_45_678_00)).toBe('₹1,23,45,678');
+    expect(formatInr(999_99)).toBe('₹999.99');
+  });
+});

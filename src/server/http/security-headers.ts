@@ -8,6 +8,7 @@
  */
 import crypto from 'node:crypto';
 import { secureHeaders } from 'hono/secure-headers';
+import { DRAWN_STYLE_ATTRIBUTES } from '../../shared/style-attributes.ts';
 
 /**
  * Where a page may load things from. Scripts and styles come from our own origin only; no inline
@@ -35,6 +36,13 @@ const PAGE_SOURCES: Record<string, string[]> = {
   'frame-ancestors': ["'self'"],
 };
 
+/**
+ * Style attributes: only the exact values a drawn page needs (the gallery's zoom at rest), each
+ * by its hash. Styles set from script (the CSSOM, as React and the zoom do once live) are not
+ * style attributes in markup and need no allowance.
+ */
+const STYLE_ATTRIBUTE_HASHES = DRAWN_STYLE_ATTRIBUTES.map((v) => `'sha256-${crypto.createHash('sha256').update(v).digest('base64')}'`);
+
 const render = (sources: Record<string, string[]>) =>
   Object.entries(sources)
     .map(([directive, values]) => `${directive} ${values.join(' ')}`)
@@ -42,7 +50,11 @@ const render = (sources: Record<string, string[]>) =>
 
 /** The policy of an HTML page whose runtime <style> elements carry `nonce`. */
 export function pagePolicy(nonce: string): string {
-  return render({ ...PAGE_SOURCES, 'style-src': [...PAGE_SOURCES['style-src']!, `'nonce-${nonce}'`] });
+  return render({
+    ...PAGE_SOURCES,
+    'style-src': [...PAGE_SOURCES['style-src']!, `'nonce-${nonce}'`],
+    'style-src-attr': ["'unsafe-hashes'", ...STYLE_ATTRIBUTE_HASHES],
+  });
 }
 
 /** 128 random bits, base64: a fresh one for every page. */

@@ -6,6 +6,7 @@
  */
 import type { Availability } from '../../shared/catalog.ts';
 import { escapeHtml } from '../http/escape-html.ts';
+import { APP_BOOT_ID, type AppBoot } from '../../shared/app-boot.ts';
 import { scriptJson, SSR_DATA_ID } from '../../shared/script-json.ts';
 
 export interface PageMeta {
@@ -100,7 +101,7 @@ const ROOT_PLACEHOLDER = '<div class="app-loading" role="status">Loading applica
  * joined: request and product data are never passed through String.replace, whose `$&`, `$\``
  * and `$'` patterns would copy the document into itself.
  */
-export function pageTemplate(html: string): (meta: PageMeta, nonce: string, drawn?: DrawnPage | null) => string {
+export function pageTemplate(html: string, bootScript?: string | null): (meta: PageMeta, nonce: string, drawn?: DrawnPage | null) => string {
   const bare = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
   const at = bare.indexOf('</head>');
   if (at === -1) throw new Error('index.html has no </head>');
@@ -110,10 +111,36 @@ export function pageTemplate(html: string): (meta: PageMeta, nonce: string, draw
   const end = after.lastIndexOf('</body>');
   // A stand-in index.html (API tests) may have no placeholder: its pages are never drawn.
   const drawable = root !== -1 && end > root;
+  const waiting = bootScript ? startLater(before, bootScript) : null;
   return (meta, nonce, drawn) => {
-    const start = `${before}  ${renderHead(meta, nonce)}\n  `;
-    if (!drawn || !drawable) return start + after;
+    if (!drawn || !drawable) return `${before}  ${renderHead(meta, nonce)}\n  ${after}`;
+    let head = before;
+    let tail = '';
+    if (waiting) {
+      const modules = [...waiting.modules, ...(meta.links ?? []).flatMap((l) => MODULE_HINT_HREF.exec(l)?.[1] ?? [])];
+      meta = { ...meta, links: meta.links?.filter((l) => !MODULE_HINT_HREF.test(l)) };
+      head = waiting.head;
+      tail = `<script type="application/json" id="${APP_BOOT_ID}">${scriptJson({ entry: waiting.entry, modules } satisfies AppBoot)}</script>\n  `;
+    }
     const data = `<script type="application/json" id="${SSR_DATA_ID}">${drawn.data}</script>\n  `;
-    return start + after.slice(0, root) + drawn.html + after.slice(root + ROOT_PLACEHOLDER.length, end) + data + after.slice(end);
+    return `${head}  ${renderHead(meta, nonce)}\n  ${after.slice(0, root)}${drawn.html}${after.slice(root + ROOT_PLACEHOLDER.length, end)}${data}${tail}${after.slice(end)}`;
   };
+}
+
+/** The entry script and module hints Vite writes into index.html's head. */
+const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/;
+const MODULE_HINT = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>\n?/g;
+const MODULE_HINT_HREF = /^<link rel="modulepreload" crossorigin href="([^"]+)"/;
+
+/**
+ * A drawn page's head without the app's entry and module hints, which would share a slow line
+ * with the page's first pictures: src/web/boot.ts asks for them once those have painted. Null
+ * when index.html has no entry to move (a stand-in in tests).
+ */
+function startLater(head: string, bootScript: string): { head: string; entry: string; modules: string[] } | null {
+  const entry = ENTRY_SCRIPT.exec(head)?.[1];
+  if (!entry) return null;
+  const modules = [...head.matchAll(MODULE_HINT)].map((m) => m[1]!);
+  const boot = `    <script type="module" crossorigin src="/${bootScript}"></script>\n`;
+  return { head: head.replace(MODULE_HINT, '').replace(ENTRY_SCRIPT, () => boot), entry, modules };
 }

@@ -99,3 +99,54 @@ describe('the query client', () => {
     fs.rmSync(withClient, { recursive: true, force: true });
   });
 });
+
+describe('a page drawn on the server', () => {
+  // Vite's index.html as built: the entry script, its hints, and the root's placeholder.
+  let built: string;
+  beforeAll(() => {
+    built = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-boot-'));
+    fs.mkdirSync(path.join(built, '.vite'), { recursive: true });
+    fs.writeFileSync(
+      path.join(built, 'index.html'),
+      `<!doctype html><html><head><title>Vastra</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+  </head><body><div id="root"><div class="app-loading" role="status">Loading application...</div></div></body></html>`,
+    );
+    fs.writeFileSync(
+      path.join(built, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+        'boot.ts': { file: 'assets/boot-1.js', isEntry: true },
+        '_react-1.js': { file: 'assets/react-1.js' },
+        'routes/home.tsx': { file: 'assets/home-1.js', imports: ['index.html', '_react-1.js'] },
+      }),
+    );
+  });
+  afterAll(() => fs.rmSync(built, { recursive: true, force: true }));
+
+  const draw = async (pathAndQuery: string) => (pathAndQuery.startsWith('/login') ? null : { html: '<main>Drawn</main>', data: '{"queries":[]}' });
+
+  it('asks for its code only through the boot script, which names the entry and every module the page would have hinted', async () => {
+    const html = await (await webRoutes(built, undefined, undefined, draw).request('/')).text();
+    expect(html).toContain('<main>Drawn</main>');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<script type="module" crossorigin src="/assets/boot-1.js"></script>');
+    expect(head).not.toContain('modulepreload');
+    expect(head).not.toContain('index-1.js');
+    // The stylesheet and the hero's picture still start at once.
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(head).toMatch(/rel="preload" as="image" href="\/images\/banners\/hero-1-mobile-768\.webp"/);
+    const block = /<script type="application\/json" id="app-boot">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(block!)).toEqual({ entry: '/assets/index-1.js', modules: ['/assets/react-1.js', '/assets/home-1.js'] });
+  });
+
+  it('a page not drawn starts its app at once, as built', async () => {
+    const html = await (await webRoutes(built, undefined, undefined, draw).request('/login')).text();
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react-1.js">');
+    expect(html).not.toContain('boot-1.js');
+    expect(html).not.toContain('id="app-boot"');
+  });
+});

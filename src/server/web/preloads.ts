@@ -21,7 +21,7 @@ import { HERO_SLIDES } from '../../shared/home.ts';
 import { BREAKPOINT_DESKTOP } from '../../shared/ui.ts';
 import { screenOfPath } from '../../shared/routes.ts';
 
-type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+export type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
 /** The web app's query client, which every page asks for just after it draws (src/web/lib/data-client.ts). */
 const QUERY_CLIENT = 'lib/query-client.ts';
@@ -59,11 +59,17 @@ export function productImagePreload(image: string | null): string[] {
   return image ? [imagePreload(imageAtWidth(image, GALLERY_SRC_WIDTH), imageSrcSet(image), GALLERY_SIZES)] : [];
 }
 
-/** Reads the build manifest once; returns the `<link>` lines for a path (none without a manifest). */
-export function preloadsFor(webDir: string, html: string): (pathname: string) => string[] {
+/** Vite's build manifest (empty when the app is not built, or in tests with a stand-in page). */
+export function readManifest(webDir: string): Manifest {
   const file = path.join(webDir, '.vite', 'manifest.json');
-  const manifest: Manifest = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+}
 
+/** The built src/web/boot.ts, which starts the app on a page drawn on the server; null if not built. */
+export const bootScriptOf = (manifest: Manifest) => manifest['boot.ts']?.file ?? null;
+
+/** Returns the `<link>` lines for a path (none without a manifest). */
+export function preloadsFor(manifest: Manifest, html: string): (pathname: string) => string[] {
   function chunkFiles(key: string, seen = new Set<string>()): string[] {
     const chunk = manifest[key];
     if (!chunk || chunk.isEntry || seen.has(key)) return [];

@@ -15,7 +15,7 @@ import { originOf } from '../http/origin.ts';
 import { newNonce, pagePolicy } from '../http/security-headers.ts';
 import { screenHead } from './screen-descriptions.ts';
 import { pageTemplate, type DrawnPage, type PageMeta } from './page-meta.ts';
-import { preloadsFor, productImagePreload } from './preloads.ts';
+import { bootScriptOf, preloadsFor, productImagePreload, readManifest } from './preloads.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 function screenMeta(path: string, search: string | undefined, url: string, pricing: PricingSettings): PageMeta {
@@ -50,9 +50,10 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
   const app = new Hono();
   const indexFile = path.join(webDir, 'index.html');
   const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  const page = html ? pageTemplate(html) : null;
+  const manifest = readManifest(webDir);
+  const page = html ? pageTemplate(html, bootScriptOf(manifest)) : null;
   const root = path.relative(process.cwd(), webDir) || '.';
-  const preloads = preloadsFor(webDir, html ?? '');
+  const preloads = preloadsFor(manifest, html ?? '');
 
   app.get('/assets/*', cacheFor(YEAR), serveStatic({ root, precompressed: true }), (c) => c.text('Not found', 404));
   // Other files Vite copies from public/ (favicon); not hashed, so cached for a day.

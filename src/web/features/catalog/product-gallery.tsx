@@ -1,5 +1,5 @@
 import { Minus, Plus, RotateCcw } from 'lucide-react';
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useState } from 'react';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchContentRef } from 'react-zoom-pan-pinch';
 import { GALLERY_SIZES, GALLERY_SRC_WIDTH, imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -12,8 +12,6 @@ const SWIPE_PX = 50;
 
 const iconButton =
   'grid size-10 place-items-center rounded-full bg-ivory/95 text-ink shadow ring-1 ring-line hover:text-wine disabled:opacity-40';
-
-const neverChanges = () => () => {};
 
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
@@ -31,8 +29,6 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
 
   // Swipes change pictures only at 1x and with one finger; zoomed in, a drag moves the picture instead.
   const gestures = useGalleryGestures({ swipe: !zoomed && images.length > 1, threshold: SWIPE_PX, onSwipe: (step) => show(index + step) });
-
-  const zoomable = useSyncExternalStore(neverChanges, () => true, () => false);
 
   if (!picture) return <div className="aspect-[3/4] rounded-lg bg-sand" role="img" aria-label={`${name}: no picture yet`} />;
 
@@ -60,28 +56,25 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         {...gestures}
         data-testid="gallery-main"
       >
-        {zoomable ? (
-          <TransformWrapper
-            key={index}
-            ref={zoom}
-            minScale={MIN_ZOOM}
-            maxScale={MAX_ZOOM}
-            doubleClick={{ mode: 'reset' }}
-            wheel={{ step: 0.2 }}
-            // No rubber band past the limits: the readout never shows more than 3x or less than 1x.
-            disablePadding
-            panning={{ disabled: !zoomed }}
-            onTransform={(_ref, state) => setScale(state.scale)}
-          >
-            <TransformComponent wrapperClass="!size-full" contentClass="!size-full">
-              {photo}
-            </TransformComponent>
-          </TransformWrapper>
-        ) : (
-          // Drawn on the server and taken over: the picture without the zoom's inline styles (the
-          // page's CSP refuses style attributes in markup); the zoom wraps it once the page is live.
-          <div className="size-full">{photo}</div>
-        )}
+        {/* Drawn on the server too, so the picture the page paints first is the one it keeps (a
+            swap after the takeover counts as a new, late largest paint). The wrapper's one inline
+            style at rest is allowed by its hash in the page's CSP (shared/csp.ts). */}
+        <TransformWrapper
+          key={index}
+          ref={zoom}
+          minScale={MIN_ZOOM}
+          maxScale={MAX_ZOOM}
+          doubleClick={{ mode: 'reset' }}
+          wheel={{ step: 0.2 }}
+          // No rubber band past the limits: the readout never shows more than 3x or less than 1x.
+          disablePadding
+          panning={{ disabled: !zoomed }}
+          onTransform={(_ref, state) => setScale(state.scale)}
+        >
+          <TransformComponent wrapperClass="!size-full" contentClass="!size-full">
+            {photo}
+          </TransformComponent>
+        </TransformWrapper>
         <div className="absolute bottom-3 right-3 flex items-center gap-2">
           <button type="button" className={iconButton} aria-label="Zoom out" disabled={!zoomed} onClick={() => zoom.current?.zoomOut(0.5)}>
             <Minus className="size-4" aria-hidden="true" />

@@ -1,0 +1,51 @@
+/**
+ * How a page drawn on the server starts its app (issue 19). The page is already readable: what a
+ * shopper on a slow line wants first is its largest picture, not 100 KB of code sharing the line
+ * with it. So the code is asked for once the page's first pictures (those drawn with high fetch
+ * priority: the hero, a product's main picture, the first cards) have loaded and painted, or after
+ * three seconds whatever happens. On a line whose speed is the limit this costs the code nothing
+ * (the bytes arrive in the same total time) and brings the picture forward.
+ *
+ * Kept free of imports beyond the shared id, so it is one small file of its own.
+ */
+import { APP_BOOT_ID, type AppBoot } from '../shared/app-boot.ts';
+
+/** However slow the pictures, the app starts after this. */
+const LONGEST_WAIT_MS = 3000;
+
+const settled = (img: HTMLImageElement) =>
+  img.complete
+    ? Promise.resolve()
+    : new Promise<void>((done) => {
+        img.addEventListener('load', () => done(), { once: true });
+        img.addEventListener('error', () => done(), { once: true });
+      });
+
+const after = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** After the next frame is painted (or at once in a hidden tab, where frames never come). */
+const painted = () => new Promise<void>((done) => {
+  requestAnimationFrame(() => setTimeout(done));
+  if (document.visibilityState === 'hidden') done();
+});
+
+async function start() {
+  const boot = JSON.parse(document.getElementById(APP_BOOT_ID)?.textContent ?? 'null') as AppBoot | null;
+  if (!boot) return;
+  const first = [...document.querySelectorAll<HTMLImageElement>('#root img[fetchpriority="high"]')];
+  await Promise.race([Promise.all(first.map(settled)).then(painted), after(LONGEST_WAIT_MS)]);
+  const hints = boot.modules.map((href) => {
+    const hint = document.createElement('link');
+    hint.rel = 'modulepreload';
+    hint.crossOrigin = '';
+    hint.href = href;
+    return hint;
+  });
+  const entry = document.createElement('script');
+  entry.type = 'module';
+  entry.crossOrigin = '';
+  entry.src = boot.entry;
+  document.head.append(...hints, entry);
+}
+
+void start();
