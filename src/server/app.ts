@@ -43,6 +43,7 @@ import { createDeliveryService, type DeliveryService } from './modules/delivery/
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service.ts';
 import { unwatchedCatalog, type CatalogWatch } from './modules/catalog/catalog-watch.ts';
+import { keptPages } from './web/kept-pages.ts';
 import { sitemapRoutes } from './web/sitemap.routes.ts';
 import type { DrawnPage } from './web/page-meta.ts';
 import { webRoutes } from './web/web.routes.ts';
@@ -181,7 +182,8 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   // A page is drawn with the API's own answers, asked in process: no socket, no second hop.
   const api = (request: Request) => app.request(request);
   const logDrawError = (error: unknown) => console.error('A page could not be drawn on the server:', error);
-  const draw = ssr && ((pathAndQuery: string) => ssr.render(`http://localhost${pathAndQuery}`, api, logDrawError).catch((error: unknown) => (logDrawError(error), null)));
+  const drawn = ssr && ((pathAndQuery: string) => ssr.render(`http://localhost${pathAndQuery}`, api, logDrawError).catch((error: unknown) => (logDrawError(error), null)));
+  const draw = drawn && keptPages(drawn, watch);
   if (webDir) app.route('/', webRoutes(webDir, { ...catalog, pricing: shop.pricing.current }, config.publicUrl, draw));
   return app;
 }

@@ -122,7 +122,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     imagesDir,
     importDir,
     databaseUrl,
-    another: (db, otherWatch) => createApp({ db, config, webDir, mailWritten, now, watch: otherWatch }),
+    another: (db, otherWatch) => createApp({ db, config, webDir, mailWritten, now, watch: otherWatch, ssr }),
     watch,
     get: (url) => Promise.resolve(app.request(url)),
     close: async () => {

@@ -5,20 +5,23 @@
  * and which pages are not drawn (unknown ones, private ones).
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../db/schema/index.ts';
+import { pricingSettings, productSizes, products } from '../db/schema/index.ts';
+import type { Database } from '../db/client.ts';
 import { signedUp } from '../test/accounts-kit.ts';
 import { buildPageRenderer } from '../test/ssr-build.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
+let renderer: Awaited<ReturnType<typeof buildPageRenderer>>['renderer'];
 let removeBuild: () => void;
 let first: { id: number; name: string };
 
 beforeAll(async () => {
-  const { renderer, remove } = await buildPageRenderer();
-  removeBuild = remove;
+  const build = await buildPageRenderer();
+  renderer = build.renderer;
+  removeBuild = build.remove;
   t = await createTestApp({ web: true, ssr: renderer });
   const { items } = (await (await t.get('/api/products?limit=1')).json()) as { items: { id: number; name: string }[] };
   first = items[0]!;
@@ -129,5 +132,82 @@ describe('pages not drawn', () => {
 
   it.each(['/cart', '/checkout', '/orders', '/login', '/admin'])('%s (private or a form) is not drawn', async (path) => {
     expect(dataOf(await page(path))).toBeNull();
+  });
+});
+
+describe('pages kept in memory while the watch hears every change', () => {
+  let kept: TestApp;
+  let pieces: { id: number; name: string }[];
+  beforeAll(async () => {
+    kept = await createTestApp({ web: true, ssr: renderer, watch: true });
+    const { items } = (await (await kept.get('/api/products?limit=2')).json()) as { items: { id: number; name: string }[] };
+    pieces = items;
+  }, 60_000);
+  afterAll(() => kept?.close());
+
+  type Detail = { name: string; sizes: { left: number | null }[] };
+  const drawnProduct = async (id: number, on: Pick<TestApp, 'get'> = kept) => {
+    const html = await (await on.get(`/product/${id}`)).text();
+    return dataOf(html)!.queries.find((q) => q.queryKey[0] === 'products')!.state.data as Detail;
+  };
+  const drawnPricing = async () => {
+    const html = await (await kept.get('/products')).text();
+    return dataOf(html)!.queries.find((q) => q.queryKey[0] === 'pricing')!.state.data as { freeShippingThreshold: number };
+  };
+  /** Renamed with triggers off (replica mode): no version moves, no notification; only a kept page still shows the old name. */
+  const quietRename = (db: Database['db'], id: number, name: string) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(products).set({ name }).where(eq(products.id, id));
+    });
+
+  /** Until this server has heard every catalog write made so far (on PostgreSQL a notification comes a moment after its commit). */
+  const heardAll = async () => {
+    const { rows } = (await kept.database.db.execute(sql`select version from catalog_version`)) as unknown as { rows: { version: number }[] };
+    await expect.poll(() => kept.watch!.live()?.catalog, { timeout: 2000 }).toBe(Number(rows[0]!.version));
+  };
+
+  it('draws a page once and serves it again without drawing it, while an app without a watch draws it afresh', async () => {
+    const [piece] = pieces;
+    expect((await drawnProduct(piece!.id)).name).toBe(piece!.name);
+    await quietRename(kept.database.db, piece!.id, 'Quietly Renamed Saree');
+    expect((await drawnProduct(piece!.id)).name).toBe(piece!.name);
+    const unwatched = kept.another(kept.database.db);
+    expect((await drawnProduct(piece!.id, { get: (p: string) => unwatched.request(p) } as Pick<TestApp, 'get'>)).name).toBe('Quietly Renamed Saree');
+    // A plain write notifies: the kept page goes, the next one is drawn with the name put back.
+    await kept.database.db.update(products).set({ name: piece!.name }).where(eq(products.id, piece!.id));
+    await heardAll();
+    expect((await drawnProduct(piece!.id)).name).toBe(piece!.name);
+  });
+
+  it('a stock count moved anywhere (a purchase, another server) redraws that product’s page only', async () => {
+    const [piece, other] = pieces;
+    await heardAll();
+    expect((await drawnProduct(piece!.id)).sizes.length).toBeGreaterThan(0);
+    await drawnProduct(other!.id);
+    await quietRename(kept.database.db, other!.id, 'Still Kept Saree');
+    await kept.database.db.update(productSizes).set({ stock: 2 }).where(eq(productSizes.productId, piece!.id));
+    await expect.poll(async () => (await drawnProduct(piece!.id)).sizes.map((s) => s.left), { timeout: 2000 }).toEqual((await drawnProduct(piece!.id)).sizes.map(() => 2));
+    // The other product's page was not drawn again: it still shows the name from before.
+    expect((await drawnProduct(other!.id)).name).toBe(other!.name);
+    await kept.database.db.update(products).set({ name: other!.name }).where(eq(products.id, other!.id));
+    await heardAll();
+  });
+
+  it('the owner’s settings (free shipping) reach every kept page', async () => {
+    const before = await drawnPricing();
+    await kept.database.db.update(pricingSettings).set({ settingValue: '1234' }).where(eq(pricingSettings.settingName, 'free_shipping_threshold'));
+    await expect.poll(async () => (await drawnPricing()).freeShippingThreshold, { timeout: 2000 }).toBe(123400);
+    expect(before.freeShippingThreshold).not.toBe(123400);
+  });
+
+  it('a like made through this server shows on its very next page', async () => {
+    const shopper = await signedUp(kept, 'Asha');
+    const [piece] = pieces;
+    const likes = async () => ((await drawnProduct(piece!.id)) as Detail & { likeCount: number }).likeCount;
+    const before = await likes();
+    const res = await kept.app.request(`/api/wishlist/${piece!.id}`, { method: 'PUT', headers: { Cookie: shopper.cookie, Origin: 'http://localhost' } });
+    expect(res.status).toBeLessThan(300);
+    expect(await likes()).toBe(before + 1);
   });
 });

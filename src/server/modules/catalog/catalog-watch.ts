@@ -11,6 +11,8 @@ import { currentCatalogVersion } from './search.queries.ts';
 
 const CATALOG = 'vastra_catalog';
 const LIKES = 'vastra_likes';
+/** Stock counts and the owner's settings (drizzle/0027): product ids, or empty for "anything". */
+const SHOP = 'vastra_shop';
 /** A notification lost without the connection noticing (a half-open socket) is caught by this read. */
 const SAFETY_READ_MS = 30_000;
 const RETRY_FIRST_MS = 500;
@@ -20,6 +22,8 @@ const RETRY_MAX_MS = 30_000;
 export interface CatalogStamp {
   catalog: number;
   likes: number;
+  /** Changes heard to what else a drawn page shows: the owner's settings, or stock beyond a few products. */
+  shop: number;
 }
 
 export interface CatalogWatch {
@@ -27,6 +31,8 @@ export interface CatalogWatch {
   version(): Promise<number>;
   /** The stamp while live; null when answers carrying like counts must be read fresh. */
   live(): CatalogStamp | null;
+  /** Changes heard to one product's stock counts (meaningful only beside a live stamp). */
+  stockOf(productId: number): number;
   /**
    * After this server changed something: read the version now, so the next request here sees the
    * write even if the notification is still on its way, and drop answers carrying like counts.
@@ -41,6 +47,9 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
   const { db } = database;
   let version = 0;
   let likes = 0;
+  let shop = 0;
+  // Grows only with the products whose stock moved while this server ran: at most the catalog.
+  const stock = new Map<number, number>();
   let live = false;
   let closed = false;
   let listener: { stop(): Promise<void> } | null = null;
@@ -54,7 +63,12 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
   };
   const heard = (channel: string, payload: string) => {
     if (channel === CATALOG) learn(Number(payload));
-    else likes++;
+    else if (channel === LIKES) likes++;
+    else {
+      const ids = payload.split(',').map(Number);
+      if (payload === '' || !ids.every(Number.isSafeInteger)) shop++;
+      else for (const id of ids) stock.set(id, (stock.get(id) ?? 0) + 1);
+    }
   };
 
   const lost = (err: Error) => {
@@ -74,11 +88,12 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
   async function start(): Promise<void> {
     try {
       // Listen first, then read: a write committed in between is in the read or in a notification.
-      listener = await database.listen([CATALOG, LIKES], heard, lost);
+      listener = await database.listen([CATALOG, LIKES, SHOP], heard, lost);
       learn(await currentCatalogVersion(db));
       if (closed) return void (await listener.stop());
-      // Likes that moved while nobody listened: whatever was cached before is dropped.
+      // Likes, stock or settings that moved while nobody listened: whatever was cached before is dropped.
       likes++;
+      shop++;
       live = true;
       retryIn = RETRY_FIRST_MS;
       safety = setInterval(() => void currentCatalogVersion(db).then(learn, () => {}), SAFETY_READ_MS).unref();
@@ -94,7 +109,8 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
 
   return {
     version: async () => (live ? version : currentCatalogVersion(db)),
-    live: () => (live ? { catalog: version, likes } : null),
+    live: () => (live ? { catalog: version, likes, shop } : null),
+    stockOf: (productId) => stock.get(productId) ?? 0,
     async refresh() {
       if (!live) return;
       likes++;
@@ -116,6 +132,7 @@ export function unwatchedCatalog(database: Pick<Database, 'db'>): CatalogWatch {
   return {
     version: () => currentCatalogVersion(database.db),
     live: () => null,
+    stockOf: () => 0,
     refresh: async () => {},
     ready: Promise.resolve(),
     close: async () => {},
