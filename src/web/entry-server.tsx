@@ -10,7 +10,8 @@ import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
-import type { ProductDetail } from '../shared/catalog.ts';
+import type { Category, Collection, ProductDetail } from '../shared/catalog.ts';
+import type { PricingSettings } from '../shared/pricing.ts';
 import { scriptJson } from '../shared/script-json.ts';
 import { indexable, SCREENS } from '../shared/screens.ts';
 import { setTransport, type Transport } from './lib/api.ts';
@@ -31,6 +32,22 @@ export interface Drawn {
   data: string;
   /** A product page's product, as its loader read it: the head is made from it, not read again. */
   product?: ProductDetail;
+  /** A category's or collection's page: the group as its first page of products named it, for the head likewise. */
+  group?: { name: string; description: string | null; poster: string | null };
+  /** The owner's settings the page was drawn with (the head's description names free shipping). */
+  pricing?: PricingSettings;
+}
+
+type GroupPages = { pages: ({ category?: Category; collection?: Collection })[] };
+
+/** The group a category or collection page was drawn for, as its loader read it. */
+function groupOf(queryClient: ReturnType<typeof makeQueryClient>, routeId: string | undefined, slug: string | undefined): Drawn['group'] {
+  if (slug === undefined) return undefined;
+  const key = routeId === '/categories/:slug' ? queryKeys.categoryPages(slug) : routeId === '/collections/:slug' ? queryKeys.collectionPages(slug) : null;
+  const first = key && queryClient.getQueryData<GroupPages>(key)?.pages[0];
+  const group = first && (first.category ?? first.collection);
+  if (!group) return undefined;
+  return { name: group.name, description: group.description, poster: 'poster' in group ? (group.poster ?? null) : null };
 }
 
 /** The screens drawn on the server: public and listed (the catalog, home, the text pages), not the account forms. */
@@ -81,9 +98,12 @@ export async function render(url: string, api: Transport, onError: (error: unkno
     const state = dehydrate(queryClient, {
       shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== queryKeys.session[0] && !isShopperKey(q),
     });
-    const id = context.matches.at(-1)?.route.id === '/product/:id' ? context.matches.at(-1)!.params.id : undefined;
+    const leaf = context.matches.at(-1);
+    const id = leaf?.route.id === '/product/:id' ? leaf.params.id : undefined;
     const product = id === undefined ? undefined : queryClient.getQueryData<ProductDetail>(queryKeys.product(id));
-    return { html, data: scriptJson(state), ...(product && { product }) };
+    const group = groupOf(queryClient, leaf?.route.id, leaf?.params.slug);
+    const pricing = queryClient.getQueryData<PricingSettings>(pricingQuery().queryKey);
+    return { html, data: scriptJson(state), ...(product && { product }), ...(group && { group }), ...(pricing && { pricing }) };
   } finally {
     queryClient.clear();
   }

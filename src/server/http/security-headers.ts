@@ -57,8 +57,22 @@ export function pagePolicy(nonce: string): string {
   });
 }
 
-/** 128 random bits, base64: a fresh one for every page. */
-export const newNonce = () => crypto.randomBytes(16).toString('base64');
+/**
+ * 128 random bits, base64: a fresh one for every page. Drawn from a pool filled 256 nonces at a
+ * time (as crypto.randomUUID does): one call into the system's generator per page was a tenth of
+ * a page kept in memory's cost. Each nonce is still its own 16 bytes, never handed out twice.
+ */
+const NONCE_BYTES = 16;
+const nonces = Buffer.alloc(NONCE_BYTES * 256);
+let nextNonce = nonces.length;
+export function newNonce(): string {
+  if (nextNonce === nonces.length) {
+    crypto.randomFillSync(nonces);
+    nextNonce = 0;
+  }
+  nextNonce += NONCE_BYTES;
+  return nonces.toString('base64', nextNonce - NONCE_BYTES, nextNonce);
+}
 
 /** For answers that are not pages: nothing may run, load, embed or frame them. */
 const LOCKED_SOURCES = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] };

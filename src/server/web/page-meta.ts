@@ -5,6 +5,7 @@
  * cannot break out of its attribute or script.
  */
 import type { Availability } from '../../shared/catalog.ts';
+import type { PricingSettings } from '../../shared/pricing.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 import { APP_BOOT_ID, type AppBoot } from '../../shared/app-boot.ts';
 import { scriptJson, SSR_DATA_ID } from '../../shared/script-json.ts';
@@ -90,6 +91,10 @@ export interface DrawnPage {
   data: string;
   /** A drawn product page's product, for its head (so the page reads it once). */
   product?: { name: string; description: string | null; price: number; offerPrice: number | null; availability: Availability; thumbnail: string | null; images: string[] };
+  /** A drawn category's or collection's page: the group, for its head likewise. */
+  group?: { name: string; description: string | null; poster: string | null };
+  /** The owner's settings it was drawn with, for a screen's head likewise. */
+  pricing?: PricingSettings;
 }
 
 /** What index.html holds in the root until the app draws (src/web/index.html). */

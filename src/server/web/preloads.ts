@@ -31,8 +31,7 @@ const QUERY_CLIENT = 'lib/query-client.ts';
  * each with whether the screen waits for it. A data screen waits for the query client too; any
  * other screen draws first and asks for the client after, so its hint is low-priority there.
  */
-function screenModules(pathname: string): { key: string; low?: boolean }[] {
-  const screen = screenOfPath(pathname);
+function screenModules(screen: ReturnType<typeof screenOfPath>): { key: string; low?: boolean }[] {
   if (!screen) return [];
   return screen.data ? [{ key: QUERY_CLIENT }, { key: screen.chunk }] : [{ key: screen.chunk }, { key: QUERY_CLIENT, low: true }];
 }
@@ -77,14 +76,23 @@ export function preloadsFor(manifest: Manifest, html: string): (pathname: string
     return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(k, seen))];
   }
 
+  // Worked out once per screen (a few dozen), not per request.
+  const known = new Map<string, string[]>();
   return (pathname) => {
-    // Chunks the entry already preloads (index.html names them) need no second hint.
-    const seen = new Set<string>();
-    const scripts = screenModules(pathname).flatMap(({ key, low }) =>
-      chunkFiles(key, seen)
-        .filter((f) => !html.includes(`/${f}"`))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}"${low ? ' fetchpriority="low"' : ''} />`),
-    );
-    return [...(pathname === '/' ? heroPreloads() : []), ...scripts];
+    const screen = screenOfPath(pathname);
+    const key = pathname === '/' ? '/' : (screen?.path ?? '');
+    let links = known.get(key);
+    if (!links) {
+      // Chunks the entry already preloads (index.html names them) need no second hint.
+      const seen = new Set<string>();
+      const scripts = screenModules(screen).flatMap(({ key: chunk, low }) =>
+        chunkFiles(chunk, seen)
+          .filter((f) => !html.includes(`/${f}"`))
+          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}"${low ? ' fetchpriority="low"' : ''} />`),
+      );
+      links = [...(pathname === '/' ? heroPreloads() : []), ...scripts];
+      known.set(key, links);
+    }
+    return links;
   };
 }

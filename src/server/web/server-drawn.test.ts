@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pricingSettings, productSizes, products } from '../db/schema/index.ts';
+import { collections, pricingSettings, productSizes, products } from '../db/schema/index.ts';
 import type { Database } from '../db/client.ts';
 import { signedUp } from '../test/accounts-kit.ts';
 import { buildPageRenderer } from '../test/ssr-build.ts';
@@ -194,11 +194,33 @@ describe('pages kept in memory while the watch hears every change', () => {
     await heardAll();
   });
 
+  it('a kept page’s head is made from the drawing, as its body is: a view reads nothing (a product, a collection)', async () => {
+    await heardAll();
+    const title = async (path: string) => /<title>([^<]*)<\/title>/.exec(await (await kept.get(path)).text())?.[1];
+    const [piece] = pieces;
+    const productTitle = await title(`/product/${piece!.id}`);
+    const collectionTitle = await title('/collections/festive');
+    expect(collectionTitle).toBe('Festive Collection | Vastra');
+    await quietRename(kept.database.db, piece!.id, 'Quietly Renamed Saree');
+    await kept.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(collections).set({ name: 'Quietly Renamed Collection' }).where(eq(collections.slug, 'festive'));
+    });
+    expect(await title(`/product/${piece!.id}`)).toBe(productTitle);
+    expect(await title('/collections/festive')).toBe(collectionTitle);
+    await kept.database.db.update(products).set({ name: piece!.name }).where(eq(products.id, piece!.id));
+    await kept.database.db.update(collections).set({ name: 'Festive Collection' }).where(eq(collections.slug, 'festive'));
+    await heardAll();
+  });
+
   it('the owner’s settings (free shipping) reach every kept page', async () => {
     const before = await drawnPricing();
     await kept.database.db.update(pricingSettings).set({ settingValue: '1234' }).where(eq(pricingSettings.settingName, 'free_shipping_threshold'));
     await expect.poll(async () => (await drawnPricing()).freeShippingThreshold, { timeout: 2000 }).toBe(123400);
     expect(before.freeShippingThreshold).not.toBe(123400);
+    // Home's head, made from the settings the page was drawn with, says it too.
+    const home = await (await kept.get('/')).text();
+    expect(/<meta name="description" content="([^"]*)"/.exec(home)?.[1]).toContain('Free shipping over ₹1,234');
   });
 
   it('a like made through this server shows on its very next page', async () => {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { every } from 'hono/combine';
 import { cacheFor } from '../http/cache.ts';
 import type { Availability } from '../../shared/catalog.ts';
 import { DEFAULT_PRICING, shopDescription, type PricingSettings } from '../../shared/pricing.ts';
@@ -56,17 +57,18 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
   const preloads = preloadsFor(manifest, html ?? '');
 
   app.get('/assets/*', cacheFor(YEAR), serveStatic({ root, precompressed: true }), (c) => c.text('Not found', 404));
-  // Other files Vite copies from public/ (favicon); not hashed, so cached for a day.
-  app.use(
-    '*',
+  // Other files Vite copies from public/ (favicon); not hashed, so cached for a day. Only a path
+  // whose last part names a file is looked for on disk: a page's path never costs a stat.
+  const publicFile = every(
     cacheFor('public, max-age=86400'),
     serveStatic({
       root,
       precompressed: true,
       // The HTML is rendered below; the build manifest stays private.
-      rewriteRequestPath: (p) => (p === '/' || p.endsWith('.html') || p.startsWith('/.vite/') ? '/__never__' : p),
+      rewriteRequestPath: (p) => (p.endsWith('.html') || p.startsWith('/.vite/') ? '/__never__' : p),
     }),
   );
+  app.use('*', (c, next) => (/\.[^/]*$/.test(c.req.path) ? publicFile(c, next) : next()));
   app.get('*', async (c) => {
     // Never from a shared cache: each page carries its own CSP nonce, and its links may name the
     // request's Host (without PUBLIC_URL).
@@ -98,13 +100,14 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
         return render({ title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links: [...productImagePreload(p.galleryImage ?? p.image), ...links] });
       }
     } else if (group) {
-      const g = await sources.groupForPage(group.kind, group.slug);
+      // Drawn, the page's own read of the group makes its head too; else the head reads it.
+      const g = (await drawing)?.group ?? (await sources.groupForPage(group.kind, group.slug));
       if (g) {
         const description = g.description ?? `${g.name}: sarees and clothing from Vastra.`;
         return render({ title: `${g.name} | Vastra`, description, url, image: absolute(g.poster), links });
       }
     }
-    const pricing = (await sources.pricing?.()) ?? DEFAULT_PRICING;
+    const pricing = (await drawing)?.pricing ?? (await sources.pricing?.()) ?? DEFAULT_PRICING;
     const screen = productId === null && !group ? screenAt(c.req.path) : undefined;
     // Placeholders and private screens are nothing for a search engine.
     if (screen) return render({ ...screenMeta(c.req.path, c.req.query('search'), url, pricing), links, noindex: !indexable(screen) });
