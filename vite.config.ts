@@ -43,6 +43,8 @@ export default defineConfig({
     alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }],
   },
   plugins: [react(), tailwindcss(), stylesAsFiles(INJECTED_STYLES), precompress()],
+  // Served to npm run dev as they are, so stylesAsFiles can take their injected styles out.
+  optimizeDeps: { exclude: Object.keys(INJECTED_STYLES) },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -56,9 +58,5 @@ export default defineConfig({
         boot: fileURLToPath(new URL('src/web/boot.ts', import.meta.url)),
       },
     },
-  },
-  server: {
-    port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' },
   },
 });

@@ -6,7 +6,9 @@
  * into a CSS file of the build, loaded with the library's chunk like any other stylesheet.
  *
  * If a library changes how it injects, the build fails here rather than shipping screens the
- * browser refuses to style. The dev server (no CSP) uses the libraries as they are.
+ * browser refuses to style. npm run dev serves pages under the same CSP, so it applies there too:
+ * vite.config.ts keeps these libraries out of Vite's dependency pre-bundling, whose output no
+ * plugin transforms.
  */
 import type { Plugin } from 'vite';
 
@@ -44,12 +46,13 @@ export function stylesAsFiles(libraries: Record<string, InjectedStyle>): Plugin 
   const css = new Map<string, string>();
   return {
     name: 'vastra-styles-as-files',
-    apply: 'build',
     enforce: 'pre',
     resolveId: (id) => (id.startsWith(PREFIX) ? id : undefined),
     load: (id) => (id.startsWith(PREFIX) ? css.get(id) : undefined),
     transform(code, id) {
-      const entry = Object.entries(libraries).find(([, lib]) => lib.module.test(id));
+      // In npm run dev a module's id may carry a query (?v=...).
+      const file = id.split('?')[0]!;
+      const entry = Object.entries(libraries).find(([, lib]) => lib.module.test(file));
       if (!entry) return undefined;
       const [name, lib] = entry;
       const match = lib.call.exec(code);
@@ -57,10 +60,10 @@ export function stylesAsFiles(libraries: Record<string, InjectedStyle>): Plugin 
       if (text === undefined) {
         this.error(`${name} no longer injects its CSS the way scripts/vite-styles-as-files.ts expects: update INJECTED_STYLES`);
       }
-      const file = `${PREFIX}${name}.css`;
-      css.set(file, text);
+      const sheet = `${PREFIX}${name}.css`;
+      css.set(sheet, text);
       // A function, so `$&` and friends in the library's code are never read as replacement patterns.
-      return `${code.replace(lib.call, () => '')}\nimport ${JSON.stringify(file)};\n`;
+      return `${code.replace(lib.call, () => '')}\nimport ${JSON.stringify(sheet)};\n`;
     },
   };
 }

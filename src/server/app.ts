@@ -46,7 +46,7 @@ import { unwatchedCatalog, type CatalogWatch } from './modules/catalog/catalog-w
 import { keptPages } from './web/kept-pages.ts';
 import { sitemapRoutes } from './web/sitemap.routes.ts';
 import type { DrawnPage } from './web/page-meta.ts';
-import { webRoutes } from './web/web.routes.ts';
+import { webRoutes, type DevPages } from './web/web.routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -67,6 +67,8 @@ export interface AppDeps {
   watch?: CatalogWatch;
   /** The server build of the web app (dist/ssr), which draws the public pages (issue 19); without it, pages are drawn in the browser. */
   ssr?: PageRenderer;
+  /** npm run dev: pages from Vite's dev server, not dist/web. */
+  devPages?: DevPages;
 }
 
 /** dist/ssr/entry-server.js's `render` (src/web/entry-server.tsx). */
@@ -126,7 +128,7 @@ function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, address
   );
 }
 
-export function createApp({ db, config, webDir, mailWritten = () => {}, onPayments, now, watch = unwatchedCatalog({ db }), ssr }: AppDeps) {
+export function createApp({ db, config, webDir, mailWritten = () => {}, onPayments, now, watch = unwatchedCatalog({ db }), ssr, devPages }: AppDeps) {
   const app = new Hono();
 
   app.onError(handleError);
@@ -184,7 +186,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   const logDrawError = (error: unknown) => console.error('A page could not be drawn on the server:', error);
   const drawn = ssr && ((pathAndQuery: string) => ssr.render(`http://localhost${pathAndQuery}`, api, logDrawError).catch((error: unknown) => (logDrawError(error), null)));
   const draw = drawn && keptPages(drawn, watch);
-  if (webDir) app.route('/', webRoutes(webDir, { ...catalog, pricing: shop.pricing.current }, config.publicUrl, draw));
+  if (webDir) app.route('/', webRoutes(webDir, { ...catalog, pricing: shop.pricing.current }, config.publicUrl, draw, devPages));
   return app;
 }
 

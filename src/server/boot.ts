@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp, type PageRenderer } from './app.ts';
+import type { DevPages } from './web/web.routes.ts';
 import { createCatalogWatch } from './modules/catalog/catalog-watch.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -61,7 +62,13 @@ function reconciler(payments: PaymentsService, log: (line: string) => void) {
   };
 }
 
-export async function boot(config: AppConfig, log: (line: string) => void = console.log) {
+/** npm run dev (src/server/dev-server.ts): pages and their drawing from Vite's dev server, not the build. */
+export interface DevWeb {
+  pages: DevPages;
+  ssr?: PageRenderer;
+}
+
+export async function boot(config: AppConfig, log: (line: string) => void = console.log, dev?: DevWeb) {
   const database: Database = await openDatabase(config, { shop: true });
   try {
     await migrate(database);
@@ -87,7 +94,8 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   await watch.ready;
   const app = createApp({
     watch,
-    ssr: await pageRenderer(config, log),
+    ssr: dev ? (config.drawOnServer ? dev.ssr : undefined) : await pageRenderer(config, log),
+    devPages: dev?.pages,
     db: database.db,
     config: { ...config, authSecret: authSecretFor(config) },
     webDir: builtWebDir,

@@ -3,23 +3,29 @@
  * reconcile timer, the owner's channel (on the embedded database) and the HTTP server, and stops
  * them all on SIGINT or SIGTERM.
  */
-import { boot } from './boot.ts';
+import { boot, type DevWeb } from './boot.ts';
 import { describeUrl } from './db/client.ts';
 import type { AppConfig } from './env.ts';
-import { listen } from './http/listen.ts';
+import { listen, type ListenOptions } from './http/listen.ts';
 import { setAdmin } from './modules/admin/admin.queries.ts';
 import { ownerSocketPath, serveOwnerChannel } from './modules/admin/owner-channel.ts';
 
 type Booted = Awaited<ReturnType<typeof boot>>;
 
+/** npm run dev: the web app from Vite, whose middleware sees each request first, on the shop's own server. */
+export interface DevServer extends DevWeb {
+  server: ListenOptions['server'];
+  close(): Promise<void>;
+}
+
 /** `beforeListen` runs on the booted shop before it takes requests (the browser tests make their store owner there). */
-export async function startServer(config: AppConfig, beforeListen?: (shop: Booted) => Promise<void>) {
+export async function startServer(config: AppConfig, beforeListen?: (shop: Booted) => Promise<void>, dev?: DevServer) {
   console.log(
     config.databaseUrl
       ? `Database: PostgreSQL at ${describeUrl(config.databaseUrl)}`
       : `Database: embedded PGlite in ${config.dataDir}/pgdata`,
   );
-  const shop = await boot(config);
+  const shop = await boot(config, console.log, dev);
   const { app, database, mail, watch, reconciler } = shop;
   await beforeListen?.(shop);
   mail.start();
@@ -35,7 +41,7 @@ export async function startServer(config: AppConfig, beforeListen?: (shop: Boote
   if (!config.razorpay) console.log('Payments: TEST MODE (no Razorpay keys): checkout runs offline and takes no money.');
   const server = listen(app.fetch, config.port, config.host, () => {
     console.log(`Vastra is open at ${config.publicUrl ?? `http://localhost:${config.port}`}`);
-  });
+  }, { server: dev?.server });
   server.on('error', async (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `Port ${config.port} is already in use; set PORT to another.` : err.message);
     await owners?.close();
@@ -46,6 +52,7 @@ export async function startServer(config: AppConfig, beforeListen?: (shop: Boote
   const stop = () => {
     server.close(async () => {
       await owners?.close();
+      await dev?.close();
       reconciler.stop();
       await mail.stop();
       await watch.close();

@@ -4,7 +4,8 @@
  * only checked every 30 s); a few hundred such clients would use up the server. In production the
  * shop also sits behind a reverse proxy (README), which buffers slow clients before they reach us.
  */
-import type { Server } from 'node:http';
+import type http from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 
@@ -21,9 +22,16 @@ export const SERVER_TIMEOUTS = {
 
 type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 
-export function listen(fetch: Fetch, port: number, hostname: string, onListening?: (info: AddressInfo) => void): Server {
+export interface ListenOptions {
+  /** npm run dev: a server made beforehand (Vite's hot reload shares it), given the app's listener. */
+  server?: (listener: RequestListener) => Server;
+}
+
+export function listen(fetch: Fetch, port: number, hostname: string, onListening?: (info: AddressInfo) => void, options: ListenOptions = {}): Server {
   const { keepAliveTimeout, ...serverOptions } = SERVER_TIMEOUTS;
-  const server = serve({ fetch, port, hostname, serverOptions }, onListening) as Server;
+  const made = options.server;
+  const createServer = made && (((_options: unknown, listener: RequestListener) => Object.assign(made(listener), serverOptions)) as unknown as typeof http.createServer);
+  const server = serve({ fetch, port, hostname, serverOptions, ...(createServer && { createServer }) }, onListening) as Server;
   server.keepAliveTimeout = keepAliveTimeout;
   return server;
 }

@@ -48,10 +48,15 @@ const render = (sources: Record<string, string[]>) =>
     .map(([directive, values]) => `${directive} ${values.join(' ')}`)
     .join('; ');
 
-/** The policy of an HTML page whose runtime <style> elements carry `nonce`. */
-export function pagePolicy(nonce: string): string {
+/**
+ * The policy of an HTML page whose runtime <style> elements carry `nonce`. `devScripts`: npm run
+ * dev only, where Vite's page carries inline scripts of its own (React's hot reload preamble),
+ * stamped with the same nonce; a built shop never runs an inline script.
+ */
+export function pagePolicy(nonce: string, devScripts = false): string {
   return render({
     ...PAGE_SOURCES,
+    ...(devScripts && { 'script-src': [...PAGE_SOURCES['script-src']!, `'nonce-${nonce}'`] }),
     'style-src': [...PAGE_SOURCES['style-src']!, `'nonce-${nonce}'`],
     'style-src-attr': ["'unsafe-hashes'", ...STYLE_ATTRIBUTE_HASHES],
   });

@@ -47,7 +47,16 @@ const NO_SOURCES: PageSources = { productForPage: async () => null, groupForPage
 /** Draws a public page on the server (dist/ssr, issue 19); null when that page is not drawn there. */
 export type DrawPage = (pathAndQuery: string) => Promise<DrawnPage | null>;
 
-export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, publicUrl?: string, draw?: DrawPage) {
+/**
+ * npm run dev (src/server/dev-server.ts): the page as Vite serves it at this moment, its scripts
+ * and styles stamped with `nonce` (the placeholder Vite was given), for the request's own nonce.
+ */
+export interface DevPages {
+  html(url: string): Promise<string>;
+  nonce: string;
+}
+
+export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, publicUrl?: string, draw?: DrawPage, dev?: DevPages) {
   const app = new Hono();
   const indexFile = path.join(webDir, 'index.html');
   const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
@@ -73,18 +82,19 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     // Never from a shared cache: each page carries its own CSP nonce, and its links may name the
     // request's Host (without PUBLIC_URL).
     c.header('Cache-Control', 'private, no-cache');
-    if (!page) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
+    if (!page && !dev) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
     const canonical = canonicalPath(c.req.path);
     if (canonical && canonical !== c.req.path) {
       const query = c.req.url.indexOf('?');
       return c.redirect(canonical + (query === -1 ? '' : c.req.url.slice(query)), 301);
     }
     const nonce = newNonce();
-    c.header('Content-Security-Policy', pagePolicy(nonce));
+    c.header('Content-Security-Policy', pagePolicy(nonce, Boolean(dev)));
+    const fill = dev ? pageTemplate((await dev.html(c.req.url)).replaceAll(dev.nonce, nonce)) : page!;
     // The path and query only: the page's markup never depends on the Host a request names.
     const query = c.req.url.indexOf('?');
     const drawing = draw?.(c.req.path + (query === -1 ? '' : c.req.url.slice(query)));
-    const render = async (meta: PageMeta, status: 200 | 404 = 200) => c.html(page(meta, nonce, status === 200 ? await drawing : null), status);
+    const render = async (meta: PageMeta, status: 200 | 404 = 200) => c.html(fill(meta, nonce, status === 200 ? await drawing : null), status);
     const origin = originOf(c, publicUrl);
     const url = origin + c.req.path;
     const absolute = (image: string | null) => (image ? new URL(image, origin).toString() : undefined);

@@ -1,0 +1,46 @@
+/**
+ * npm run dev: the whole shop in one process on one port, as `npm start` serves it, with hot reload
+ * on both sides. Vite runs inside the server in middleware mode: it answers for the web app's
+ * modules and hot-reload socket, and hands every other request (the API, images, pages) to the
+ * app. Pages are drawn on the server from the sources (Vite's ssrLoadModule, fresh after each
+ * edit), and the browser takes them over with Fast Refresh. A change to the server's own code
+ * restarts this process (tsx watch, scripts/dev.ts).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createServer as createVite } from 'vite';
+import type { PageRenderer } from './app.ts';
+import { ConfigError, loadConfig } from './env.ts';
+import { projectRoot } from './project-root.ts';
+import { startServer } from './start.ts';
+
+/** What Vite stamps its own inline scripts and styles with; each page swaps in its request's nonce. */
+const NONCE_PLACEHOLDER = 'vastra-dev-nonce';
+
+async function main() {
+  const config = loadConfig();
+  const server = http.createServer();
+  const vite = await createVite({
+    configFile: path.join(projectRoot, 'vite.config.ts'),
+    appType: 'custom',
+    // Hot reload's socket on the shop's own port, so the page's CSP (connect-src 'self') lets it in.
+    server: { middlewareMode: true, ws: { server } },
+    html: { cspNonce: NONCE_PLACEHOLDER },
+  });
+  const indexHtml = fs.readFileSync(path.join(projectRoot, 'src', 'web', 'index.html'), 'utf8');
+  const ssr: PageRenderer = {
+    render: async (url, api, onError) => ((await vite.ssrLoadModule('/entry-server.tsx')) as PageRenderer).render(url, api, onError),
+  };
+  await startServer(config, undefined, {
+    pages: { html: (url) => vite.transformIndexHtml(url, indexHtml), nonce: NONCE_PLACEHOLDER },
+    ssr,
+    server: (app) => server.on('request', (req, res) => vite.middlewares(req, res, () => app(req, res))),
+    close: () => vite.close(),
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});
