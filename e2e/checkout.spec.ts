@@ -104,9 +104,10 @@ test('closing the payment dialog resets the button; a placeholder address is ref
   await page.getByRole('button', { name: /^Edit/ }).first().click();
   await page.getByLabel('Full name').fill('Hema Raghavan');
   await page.getByRole('button', { name: 'Save address' }).click();
-  // The save is answered (the form closes) before Pay reads the chosen address; a press while it
-  // is still on its way checks the address as it was.
+  // The save is answered (the form closes) and the chosen address shows the new name before Pay
+  // reads it; a press while the save is still on its way checks the address as it was.
   await expect(page.getByRole('button', { name: 'Save address' })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /^Hema Raghavan/ })).toBeChecked();
   await pay.click();
   // Behind the dialog (hidden from the accessibility tree while it is open) the button is busy.
   await expect(page.getByText('Processing...', { exact: true })).toBeAttached();

@@ -8,6 +8,7 @@ import type { Availability } from '../../shared/catalog.ts';
 import type { PricingSettings } from '../../shared/pricing.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 import { APP_BOOT_ID, type AppBoot } from '../../shared/app-boot.ts';
+import type { ModuleHints } from './preloads.ts';
 import { scriptJson, SSR_DATA_ID } from '../../shared/script-json.ts';
 
 export interface PageMeta {
@@ -18,8 +19,10 @@ export interface PageMeta {
   image?: string;
   /** Placeholder screens and missing pages: keep them out of search results. */
   noindex?: boolean;
-  /** Ready-made `<link>` lines (preloads), trusted: built by the server, never from the database. */
+  /** Ready-made `<link>` lines (picture preloads), trusted: built by the server, never from the database. */
   links?: string[];
+  /** The screen's module hints (preloads.ts): written as links, or handed to the boot script on a drawn page. */
+  modules?: ModuleHints;
   product?: { name: string; price: number; offerPrice: number | null; availability: Availability };
 }
 
@@ -74,6 +77,7 @@ export function renderHead(meta: PageMeta, nonce: string): string {
   ];
   if (meta.noindex) lines.push('<meta name="robots" content="noindex" />');
   if (meta.links) lines.push(...meta.links);
+  if (meta.modules) lines.push(...meta.modules.lines);
   if (meta.image) lines.push(tag('og:image', meta.image), `<meta name="twitter:card" content="summary_large_image" />`);
   if (meta.product) {
     lines.push(
@@ -117,15 +121,26 @@ export function pageTemplate(html: string, bootScript?: string | null): (meta: P
   // A stand-in index.html (API tests) may have no placeholder: its pages are never drawn.
   const drawable = root !== -1 && end > root;
   const waiting = bootScript ? startLater(before, bootScript) : null;
+  // The boot block of each screen's hints, written once (the hints are worked out once per screen).
+  const blocks = new WeakMap<ModuleHints, string>();
+  const NO_MODULES: ModuleHints = { lines: [], hrefs: [] };
+  const bootBlock = (entry: string, template: string[], hints: ModuleHints) => {
+    let block = blocks.get(hints);
+    if (block === undefined) {
+      const boot: AppBoot = { entry, modules: [...template, ...hints.hrefs] };
+      block = `<script type="application/json" id="${APP_BOOT_ID}">${scriptJson(boot)}</script>\n  `;
+      blocks.set(hints, block);
+    }
+    return block;
+  };
   return (meta, nonce, drawn) => {
     if (!drawn || !drawable) return `${before}  ${renderHead(meta, nonce)}\n  ${after}`;
     let head = before;
     let tail = '';
     if (waiting) {
-      const modules = [...waiting.modules, ...(meta.links ?? []).flatMap((l) => MODULE_HINT_HREF.exec(l)?.[1] ?? [])];
-      meta = { ...meta, links: meta.links?.filter((l) => !MODULE_HINT_HREF.test(l)) };
+      tail = bootBlock(waiting.entry, waiting.modules, meta.modules ?? NO_MODULES);
+      meta = { ...meta, modules: undefined };
       head = waiting.head;
-      tail = `<script type="application/json" id="${APP_BOOT_ID}">${scriptJson({ entry: waiting.entry, modules } satisfies AppBoot)}</script>\n  `;
     }
     const data = `<script type="application/json" id="${SSR_DATA_ID}">${drawn.data}</script>\n  `;
     return `${head}  ${renderHead(meta, nonce)}\n  ${after.slice(0, root)}${drawn.html}${after.slice(root + ROOT_PLACEHOLDER.length, end)}${data}${tail}${after.slice(end)}`;
@@ -135,7 +150,6 @@ export function pageTemplate(html: string, bootScript?: string | null): (meta: P
 /** The entry script and module hints Vite writes into index.html's head. */
 const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/;
 const MODULE_HINT = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>\n?/g;
-const MODULE_HINT_HREF = /^<link rel="modulepreload" crossorigin href="([^"]+)"/;
 
 /**
  * A drawn page's head without the app's entry and module hints, which would share a slow line

@@ -67,8 +67,20 @@ export function readManifest(webDir: string): Manifest {
 /** The built src/web/boot.ts, which starts the app on a page drawn on the server; null if not built. */
 export const bootScriptOf = (manifest: Manifest) => manifest['boot.ts']?.file ?? null;
 
-/** Returns the `<link>` lines for a path (none without a manifest). */
-export function preloadsFor(manifest: Manifest, html: string): (pathname: string) => string[] {
+/** A screen's module hints: the `<link>` lines for a page that starts its app at once, and their files for one that starts it later (src/web/boot.ts). */
+export interface ModuleHints {
+  lines: string[];
+  hrefs: string[];
+}
+
+/** What a page at a path hints at: its first pictures (home's hero) and its screen's modules. */
+export interface ScreenHints {
+  pictures: string[];
+  modules: ModuleHints;
+}
+
+/** The hints for a path (no modules without a manifest), worked out once per screen (a few dozen), not per request. */
+export function preloadsFor(manifest: Manifest, html: string): (pathname: string) => ScreenHints {
   function chunkFiles(key: string, seen = new Set<string>()): string[] {
     const chunk = manifest[key];
     if (!chunk || chunk.isEntry || seen.has(key)) return [];
@@ -76,23 +88,28 @@ export function preloadsFor(manifest: Manifest, html: string): (pathname: string
     return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(k, seen))];
   }
 
-  // Worked out once per screen (a few dozen), not per request.
-  const known = new Map<string, string[]>();
+  const known = new Map<string, ScreenHints>();
   return (pathname) => {
     const screen = screenOfPath(pathname);
     const key = pathname === '/' ? '/' : (screen?.path ?? '');
-    let links = known.get(key);
-    if (!links) {
+    let hints = known.get(key);
+    if (!hints) {
       // Chunks the entry already preloads (index.html names them) need no second hint.
       const seen = new Set<string>();
-      const scripts = screenModules(screen).flatMap(({ key: chunk, low }) =>
+      const files = screenModules(screen).flatMap(({ key: chunk, low }) =>
         chunkFiles(chunk, seen)
           .filter((f) => !html.includes(`/${f}"`))
-          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}"${low ? ' fetchpriority="low"' : ''} />`),
+          .map((f) => ({ href: `/${f}`, low })),
       );
-      links = [...(pathname === '/' ? heroPreloads() : []), ...scripts];
-      known.set(key, links);
+      hints = {
+        pictures: pathname === '/' ? heroPreloads() : [],
+        modules: {
+          lines: files.map(({ href, low }) => `<link rel="modulepreload" crossorigin href="${href}"${low ? ' fetchpriority="low"' : ''} />`),
+          hrefs: files.map((f) => f.href),
+        },
+      };
+      known.set(key, hints);
     }
-    return links;
+    return hints;
   };
 }

@@ -98,7 +98,7 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     const origin = originOf(c, publicUrl);
     const url = origin + c.req.path;
     const absolute = (image: string | null) => (image ? new URL(image, origin).toString() : undefined);
-    const links = preloads(c.req.path);
+    const { pictures, modules } = preloads(c.req.path);
     const productId = productIdOfPath(c.req.path);
     const group = groupOfPath(c.req.path);
     if (productId !== null) {
@@ -107,20 +107,20 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
       const p = read ? { ...read, image: read.thumbnail ?? read.images[0] ?? null, galleryImage: read.images[0] ?? read.thumbnail ?? null } : await sources.productForPage(productId);
       if (p) {
         const description = p.description ?? `${p.name}, from Vastra.`;
-        return render({ title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links: [...productImagePreload(p.galleryImage ?? p.image), ...links] });
+        return render({ title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links: productImagePreload(p.galleryImage ?? p.image), modules });
       }
     } else if (group) {
       // Drawn, the page's own read of the group makes its head too; else the head reads it.
       const g = (await drawing)?.group ?? (await sources.groupForPage(group.kind, group.slug));
       if (g) {
         const description = g.description ?? `${g.name}: sarees and clothing from Vastra.`;
-        return render({ title: `${g.name} | Vastra`, description, url, image: absolute(g.poster), links });
+        return render({ title: `${g.name} | Vastra`, description, url, image: absolute(g.poster), links: pictures, modules });
       }
     }
     const pricing = (await drawing)?.pricing ?? (await sources.pricing?.()) ?? DEFAULT_PRICING;
     const screen = productId === null && !group ? screenAt(c.req.path) : undefined;
     // Placeholders and private screens are nothing for a search engine.
-    if (screen) return render({ ...screenMeta(c.req.path, c.req.query('search'), url, pricing), links, noindex: !indexable(screen) });
+    if (screen) return render({ ...screenMeta(c.req.path, c.req.query('search'), url, pricing), links: pictures, modules, noindex: !indexable(screen) });
     c.header('X-Robots-Tag', 'noindex');
     return render({ title: 'Page not found | Vastra', description: shopDescription(pricing), url }, 404);
   });
