@@ -105,6 +105,20 @@ describe('outside data in a drawn page', () => {
     }
   });
 
+  it('a collection name made to break out stays text in the head made from the drawing', async () => {
+    const hostile = `"><script>alert(1)</script> $& $' Festive`;
+    await t.database.db.update(collections).set({ name: hostile }).where(eq(collections.slug, 'festive'));
+    try {
+      const html = await page('/collections/festive');
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).not.toContain('<script>alert(1)');
+      expect(head).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $&#39; Festive | Vastra</title>');
+      expect(inlineScripts(html)).toEqual([]);
+    } finally {
+      await t.database.db.update(collections).set({ name: 'Festive Collection' }).where(eq(collections.slug, 'festive'));
+    }
+  });
+
   it('the Host a request names never reaches the drawn markup or its data', async () => {
     const res = await t.app.request('/products', { headers: { Host: 'evil.example' } });
     const html = await res.text();

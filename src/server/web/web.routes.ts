@@ -12,6 +12,7 @@ import type { Availability } from '../../shared/catalog.ts';
 import { DEFAULT_PRICING, shopDescription, type PricingSettings } from '../../shared/pricing.ts';
 import { canonicalPath, groupOfPath, productIdOfPath, type GroupKind } from '../../shared/routes.ts';
 import { indexable, screenAt } from '../../shared/screens.ts';
+import { pagePictures } from '../../shared/images.ts';
 import { originOf } from '../http/origin.ts';
 import { newNonce, pagePolicy } from '../http/security-headers.ts';
 import { screenHead } from './screen-descriptions.ts';
@@ -104,7 +105,7 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     if (productId !== null) {
       // Drawn, the page's own read of the product makes its head too; else the head reads it.
       const read = (await drawing)?.product;
-      const p = read ? { ...read, image: read.thumbnail ?? read.images[0] ?? null, galleryImage: read.images[0] ?? read.thumbnail ?? null } : await sources.productForPage(productId);
+      const p = read ? { ...read, ...pagePictures(read) } : await sources.productForPage(productId);
       if (p) {
         const description = p.description ?? `${p.name}, from Vastra.`;
         return render({ title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links: productImagePreload(p.galleryImage ?? p.image), modules });

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/catalog.ts';
 import type { ProductTax } from '../../../shared/gst.ts';
 import type { SizeChart } from '../../../shared/sizes.ts';
+import { pagePictures } from '../../../shared/images.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './catalog.queries.ts';
@@ -141,8 +142,7 @@ export function createCatalogService(db: Db, stock: StockService, watch: Catalog
       const p = await q.productById(db, id);
       if (!p) return null;
       const { name, description, price, offerPrice, availability } = p;
-      // `image` is the shared link's picture; `galleryImage` the one the product page shows first.
-      return { name, description, price, offerPrice, availability, image: p.thumbnail ?? p.images[0] ?? null, galleryImage: p.images[0] ?? p.thumbnail ?? null };
+      return { name, description, price, offerPrice, availability, ...pagePictures(p) };
     },
 
     /** What a category or collection page's head shows; null when there is no such group (a 404). */
