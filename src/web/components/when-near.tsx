@@ -3,7 +3,9 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 /**
  * Renders `children` once the spot comes within `margin` of the screen, and `placeholder` until
  * then. For sections far below the fold: their code and data wait until a shopper heads their way,
- * so the first screen gets the phone's network and CPU to itself.
+ * so the first screen gets the phone's network and CPU to itself. A spot already scrolled past
+ * (a jump to the footer, the End key) counts as near too: between two frames it may never have
+ * been within the margin, and the shopper scrolling back up should find it there.
  */
 export function WhenNear({ children, placeholder, margin = '800px' }: { children: ReactNode; placeholder: ReactNode; margin?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -11,7 +13,7 @@ export function WhenNear({ children, placeholder, margin = '800px' }: { children
   useEffect(() => {
     const el = ref.current;
     if (!el || near) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: margin });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting || e.boundingClientRect.top < 0) && setNear(true), { rootMargin: margin });
     observer.observe(el);
     return () => observer.disconnect();
   }, [near, margin]);
