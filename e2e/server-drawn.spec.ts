@@ -17,6 +17,17 @@ interface Card {
 /** What a drawn page may still ask for: the visitor's session (never drawn), and home's grid far below. */
 const STILL_ASKED = [/^\/api\/accounts\/session$/, /^\/api\/products\/best-sellers\?offset=0&limit=8$/];
 
+/** The API requests a page makes from now on, beyond what a drawn page may still ask for. */
+function apiAsks(page: Page) {
+  const urls: string[] = [];
+  const listen = (r: { url(): string }) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/') && !STILL_ASKED.some((s) => s.test(url.pathname + url.search))) urls.push(url.pathname + url.search);
+  };
+  page.on('request', listen);
+  return { urls, listen };
+}
+
 async function firstProduct(page: Page): Promise<Card> {
   const { items } = (await (await page.request.get('/api/products?limit=1')).json()) as { items: Card[] };
   return items[0]!;
@@ -47,18 +58,35 @@ test('every public screen arrives drawn and is taken over without a redraw or a 
     expect(html, path).not.toContain('Loading application...');
     if (path.startsWith('/product/')) expect(html, path).toContain(first.name);
 
-    const asked: string[] = [];
-    const listen = (r: { url(): string }) => {
-      const url = new URL(r.url());
-      if (url.pathname.startsWith('/api/') && !STILL_ASKED.some((s) => s.test(url.pathname + url.search))) asked.push(url.pathname + url.search);
-    };
-    page.on('request', listen);
+    const asked = apiAsks(page);
     await page.goto(path, { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1 }).first(), path).toHaveText(path.startsWith('/product/') ? first.name : heading);
     await expect(page.getByText('Loading application...'), path).toHaveCount(0);
-    page.off('request', listen);
-    expect(asked, `${path}: asked again for what the page carried`).toEqual([]);
+    page.off('request', asked.listen);
+    expect(asked.urls, `${path}: asked again for what the page carried`).toEqual([]);
   }
+});
+
+test('an unknown product or collection arrives as its drawn 404, taken over as it is, and its way on works', async ({ page, consoleErrors }) => {
+  // The browser logs the 404 itself; an error of the takeover would come from the app's code and still fail.
+  consoleErrors.allow('/product/999999');
+  consoleErrors.allow('/collections/no-such-group');
+  const missing: [path: string, heading: string][] = [
+    ['/product/999999', 'Product not found'],
+    ['/collections/no-such-group', 'Collection not found'],
+  ];
+  for (const [path, heading] of missing) {
+    const asked = apiAsks(page);
+    const res = await page.goto(path, { waitUntil: 'networkidle' });
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+    await expect(page).toHaveTitle(`${heading} | Vastra`);
+    page.off('request', asked.listen);
+    expect(asked.urls, `${path}: asked again for what the server answered`).toEqual([]);
+  }
+  // Taken over: the way on is the app's own link, a move without a page load.
+  await page.getByRole('link', { name: 'Browse Products' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Featured Collections/);
 });
 
 test('the taken-over page works: a product card opens its page, and Load More adds the next 12', async ({ page }) => {

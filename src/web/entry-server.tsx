@@ -17,6 +17,7 @@ import { indexable, SCREENS } from '../shared/screens.ts';
 import { setTransport, type Transport } from './lib/api.ts';
 import { DataProvider } from './lib/data-client.ts';
 import { pricingQuery } from './lib/pricing-settings.ts';
+import type { SsrState } from './lib/ssr-data.ts';
 import { makeQueryClient } from './lib/query-client.ts';
 import { isShopperKey, queryKeys } from './lib/query-keys.ts';
 import type { ServerContext } from './lib/route-data.ts';
@@ -36,6 +37,8 @@ export interface Drawn {
   group?: { name: string; description: string | null; poster: string | null };
   /** The owner's settings the page was drawn with (the head's description names free shipping). */
   pricing?: PricingSettings;
+  /** 404 when the loader found the page's product or group missing: its not-found is what is drawn. */
+  status: 200 | 404;
 }
 
 type GroupPages = { pages: ({ category?: Category; collection?: Collection })[] };
@@ -72,7 +75,7 @@ export async function render(url: string, api: Transport, onError: (error: unkno
       // The shell's promise of free shipping names the owner's threshold.
       queryClient.prefetchQuery(pricingQuery()),
     ]);
-    if (context instanceof Response || context.errors || context.statusCode !== 200) return null;
+    if (context instanceof Response || context.errors || (context.statusCode !== 200 && context.statusCode !== 404)) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
     let failed = false;
     const stream = await renderToReadableStream(
@@ -95,15 +98,19 @@ export async function render(url: string, api: Transport, onError: (error: unkno
     await stream.allReady;
     const html = await new Response(stream).text();
     if (failed) return null;
-    const state = dehydrate(queryClient, {
+    const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== queryKeys.session[0] && !isShopperKey(q),
     });
+    // What the loaders answered (only a missing page's mark): the browser's router starts from it.
+    const loaderData = Object.fromEntries(Object.entries(context.loaderData).filter(([, answer]) => answer != null));
+    const state: SsrState = { ...queries, loaderData };
     const leaf = context.matches.at(-1);
     const id = leaf?.route.id === '/product/:id' ? leaf.params.id : undefined;
     const product = id === undefined ? undefined : queryClient.getQueryData<ProductDetail>(queryKeys.product(id));
     const group = groupOf(queryClient, leaf?.route.id, leaf?.params.slug);
     const pricing = queryClient.getQueryData<PricingSettings>(pricingQuery().queryKey);
-    return { html, data: scriptJson(state), ...(product && { product }), ...(group && { group }), ...(pricing && { pricing }) };
+    const status = context.statusCode === 404 ? 404 : 200;
+    return { html, data: scriptJson(state), status, ...(product && { product }), ...(group && { group }), ...(pricing && { pricing }) };
   } finally {
     queryClient.clear();
   }

@@ -15,7 +15,7 @@ const root = document.getElementById('root')!;
 /**
  * A page drawn on the server (issue 19) is taken over as it is. The router must start with every
  * route of the page already loaded (a route still loading draws the fallback instead, and the
- * drawn page would be thrown away), and with the loaders counted as run (they ran on the server).
+ * drawn page would be thrown away), and with the loaders counted as run, with what they answered on the server.
  */
 async function takeOver() {
   const matches = matchRoutes(routes, window.location) ?? [];
@@ -26,7 +26,7 @@ async function takeOver() {
       Object.assign(route, { Component, loader, lazy: undefined });
     }),
   );
-  const loaderData = Object.fromEntries(matches.map(({ route }) => [route.id!, null]));
+  const loaderData = { ...Object.fromEntries(matches.map(({ route }) => [route.id!, null])), ...ssrState()?.loaderData };
   const router = createBrowserRouter(routes, { hydrationData: { loaderData } });
   hydrateRoot(
     root,

@@ -55,13 +55,20 @@ describe('category and collection pages', () => {
     expect(slashed.headers.get('Location')).toBe('/collections/festive');
   });
 
-  it.each(['/categories/no-such-thing', '/collections/no-such-thing', '/categories/festive', '/collections/Festive', '/collections/a.b', '/categories/sarees/extra'])(
-    'answers %s with the not-found screen, 404 and noindex',
-    async (p) => {
+  it.each([
+    ['/categories/no-such-thing', 'Category not found'],
+    ['/collections/no-such-thing', 'Collection not found'],
+    ['/categories/festive', 'Category not found'],
+    ['/collections/Festive', 'Page not found'],
+    ['/collections/a.b', 'Page not found'],
+    ['/categories/sarees/extra', 'Page not found'],
+  ])(
+    'answers %s with the not-found screen (%s), 404 and noindex',
+    async (p, title) => {
       const { status, robots, html } = await page(p);
       expect(status).toBe(404);
       expect(robots).toBe('noindex');
-      expect(html).toContain('<title>Page not found | Vastra</title>');
+      expect(html).toContain(`<title>${title} | Vastra</title>`);
       expect(html).toContain('<div id="root">');
     },
   );

@@ -8,7 +8,7 @@
  * - for a product page, the changes heard to that product's stock ("Only 2 left").
  * All of it is pushed to this server by NOTIFY (drizzle/0026, 0027), so a hit costs no round trip.
  * The stamp is read before drawing: a change that lands mid-draw leaves the copy already stale.
- * While the watch is not live, nothing is kept and every page is drawn afresh.
+ * While the watch is not live, nothing is kept and every page is drawn afresh. A 404 is never kept.
  */
 import type { CatalogWatch } from '../modules/catalog/catalog-watch.ts';
 import { VersionedCache } from '../modules/catalog/search-cache.ts';
@@ -19,8 +19,15 @@ import type { DrawPage } from './web.routes.ts';
 /** Pages kept per app server: every product page of a small shop, the busy ones of a big one. */
 export const PAGES_KEPT = 2000;
 
-/** A page that could not be drawn (an unknown product, a render that failed) is not kept. */
-const NOT_DRAWN = new Error('not drawn');
+/**
+ * A page not kept: one that could not be drawn (a render that failed), or an unknown product's or
+ * group's 404 (any path can name one: kept, they would crowd out the shop's real pages).
+ */
+class NotKept extends Error {
+  constructor(readonly page: DrawnPage | null) {
+    super('not kept');
+  }
+}
 
 export function keptPages(draw: DrawPage, watch: CatalogWatch, kept = PAGES_KEPT): DrawPage {
   const pages = new VersionedCache<DrawnPage>(kept);
@@ -30,7 +37,11 @@ export function keptPages(draw: DrawPage, watch: CatalogWatch, kept = PAGES_KEPT
     const query = pathAndQuery.indexOf('?');
     const product = productIdOfPath(query === -1 ? pathAndQuery : pathAndQuery.slice(0, query));
     const tag = `${stamp.catalog}.${stamp.likes}.${stamp.shop}.${product === null ? '' : watch.stockOf(product)}`;
-    const drawing = async () => (await draw(pathAndQuery)) ?? Promise.reject(NOT_DRAWN);
-    return pages.get(tag, pathAndQuery, drawing).catch(() => null);
+    const drawing = async () => {
+      const page = await draw(pathAndQuery);
+      if (!page || page.status === 404) throw new NotKept(page);
+      return page;
+    };
+    return pages.get(tag, pathAndQuery, drawing).catch((error: unknown) => (error instanceof NotKept ? error.page : null));
   };
 }

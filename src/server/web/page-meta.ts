@@ -99,6 +99,8 @@ export interface DrawnPage {
   group?: { name: string; description: string | null; poster: string | null };
   /** The owner's settings it was drawn with, for a screen's head likewise. */
   pricing?: PricingSettings;
+  /** 404: the page's product or group does not exist, and its not-found is what was drawn. */
+  status?: 200 | 404;
 }
 
 /** What index.html holds in the root until the app draws (src/web/index.html). */

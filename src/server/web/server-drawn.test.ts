@@ -2,7 +2,7 @@
  * Pages drawn on the server (issue 19), through the real page route and the real server build of
  * the web app, on PGlite and PostgreSQL: what the HTML holds, that outside data cannot break out of
  * the markup or the data block, that no executable inline script is written (the CSP runs none),
- * and which pages are not drawn (unknown ones, private ones).
+ * unknown products and groups drawn as 404s, and which pages are not drawn (private ones).
  */
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -40,7 +40,7 @@ const page = async (path: string, status = 200) => {
 /** The data block's JSON, as the browser reads it. */
 const dataOf = (html: string) => {
   const block = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html);
-  return block ? (JSON.parse(block[1]!) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] }) : null;
+  return block ? (JSON.parse(block[1]!) as { queries: { queryKey: unknown[]; state: { data: unknown } }[]; loaderData?: Record<string, unknown> }) : null;
 };
 
 /** Every <script> is a file, data, or JSON-LD: nothing the page's CSP would have to run inline. */
@@ -134,14 +134,29 @@ describe('outside data in a drawn page', () => {
   });
 });
 
-describe('pages not drawn', () => {
-  it('an unknown product is the 404 as before, left to the browser', async () => {
-    const html = await page('/product/999999', 404);
-    expect(dataOf(html)).toBeNull();
+describe('an unknown product or group: a 404 its loader decides, drawn', () => {
+  const root = (html: string) => html.slice(html.indexOf('<div id="root">'));
+
+  it.each([
+    ['/product/999999', 'Product not found', 'It may have sold out or moved.'],
+    ['/categories/no-such-group', 'Category not found', 'It may have been renamed or retired'],
+    ['/collections/no-such-group', 'Collection not found', 'It may have been renamed or retired'],
+  ])('%s is a 404 drawn with its screen’s own not-found, read once', async (path, title, text) => {
+    const res = await t.get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('X-Robots-Tag')).toBe('noindex');
+    const html = await res.text();
+    expect(html).toContain(`<title>${title} | Vastra</title>`);
+    expect(root(html)).toContain(`>${title}</h1>`);
+    expect(root(html)).toContain(text);
+    expect(root(html)).not.toContain('Loading application...');
+    // The browser's router starts from the loader's answer, so it takes the not-found over as drawn.
+    expect(dataOf(html)).toMatchObject({ loaderData: { [path.startsWith('/product/') ? '/product/:id' : path.replace(/[^/]+$/, ':slug')]: { missing: true } } });
+    expect(inlineScripts(html)).toEqual([]);
   });
 
-  it('an unknown category is a 404, not drawn', async () => {
-    expect(dataOf(await page('/categories/no-such-group', 404))).toBeNull();
+  it('a path that is no screen stays the not-found the browser draws', async () => {
+    expect(dataOf(await page('/no-such-screen', 404))).toBeNull();
   });
 
   it.each(['/cart', '/checkout', '/orders', '/login', '/admin'])('%s (private or a form) is not drawn', async (path) => {
@@ -235,6 +250,25 @@ describe('pages kept in memory while the watch hears every change', () => {
     // Home's head, made from the settings the page was drawn with, says it too.
     const home = await (await kept.get('/')).text();
     expect(/<meta name="description" content="([^"]*)"/.exec(home)?.[1]).toContain('Free shipping over ₹1,234');
+  });
+
+  it('keeps no 404: a product that quietly appears at an address once unknown shows at once', async () => {
+    await heardAll();
+    const [, other] = pieces;
+    const at = 900_001;
+    expect((await kept.get(`/product/${at}`)).status).toBe(404);
+    // Moved with triggers off: no version moves, no notification. A kept 404 would still be served.
+    const move = (from: number, to: number) =>
+      kept.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.update(products).set({ id: to }).where(eq(products.id, from));
+      });
+    await move(other!.id, at);
+    try {
+      expect((await drawnProduct(at)).name).toBe(other!.name);
+    } finally {
+      await move(at, other!.id);
+    }
   });
 
   it('a like made through this server shows on its very next page', async () => {

@@ -20,6 +20,8 @@ import { pageTemplate, type DrawnPage, type PageMeta } from './page-meta.ts';
 import { bootScriptOf, preloadsFor, productImagePreload, readManifest } from './preloads.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
+/** A missing group's page title, as its screen says it (features/catalog/group-screen.tsx). */
+const NOT_FOUND: Record<GroupKind, string> = { category: 'Category not found', collection: 'Collection not found' };
 function screenMeta(path: string, search: string | undefined, url: string, pricing: PricingSettings): PageMeta {
   const { title, description } = screenHead(path, search, pricing);
   return { title, description, url };
@@ -95,14 +97,21 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     // The path and query only: the page's markup never depends on the Host a request names.
     const query = c.req.url.indexOf('?');
     const drawing = draw?.(c.req.path + (query === -1 ? '' : c.req.url.slice(query)));
-    const render = async (meta: PageMeta, status: 200 | 404 = 200) => c.html(fill(meta, nonce, status === 200 ? await drawing : null), status);
+    // A drawing goes out with the status it was drawn for: a product's or group's drawn not-found
+    // only as a 404, and the 404 of a path that is no screen with none (the browser draws it).
+    const render = async (meta: PageMeta, status: 200 | 404 = 200) => {
+      const drawn = await drawing;
+      return c.html(fill(meta, nonce, drawn && (drawn.status ?? 200) === status ? drawn : null), status);
+    };
     const origin = originOf(c, publicUrl);
     const url = origin + c.req.path;
     const absolute = (image: string | null) => (image ? new URL(image, origin).toString() : undefined);
     const { pictures, modules } = preloads(c.req.path);
     const productId = productIdOfPath(c.req.path);
     const group = groupOfPath(c.req.path);
-    if (productId !== null) {
+    // The loader found the product or group missing: its page is the 404 as drawn, not read again.
+    const missing = (await drawing)?.status === 404;
+    if (productId !== null && !missing) {
       // Drawn, the page's own read of the product makes its head too; else the head reads it.
       const read = (await drawing)?.product;
       const p = read ? { ...read, ...pagePictures(read) } : await sources.productForPage(productId);
@@ -110,7 +119,7 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
         const description = p.description ?? `${p.name}, from Vastra.`;
         return render({ title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links: productImagePreload(p.galleryImage ?? p.image), modules });
       }
-    } else if (group) {
+    } else if (group && !missing) {
       // Drawn, the page's own read of the group makes its head too; else the head reads it.
       const g = (await drawing)?.group ?? (await sources.groupForPage(group.kind, group.slug));
       if (g) {
@@ -119,11 +128,12 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
       }
     }
     const pricing = (await drawing)?.pricing ?? (await sources.pricing?.()) ?? DEFAULT_PRICING;
-    const screen = productId === null && !group ? screenAt(c.req.path) : undefined;
+    const screen = productId === null && !group && !missing ? screenAt(c.req.path) : undefined;
     // Placeholders and private screens are nothing for a search engine.
     if (screen) return render({ ...screenMeta(c.req.path, c.req.query('search'), url, pricing), links: pictures, modules, noindex: !indexable(screen) });
     c.header('X-Robots-Tag', 'noindex');
-    return render({ title: 'Page not found | Vastra', description: shopDescription(pricing), url }, 404);
+    const title = productId !== null ? 'Product not found' : group ? NOT_FOUND[group.kind] : 'Page not found';
+    return render({ title: `${title} | Vastra`, description: shopDescription(pricing), url }, 404);
   });
   return app;
 }

@@ -1,7 +1,7 @@
 /**
  * What a page drawn on the server carries for the browser to take it over (issue 19): the query
  * answers it was drawn from, in a `<script type="application/json">` block (data, never run, so
- * the strict CSP stands). Read once; no TanStack code here, so home can use it before the query
+ * the strict CSP stands), and what the routes' loaders answered. Read once; no TanStack code here, so home can use it before the query
  * client has arrived.
  */
 import { SSR_DATA_ID } from '../../shared/script-json.ts';
@@ -10,6 +10,8 @@ import { SSR_DATA_ID } from '../../shared/script-json.ts';
 export interface SsrState {
   queries: { queryHash: string; queryKey: readonly unknown[]; state: { data?: unknown; status: string } }[];
   mutations: unknown[];
+  /** What the routes' loaders answered on the server, by route id (only answers that are not null). */
+  loaderData?: Record<string, unknown>;
 }
 
 let read: SsrState | null | undefined;

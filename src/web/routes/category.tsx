@@ -2,13 +2,15 @@ import { Link, useParams } from 'react-router';
 import { groupPath } from '../../shared/routes.ts';
 import { GroupScreen } from '../features/catalog/group-screen.tsx';
 import { categoriesQuery, categoryPagesQuery, useCategories, useCategoryPages } from '../features/catalog/groups.api.ts';
-import { preloading } from '../lib/route-data.ts';
+import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
 
 /** /categories/{slug} (design.md): the category's products, 12 at a time. */
 export function Component() {
   const { slug = '' } = useParams();
   const categories = useCategories();
-  const pages = useCategoryPages(slug);
+  // Found missing by the server: the browser asks no more (it would only hear the same 404).
+  const foundMissing = useFoundMissing();
+  const pages = useCategoryPages(slug, !foundMissing);
   // The list (often cached from /categories) names the category at once and decides whether it
   // exists; the products' own answer names it too, should the list fail.
   const category = categories.data?.find((c) => c.slug === slug) ?? pages.data?.pages[0]?.category;
@@ -18,7 +20,7 @@ export function Component() {
     <GroupScreen
       kind="category"
       group={category}
-      missing={categories.isSuccess && !category}
+      missing={foundMissing || (categories.isSuccess && !category)}
       failed={categories.isError && pages.isError ? pages.error : null}
       retry={() => void Promise.all([categories.refetch(), pages.refetch()])}
       pages={pages}
@@ -42,6 +44,7 @@ export function Component() {
   );
 }
 
+/** Drawn on the server with the category and its first products; an unknown one is a 404, its not-found drawn. */
 export const loader = preloading((client, { params }) =>
-  Promise.all([client.fetchQuery(categoriesQuery()), client.fetchInfiniteQuery(categoryPagesQuery(params.slug ?? ''))]),
+  Promise.all([client.fetchQuery(categoriesQuery()), orMissing(client.fetchInfiniteQuery(categoryPagesQuery(params.slug ?? '')))]).then(([, first]) => first),
 );

@@ -2,13 +2,15 @@ import { useParams } from 'react-router';
 import { CollectionPoster } from '../features/catalog/group-collections.tsx';
 import { GroupScreen } from '../features/catalog/group-screen.tsx';
 import { collectionPagesQuery, collectionsQuery, useCollectionPages, useCollections } from '../features/catalog/groups.api.ts';
-import { preloading } from '../lib/route-data.ts';
+import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
 
 /** /collections/{slug} (design.md): the collection's poster and products, 12 at a time. */
 export function Component() {
   const { slug = '' } = useParams();
   const collections = useCollections();
-  const pages = useCollectionPages(slug);
+  // Found missing by the server: the browser asks no more (it would only hear the same 404).
+  const foundMissing = useFoundMissing();
+  const pages = useCollectionPages(slug, !foundMissing);
   // The list (often cached from /collections) names the collection at once and decides whether it
   // exists; the products' own answer names it too, should the list fail.
   const collection = collections.data?.find((c) => c.slug === slug) ?? pages.data?.pages[0]?.collection;
@@ -16,7 +18,7 @@ export function Component() {
     <GroupScreen
       kind="collection"
       group={collection}
-      missing={collections.isSuccess && !collection}
+      missing={foundMissing || (collections.isSuccess && !collection)}
       failed={collections.isError && pages.isError ? pages.error : null}
       retry={() => void Promise.all([collections.refetch(), pages.refetch()])}
       pages={pages}
@@ -31,6 +33,7 @@ export function Component() {
   );
 }
 
+/** Drawn on the server with the collection and its first products; an unknown one is a 404, its not-found drawn. */
 export const loader = preloading((client, { params }) =>
-  Promise.all([client.fetchQuery(collectionsQuery()), client.fetchInfiniteQuery(collectionPagesQuery(params.slug ?? ''))]),
+  Promise.all([client.fetchQuery(collectionsQuery()), orMissing(client.fetchInfiniteQuery(collectionPagesQuery(params.slug ?? '')))]).then(([, first]) => first),
 );

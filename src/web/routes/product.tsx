@@ -11,17 +11,18 @@ import { ProductPageSkeleton } from '../features/catalog/product-page-skeleton.t
 import { useAddresses } from '../features/addresses/addresses.api.ts';
 import { PinCheck } from '../features/delivery/pin-check.tsx';
 import { useSession } from '../lib/session.ts';
-import { preloading } from '../lib/route-data.ts';
+import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
 
 /** /product/{id} (spec §2 Product detail). */
 export function Component() {
   const { id = '' } = useParams();
-  const product = useProduct(id);
+  // Found missing by the server: the browser asks no more (it would only hear the same 404).
+  const missing = useFoundMissing();
+  const product = useProduct(id, !missing);
   const addressPin = useAddressPin();
-  useDocumentTitle(product.data ? pageTitle(product.data.name) : product.isError ? pageTitle('Product not found') : undefined);
+  useDocumentTitle(product.data ? pageTitle(product.data.name) : missing || product.isError ? pageTitle('Product not found') : undefined);
 
-  if (product.isPending) return <ProductPageSkeleton />;
-  if (product.isError) {
+  if (missing || product.isError) {
     return (
       <EmptyState
         level={1}
@@ -32,6 +33,7 @@ export function Component() {
       </EmptyState>
     );
   }
+  if (product.isPending) return <ProductPageSkeleton />;
   const p = product.data;
   return (
     <article className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,560px)_1fr] lg:gap-10 lg:py-10">
@@ -55,5 +57,5 @@ function useAddressPin(): string | undefined {
   return book.data?.[0]?.pincode;
 }
 
-/** Drawn on the server with the product (an unknown one is left to the browser's not-found). */
-export const loader = preloading((client, { params }) => client.fetchQuery(productQuery(params.id ?? '')));
+/** Drawn on the server with the product; an unknown one is a 404, its not-found drawn. */
+export const loader = preloading((client, { params }) => orMissing(client.fetchQuery(productQuery(params.id ?? ''))));

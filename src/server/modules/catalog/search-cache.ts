@@ -20,6 +20,14 @@ export class VersionedCache<V> {
 
   constructor(private readonly maxEntries = 1000) {}
 
+  private evictBeyond(max: number) {
+    while (this.entries.size > max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
   /** The latest entry for the key, whatever its version: the caller checks the version. */
   peek(key: string): CacheEntry<V> | undefined {
     return this.entries.get(key);
@@ -36,15 +44,14 @@ export class VersionedCache<V> {
     }
     const entry = { version, value: compute() };
     this.entries.set(key, entry);
-    // A failed query is not an answer: the next request tries again.
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    // A failed query is not an answer: the next request tries again. Only an answer makes room
+    // (the least recently used goes), so a flood of failures (unknown pages) pushes none out.
+    entry.value.then(
+      () => this.evictBeyond(this.maxEntries),
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return entry.value;
   }
 }

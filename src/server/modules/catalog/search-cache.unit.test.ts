@@ -46,4 +46,13 @@ describe('the versioned search cache', () => {
     expect(await cache.get(1, 'a', async () => 'a3')).toBe('a1');
     expect(await cache.get(1, 'b', async () => 'b2')).toBe('b2');
   });
+
+  it('lets no failure push an answer out (a flood of unknown pages keeps the real ones)', async () => {
+    const cache = new VersionedCache<string>(2);
+    await cache.get(1, 'a', async () => 'a1');
+    await cache.get(1, 'b', async () => 'b1');
+    for (const key of ['x', 'y', 'z']) await expect(cache.get(1, key, () => Promise.reject(new Error('404')))).rejects.toThrow();
+    expect(await cache.get(1, 'a', async () => 'a2')).toBe('a1');
+    expect(await cache.get(1, 'b', async () => 'b2')).toBe('b1');
+  });
 });

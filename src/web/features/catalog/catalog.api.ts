@@ -49,7 +49,7 @@ export const suggestionsQuery = (term: string) =>
     staleTime: 5 * 60_000,
   });
 
-export const useProduct = (id: string) => useQuery(productQuery(id));
+export const useProduct = (id: string, enabled = true) => useQuery({ ...productQuery(id), enabled });
 
 export const useProductPages = (query: ProductPagesQuery) => useInfiniteQuery(query);
 

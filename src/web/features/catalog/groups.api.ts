@@ -26,5 +26,5 @@ export const collectionPagesQuery = (slug: string) => pagedQuery<CollectionPage>
 
 export const useCategories = () => useQuery(categoriesQuery());
 export const useCollections = () => useQuery(collectionsQuery());
-export const useCategoryPages = (slug: string) => useInfiniteQuery(categoryPagesQuery(slug));
-export const useCollectionPages = (slug: string) => useInfiniteQuery(collectionPagesQuery(slug));
+export const useCategoryPages = (slug: string, enabled = true) => useInfiniteQuery({ ...categoryPagesQuery(slug), enabled });
+export const useCollectionPages = (slug: string, enabled = true) => useInfiniteQuery({ ...collectionPagesQuery(slug), enabled });
