@@ -40,6 +40,13 @@ export const PRODUCT_FIELD_NAMES = [
   'hsn_code',
   'tax_rule',
   'tax_rate',
+  // What shoppers filter by (issue 20, src/shared/attributes.ts): each a list's value or label; occasions several.
+  'fabric',
+  'colour',
+  'colour_name',
+  'occasions',
+  'weave',
+  'origin',
 ] as const;
 
 /** The CSV columns, in the template's order. `handle` names a row's product across imports. */
@@ -97,6 +104,7 @@ export const IMPORT_MESSAGES = {
   duplicateRow: (row: number) => `The same product as row ${row} (same handle, or same name when there is no handle): list each product once per file.`,
   noCategory: (slugs: string[]) => `No category ${slugs.join(', ')}.`,
   noCollection: (slugs: string[]) => `No collection ${slugs.join(', ')}.`,
+  unknownChoice: (what: string, given: string, labels: string[]) => `Unknown ${what} “${given}”. Write one of: ${labels.join(', ')}.`,
   noSizeList: (name: string, lists: string[]) => `No size list “${name}”. The lists are: ${lists.join(', ')}; leave it empty for one size.`,
   sizesNeedList: 'Sizes need a size_list (such as Kurtas and suits); for a piece in one size, give its stock instead.',
   photoPath: 'Give photographs as paths inside the import folder, such as red-saree/1.jpg.',
@@ -195,9 +203,13 @@ export function readableFolderName(folder: string): string {
     .join(' ');
 }
 
-/** The example CSV the screen offers for download. */
+/**
+ * The example CSV the screen offers for download: a cell for every column of TEMPLATE_COLUMNS, in
+ * its order (a test reads it back by the header). The attributes are written as labels in one row
+ * and as values in the other: both are read.
+ */
 export const CSV_TEMPLATE = [
   TEMPLATE_COLUMNS.join(','),
-  'red-banarasi,Red Banarasi Silk Saree,"₹4,999",3999,1,Handwoven in Varanasi.,Fabric: Pure silk | Length: 6.3 m with blouse piece,"Zari buttis on a deep red ground.",Dry clean only.,,standard|express|pincode,yes,silk-sarees,festive|bridal,,,5.5,included,0.8,yes,,,red-banarasi/1.jpg|red-banarasi/2.jpg',
-  'cotton-kurta-blue,Blue Cotton Kurta,1299,,,A cool kurta for summer days.,Fabric: Cotton,,Machine wash cold.,7 Days Returns,,no,kurtas,summer|daily-wear,Kurtas and suits,S:4|M:6|L:2|XL:0,,,,,Straight,Knee length,',
+  'red-banarasi,Red Banarasi Silk Saree,"₹4,999",3999,1,Handwoven in Varanasi.,Fabric: Pure silk | Length: 6.3 m with blouse piece,"Zari buttis on a deep red ground.",Dry clean only.,,standard|express|pincode,yes,silk-sarees,festive|bridal,,,5.5,included,0.8,yes,,,5007,fabric,5,Silk,Red,Sindoor red,Wedding|Festive,Zari weave,Banarasi,red-banarasi/1.jpg|red-banarasi/2.jpg',
+  'cotton-kurta-blue,Blue Cotton Kurta,1299,,,A cool kurta for summer days.,Fabric: Cotton,,Machine wash cold.,7 Days Returns,,no,kurtas,summer|daily-wear,Kurtas and suits,S:4|M:6|L:2|XL:0,,,,,Straight,Knee length,6204,apparel,,cotton,blue,,daily|office,block-print,rajasthan,',
 ].join('\r\n') + '\r\n';

@@ -5,6 +5,7 @@
  */
 import type { Availability } from './catalog.ts';
 import { sizeName } from './cart.contract.ts';
+import { productAttributesContract } from './attributes.ts';
 import { productTaxContract } from './gst.contract.ts';
 import { BLOUSE_PIECE, GARMENT_LENGTHS, NO_DETAILS } from './garment.ts';
 import type { SizeList } from './sizes.ts';
@@ -145,6 +146,8 @@ export const productInputContract = z
     details: garmentDetails,
     /** Issue 18: the HSN code and how the piece is taxed (none: the shop's GST rate). */
     tax: productTaxContract,
+    /** Issue 20: fabric, colour, occasions, weave or work, origin: what shoppers filter by. */
+    attributes: productAttributesContract,
     categories: slugs('category'),
     collections: slugs('collection'),
     images: z

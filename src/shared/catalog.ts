@@ -2,6 +2,7 @@
  * The catalog's constants and the shapes the API returns, shared by server, web app and tests.
  * The request schemas are in catalog.contract.ts, so the web app's bundle does not carry zod for them.
  */
+import type { ProductAttributes } from './attributes.ts';
 import type { GarmentDetails } from './garment.ts';
 import type { SizeChart, SizeChoice } from './sizes.ts';
 
@@ -54,6 +55,8 @@ export interface ProductDetail extends ProductSummary {
   sizeChart: SizeChart | null;
   /** Saree length, blouse piece, fall and pico; a kurta's fit and length (src/shared/garment.ts). */
   details: GarmentDetails;
+  /** Fabric, colour, occasions, weave or work, origin (src/shared/attributes.ts). */
+  attributes: ProductAttributes;
 }
 
 export interface ProductPage {

@@ -19,6 +19,18 @@ import { timestamps } from './columns.ts';
 import type { Availability, DeliveryInfo } from '../../../shared/catalog.ts';
 import { NO_DETAILS, type GarmentDetails } from '../../../shared/garment.ts';
 import { users } from './accounts.ts';
+import { COLOUR_NAME_MAX, COLOURS, FABRICS, OCCASIONS, ORIGINS, WEAVES, valuesOf, type Colour, type Fabric, type Occasion, type Origin, type Weave } from '../../../shared/attributes.ts';
+
+/** A list's values as SQL literals, for a check constraint (they are our own constants: letters and hyphens). */
+const listed = (choices: Readonly<Record<string, string>>) =>
+  sql.raw(
+    valuesOf(choices)
+      .map((v) => {
+        if (!/^[a-z-]+$/.test(v)) throw new Error(`Not a list value: ${v}`);
+        return `'${v}'`;
+      })
+      .join(', '),
+  );
 
 /**
  * An ordered list of sizes the owner picks a product's sizes from (XS to 3XL for kurtas, 32 to 44
@@ -64,6 +76,14 @@ export const products = pgTable(
     hsnCode: text('hsn_code'),
     taxRule: text('tax_rule').$type<TaxRule>(),
     taxRateBp: integer('tax_rate_bp'),
+    /** Issue 20: what a shopper filters by, each from its list in src/shared/attributes.ts; null: not said. */
+    fabric: text('fabric').$type<Fabric>(),
+    colour: text('colour').$type<Colour>(),
+    /** The owner's own name for the shade (Rani pink); only with a colour. */
+    colourName: text('colour_name'),
+    occasions: text('occasions').array().$type<Occasion[]>().notNull().default(sql`'{}'::text[]`),
+    weave: text('weave').$type<Weave>(),
+    origin: text('origin').$type<Origin>(),
     /**
      * Set when the owner deletes a product that orders refer to: it leaves the shop (listings,
      * search, its page, carts) but stays for the orders that name it.
@@ -84,6 +104,12 @@ export const products = pgTable(
     // A fixed rule carries its rate (GST slabs run 0 to 28%); apparel's come from the settings; no rule has neither.
     check('products_tax_rule_check', sql`(${t.taxRule} is null and ${t.taxRateBp} is null) or (${t.taxRule} = 'apparel' and ${t.taxRateBp} is null) or (${t.taxRule} = 'fixed' and ${t.taxRateBp} between 0 and 2800)`),
     index('products_featured_id').on(t.featured, t.id),
+    check('products_fabric_check', sql`${t.fabric} is null or ${t.fabric} in (${listed(FABRICS)})`),
+    check('products_colour_check', sql`${t.colour} is null or ${t.colour} in (${listed(COLOURS)})`),
+    check('products_colour_name_check', sql`${t.colourName} is null or (${t.colour} is not null and char_length(${t.colourName}) between 1 and ${sql.raw(String(COLOUR_NAME_MAX))})`),
+    check('products_occasions_check', sql`${t.occasions} <@ array[${listed(OCCASIONS)}]::text[]`),
+    check('products_weave_check', sql`${t.weave} is null or ${t.weave} in (${listed(WEAVES)})`),
+    check('products_origin_check', sql`${t.origin} is null or ${t.origin} in (${listed(ORIGINS)})`),
   ],
 );
 

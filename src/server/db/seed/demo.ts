@@ -10,6 +10,7 @@ import { demoCategories, demoCollections, demoProducts } from './demo-catalog.ts
 import type { DemoProduct } from './demo-types.ts';
 import { createStockService } from '../../modules/stock/stock.service.ts';
 import { demoDetails } from './demo-details.ts';
+import { demoAttributes } from './demo-attributes.ts';
 import { demoTax } from './demo-tax.ts';
 import { taxColumns } from '../../modules/catalog/product-tax.ts';
 import { demoSizes } from './demo-stock.ts';
@@ -74,6 +75,7 @@ export async function seedDemoCatalogOnce(db: Db): Promise<boolean> {
             featured: p.featured,
             sizeListId: listIds.get(sizesOf.get(p)!.listName ?? '') ?? null,
             details: demoDetails(p),
+            ...demoAttributes(p),
             ...taxColumns(demoTax(p.name, p.image.kind)),
           };
         }),

@@ -95,6 +95,10 @@ function sameProduct(old: q.ImportedRow, r: Ready): { same: boolean; linksSame: 
     old.sizeListId === c.sizeListId &&
     sorted(old.details as unknown as Record<string, string>) === sorted(c.details as unknown as Record<string, string>) &&
     (['name', 'price', 'offerPrice', 'description', 'fullDescription', 'manufactureAndCare', 'returnPolicy', 'featured', 'thumbnail'] as const).every((k) => old[k] === c[k]) &&
+    // The tax and the attributes too: a row that changes only its fabric (or its HSN code) is an update.
+    (['hsnCode', 'taxRule', 'taxRateBp', 'fabric', 'colour', 'colourName', 'weave', 'origin'] as const).every((k) => old[k] === c[k]) &&
+    // Both in the list's order (the contract sorts them), so the lists compare as they are.
+    JSON.stringify(old.occasions) === JSON.stringify(c.occasions) &&
     sorted(old.keyHighlights) === sorted(c.keyHighlights) &&
     JSON.stringify(old.images) === JSON.stringify(c.images) &&
     (['standardDelivery', 'expressDelivery', 'pincodeDelivery'] as const).every((k) => old.deliveryInfo[k] === c.deliveryInfo[k]);

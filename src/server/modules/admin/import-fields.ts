@@ -2,8 +2,11 @@
  * From what an import file says (a CSV cell, a details.json value) to a product for the same
  * contract the form uses (productInputContract), with spec §9's defaults for what it leaves out.
  * Values are only reshaped here, never judged: a value that does not fit is passed on as it is,
- * so the contract refuses it with the message the form would show.
+ * so the contract refuses it with the message the form would show. The exceptions name something
+ * from a list the owner cannot see in a spreadsheet (a size list, an attribute's choices): their
+ * messages say what to write instead.
  */
+import { COLOURS, FABRICS, OCCASIONS, ORIGINS, WEAVES } from '../../../shared/attributes.ts';
 import { AVAILABILITY } from '../../../shared/catalog.ts';
 import { GARMENT_LENGTHS } from '../../../shared/garment.ts';
 import { FABRIC_RATE_BP } from '../../../shared/gst.ts';
@@ -11,6 +14,7 @@ import { sizesInList } from '../catalog/products-admin.service.ts';
 import { IMPORT_DEFAULTS, productInputContract, STOCK_FOR_LABEL, type ProductInput } from '../../../shared/admin-product.contract.ts';
 import { LIST_SEPARATOR } from '../../../shared/admin-import.contract.ts';
 import { parsePriceText } from '../../../shared/money.ts';
+import { tidy } from '../../../shared/text-rules.ts';
 import { IMPORT_MESSAGES as M, PRODUCT_FIELD_NAMES, type StockChange } from '../../../shared/admin-import.contract.ts';
 
 export const FIELD_NAMES = PRODUCT_FIELD_NAMES;
@@ -192,6 +196,14 @@ export function draftOf(f: FieldValues, images: string[], lists: SizeListMap, fa
       fit: text(v.fit),
       length: or(v.length, garmentLength, null),
     },
+    attributes: {
+      fabric: or(v.fabric, (x) => choice(FABRICS, x), null),
+      colour: or(v.colour, (x) => choice(COLOURS, x), null),
+      colourName: text(v.colour_name),
+      occasions: or(v.occasions, (x) => occasionList(x).map((o) => choice(OCCASIONS, o)), []),
+      weave: or(v.weave, (x) => choice(WEAVES, x), null),
+      origin: or(v.origin, (x) => choice(ORIGINS, x), null),
+    },
     tax: {
       hsnCode: or(v.hsn_code, (x) => (typeof x === 'number' ? String(x) : x), null),
       taxRule: or(v.tax_rule, taxRuleWord, null),
@@ -214,9 +226,10 @@ function percentBp(x: unknown): unknown {
   return m ? Math.round(Number(m[1]) * 100) : x;
 }
 
-/** The CSV column a contract issue belongs to: the tax's parts are columns of their own. */
+/** The CSV column a contract issue belongs to: the tax's and the attributes' parts are columns of their own. */
 const TAX_COLUMNS: Record<string, string> = { hsnCode: 'hsn_code', taxRule: 'tax_rule', fixedRateBp: 'tax_rate' };
-const columnOf = (path: readonly PropertyKey[]) => (path[0] === 'tax' ? (TAX_COLUMNS[String(path[1])] ?? 'tax_rule') : snakeName(String(path[0] ?? 'name')));
+const columnOf = (path: readonly PropertyKey[]) =>
+  path[0] === 'tax' ? (TAX_COLUMNS[String(path[1])] ?? 'tax_rule') : path[0] === 'attributes' && path[1] !== undefined ? snakeName(String(path[1])) : snakeName(String(path[0] ?? 'name'));
 
 export type Checked = { ok: true; input: ProductInput } | { ok: false; reason: string; column: string };
 
@@ -226,6 +239,73 @@ export function checkDraft(draft: Record<string, unknown>): Checked {
   if (parsed.success) return { ok: true, input: parsed.data };
   const issue = parsed.error.issues[0]!;
   return { ok: false, reason: issue.message, column: columnOf(issue.path) };
+}
+
+type Choices = Readonly<Record<string, string>>;
+
+/**
+ * A cell's words as a list's value or label compare: tidied, A to Z lower-cased, hyphens,
+ * underscores and spaces alike ('Block print', 'block-print', 'BLOCK_PRINT'). Only A to Z: a full
+ * case folding would turn look-alikes into the letters they mimic (the Kelvin sign into k), and the
+ * lists are plain Latin letters, so anything else is simply no match.
+ */
+const choiceWords = (s: string) =>
+  tidy(s)
+    .replace(/[A-Z]/g, (c) => c.toLowerCase())
+    .replace(/[\s_-]+/g, ' ');
+
+/**
+ * The value of a list (src/shared/attributes.ts) that an import cell names by its value or its label,
+ * in any case (`silk`, `Silk cotton`, `kanjeevaram`, `Block print`); undefined when it names none.
+ * The one place an import reads a choice, so the check and the draft can never read it apart.
+ */
+export function choiceOf<T extends Choices>(choices: T, text: string): (keyof T & string) | undefined {
+  const wanted = choiceWords(text);
+  if (!wanted) return undefined;
+  return (Object.keys(choices) as (keyof T & string)[]).find((value) => choiceWords(value) === wanted || choiceWords(choices[value]!) === wanted);
+}
+
+/** A cell's choice as its value; anything else as it is (attributeProblem has refused it already). */
+const choice = (choices: Choices, x: unknown) => (typeof x === 'string' ? (choiceOf(choices, x) ?? x) : x);
+
+/**
+ * Occasions: `Festive|Wedding`, `festive, wedding` (a comma too: no occasion has one, and it is what
+ * a person types in a cell), or in details.json a list. A lone value is a list of one.
+ */
+function occasionList(x: unknown): unknown[] {
+  if (typeof x === 'string') return x.split(/[|,]/).map((part) => part.trim()).filter(Boolean);
+  return Array.isArray(x) ? x.filter((o) => !(typeof o === 'string' && o.trim() === '')) : [x];
+}
+
+/** The columns read from a list, with the word the message uses. */
+const CHOICE_COLUMNS = [
+  ['fabric', FABRICS, 'fabric'],
+  ['colour', COLOURS, 'colour'],
+  ['occasions', OCCASIONS, 'occasion'],
+  ['weave', WEAVES, 'weave or work'],
+  ['origin', ORIGINS, 'origin'],
+] as const satisfies readonly (readonly [FieldName, Choices, string])[];
+
+/** A cell as a message shows it: tidied and cut short (a cell may be thousands of characters). */
+function shown(x: unknown): string {
+  const s = tidy(typeof x === 'string' ? x : (JSON.stringify(x) ?? String(x)));
+  return [...s].length > 40 ? `${[...s].slice(0, 40).join('')}…` : s;
+}
+
+/**
+ * The first cell of a row's attributes that names nothing in its list, with a message that says
+ * what to write instead (the contract's own would only say "from the list", and the owner of a
+ * spreadsheet has no list in front of them). Empty cells are "not said" and fine.
+ */
+export function attributeProblem(f: FieldValues): { column: string; reason: string } | null {
+  for (const [column, choices, what] of CHOICE_COLUMNS) {
+    const x = given(f[column]);
+    if (x === undefined) continue;
+    const cells = column === 'occasions' ? occasionList(x) : [x];
+    const bad = cells.find((cell) => typeof cell !== 'string' || choiceOf(choices, cell) === undefined);
+    if (bad !== undefined) return { column, reason: M.unknownChoice(what, shown(bad), Object.values(choices)) };
+  }
+  return null;
 }
 
 export type RowChecked = { ok: true; input: ProductInput; sizes: { size: string; stock: number }[] } | { ok: false; reason: string; column: string };
@@ -238,6 +318,8 @@ export type RowChecked = { ok: true; input: ProductInput; sizes: { size: string;
 export function checkRow(f: FieldValues, images: string[], groups: GroupMaps, fallbackName?: string): RowChecked {
   const list = sizeListProblem(f, groups.sizeLists);
   if (list) return { ok: false, ...list };
+  const attribute = attributeProblem(f);
+  if (attribute) return { ok: false, ...attribute };
   const checked = checkDraft(draftOf(f, images, groups.sizeLists, fallbackName));
   if (!checked.ok) return checked;
   const unknown = unknownGroups(checked.input, groups);

@@ -98,6 +98,12 @@ export async function productById(db: Db, id: number) {
       deliveryInfo: products.deliveryInfo,
       sizeListId: products.sizeListId,
       details: products.details,
+      fabric: products.fabric,
+      colour: products.colour,
+      colourName: products.colourName,
+      occasions: products.occasions,
+      weave: products.weave,
+      origin: products.origin,
     })
     .from(products)
     .where(and(onSale, eq(products.id, id)));

@@ -74,7 +74,7 @@ export function createCatalogService(db: Db, stock: StockService, watch: Catalog
     async product(id: number): Promise<ProductDetail> {
       const found = await q.productById(db, id);
       if (!found) throw new NotFoundError('Product not found');
-      const { sizeListId, ...row } = found;
+      const { sizeListId, fabric, colour, colourName, occasions, weave, origin, ...row } = found;
       const [cats, cols, choices, list] = await Promise.all([
         q.groupsOfProduct(db, 'category', id),
         q.groupsOfProduct(db, 'collection', id),
@@ -83,7 +83,7 @@ export function createCatalogService(db: Db, stock: StockService, watch: Catalog
       ]);
       const sizes = choices.get(id) ?? [];
       const sizeChart = list ? chartFor(list, sizes.map((s) => s.size)) : null;
-      return { ...row, categories: cats, collections: cols, sizes, sizeChart };
+      return { ...row, categories: cats, collections: cols, sizes, sizeChart, attributes: { fabric, colour, colourName, occasions, weave, origin } };
     },
 
     async search(term: string): Promise<SearchResults> {

@@ -30,6 +30,12 @@ const WRITTEN = [
   'hsnCode',
   'taxRule',
   'taxRateBp',
+  'fabric',
+  'colour',
+  'colourName',
+  'occasions',
+  'weave',
+  'origin',
 ] as const;
 
 /** Writes a batch (no import key twice): new keys become products, known keys update theirs. */

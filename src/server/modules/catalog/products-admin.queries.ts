@@ -3,6 +3,7 @@
  * the orders that name it, and the writes. Writes take a transaction: a product and its category
  * and collection links change together or not at all.
  */
+import type { ProductAttributes } from '../../../shared/attributes.ts';
 import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminProductRow, AdminSort, ProductInput, StockFilter } from '../../../shared/admin-product.contract.ts';
 import type { taxColumns } from './product-tax.ts';
@@ -112,9 +113,10 @@ export async function groupIds(tx: Tx, kind: 'category' | 'collection', slugs: s
   return { ids: rows.map((r) => r.id), unknown: slugs.filter((s) => !found.has(s)) };
 }
 
-type ProductColumns = Omit<ProductInput, 'categories' | 'collections' | 'keyHighlights' | 'stock' | 'sizes' | 'tax'> & {
+type ProductColumns = Omit<ProductInput, 'categories' | 'collections' | 'keyHighlights' | 'stock' | 'sizes' | 'tax' | 'attributes'> & {
   keyHighlights: Record<string, string>;
-} & ReturnType<typeof taxColumns>;
+} & ReturnType<typeof taxColumns> &
+  ProductAttributes;
 
 export async function insertProduct(tx: Tx, values: ProductColumns & { importKey?: string }): Promise<number> {
   const [row] = await tx.insert(products).values(values).returning({ id: products.id });

@@ -11,6 +11,7 @@ import { ONE_SIZE } from '../../../shared/stock.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import { taxColumns } from './product-tax.ts';
+import { attributesOf } from './product-attributes.ts';
 import * as q from './products-admin.queries.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -19,9 +20,10 @@ export const HIDDEN = 'Orders name this product, so it is hidden from the shop i
 
 /** The row's columns for an input: highlights as the stored object, the thumbnail the first photograph unless chosen. */
 export function productColumns(input: ProductInput) {
-  const { categories: _c, collections: _k, stock: _s, sizes: _z, keyHighlights, tax, ...rest } = input;
+  const { categories: _c, collections: _k, stock: _s, sizes: _z, keyHighlights, tax, attributes, ...rest } = input;
   return {
     ...rest,
+    ...attributes,
     ...taxColumns(tax),
     keyHighlights: Object.fromEntries(keyHighlights.map((h) => [h.label, h.text])),
     thumbnail: input.thumbnail ?? input.images[0] ?? null,
@@ -84,6 +86,7 @@ export function createAdminProductsService(db: Db, stock: StockService) {
       featured: row.featured,
       details: row.details,
       tax: { hsnCode: row.hsnCode, taxRule: row.taxRule, fixedRateBp: row.taxRateBp },
+      attributes: attributesOf(row),
       images: row.images,
       thumbnail: row.thumbnail,
       ...groups,

@@ -8,6 +8,7 @@ import { FormMessage, SubmitButton, TextAreaField, TextField } from '../../compo
 import { ApiError } from '../../lib/api.ts';
 import { PhotosEditor } from './photos-editor.tsx';
 import { usePricingSettings } from '../../lib/pricing-settings.ts';
+import { AttributesEditor, attributesDraft, attributesInput, type AttributesDraft } from './attributes-editor.tsx';
 import { DetailsEditor, detailsDraft, detailsInput, type DetailsDraft } from './details-editor.tsx';
 import { TaxEditor, taxDraft, taxInput, type TaxDraft } from './tax-editor.tsx';
 import { firstByField } from './use-contract-form.ts';
@@ -20,6 +21,7 @@ interface Draft {
   offerPrice: string;
   sizes: SizesDraft;
   details: DetailsDraft;
+  attributes: AttributesDraft;
   tax: TaxDraft;
   description: string;
   keyHighlights: { label: string; text: string }[];
@@ -47,6 +49,7 @@ function draftOf(p: AdminProduct | undefined): Draft {
       sizeStock: Object.fromEntries((p?.sizes ?? []).map((s) => [s.size, String(s.stock)])),
     },
     details: detailsDraft(p?.details),
+    attributes: attributesDraft(p?.attributes),
     tax: taxDraft(p?.tax),
     description: p?.description ?? '',
     keyHighlights: p?.keyHighlights ?? [],
@@ -63,10 +66,11 @@ function draftOf(p: AdminProduct | undefined): Draft {
 }
 
 /** What the owner typed, as the contract takes it: prices by spec §3's rule (digits and dot kept). */
-function inputOf({ sizes, details, tax, ...d }: Draft, lists: SizeListChoice[]) {
+function inputOf({ sizes, details, attributes, tax, ...d }: Draft, lists: SizeListChoice[]) {
   return {
     ...d,
     details: detailsInput(details),
+    attributes: attributesInput(attributes),
     tax: taxInput(tax),
     price: d.price.trim() === '' ? undefined : (parsePriceText(d.price) ?? 'not a price'),
     offerPrice: d.offerPrice.trim() === '' ? null : (parsePriceText(d.offerPrice) ?? 'not a price'),
@@ -165,6 +169,10 @@ export function ProductForm({ product, groups, onSaved }: Props) {
 
       <Card title="Saree and kurta details">
         <DetailsEditor draft={draft.details} errors={errors} onChange={(details) => set('details', details)} />
+      </Card>
+
+      <Card title="Fabric, colour and occasion">
+        <AttributesEditor draft={draft.attributes} error={errors.attributes} onChange={(attributes) => set('attributes', attributes)} />
       </Card>
 
       <Card title="Tax">

@@ -1,6 +1,7 @@
 import { Check, ShieldCheck, Truck, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ProductDetail } from '../../../shared/catalog.ts';
+import { attributeLines } from '../../../shared/attributes.ts';
 import { detailLines } from '../../../shared/garment.ts';
 import { discountLabel, formatInrShort } from '../../../shared/money.ts';
 import { freeShippingThresholdText, priceTaxNote } from '../../../shared/pricing.ts';
@@ -74,7 +75,7 @@ const deliveryOptions = [
 /** `pinCheck`: the PIN field, shown in Delivery Info for a piece sent by PIN code (the route composes it). */
 export function ProductInfoCards({ product, pinCheck }: { product: ProductDetail; pinCheck?: ReactNode }) {
   const highlights = Object.entries(product.keyHighlights);
-  const details = detailLines(product.details);
+  const details = [...attributeLines(product.attributes), ...detailLines(product.details)];
   return (
     <div className="grid gap-4">
       <InfoCard title="Key Highlights">
