@@ -46,7 +46,8 @@ const watch = createCatalogWatch(database);
 await watch.ready;
 // And the pages, drawn on the server as `npm start` draws them (run.ts builds dist/web and dist/ssr first).
 const ssr = (await import(pathToFileURL(builtSsrEntry).href)) as PageRenderer;
-const app = createApp({ db: database.db, watch, webDir: builtWebDir, ssr, config: { imagesDir, authSecret: BENCH_AUTH_SECRET, trustProxyHops: 1 } });
+// The filters' index built at the start, as the shop builds it (its line goes to the server's log).
+const app = createApp({ db: database.db, watch, webDir: builtWebDir, ssr, config: { imagesDir, authSecret: BENCH_AUTH_SECRET, trustProxyHops: 1 }, warmFilters: (line) => console.log(line) });
 
 // When a scenario ends autocannon hangs up, but the server goes on with what it was sent: handlers
 // holding database connections, and (PGlite) requests still unread in socket buffers, because

@@ -65,6 +65,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Hears catalog and like changes (boot.ts); without one, every request reads the catalog version. */
   watch?: CatalogWatch;
+  /** The shop's start: build the filters' index now and say so here (not in tests, whose databases come and go). */
+  warmFilters?: (line: string) => void;
   /** The server build of the web app (dist/ssr), which draws the public pages (issue 19); without it, pages are drawn in the browser. */
   ssr?: PageRenderer;
   /** npm run dev: pages from Vite's dev server, not dist/web. */
@@ -128,7 +130,7 @@ function apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, address
   );
 }
 
-export function createApp({ db, config, webDir, mailWritten = () => {}, onPayments, now, watch = unwatchedCatalog({ db }), ssr, devPages }: AppDeps) {
+export function createApp({ db, config, webDir, mailWritten = () => {}, onPayments, now, watch = unwatchedCatalog({ db }), ssr, devPages, warmFilters }: AppDeps) {
   const app = new Hono();
 
   app.onError(handleError);
@@ -142,6 +144,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   const siteUrl = config.publicUrl ?? `http://localhost:${config.port ?? 3000}`;
   const stock = createStockService(db, async (on) => (await pricing.current(on)).lowStockThreshold, createBackInStockMailer(siteUrl, mailWritten));
   const catalog = createCatalogService(db, stock, watch);
+  if (warmFilters) catalog.warmFilters(warmFilters).catch((error: unknown) => warmFilters(`Filters: the index could not be built yet (${String(error)}); the first filtered list will build it.`));
   const backInStock = createBackInStockService(db, catalog);
   const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));
   const wishlist = createWishlistService(db, catalog);

@@ -94,6 +94,7 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   await watch.ready;
   const app = createApp({
     watch,
+    warmFilters: log,
     ssr: dev ? (config.drawOnServer ? dev.ssr : undefined) : await pageRenderer(config, log),
     devPages: dev?.pages,
     db: database.db,

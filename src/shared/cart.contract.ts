@@ -1,11 +1,12 @@
 /** The cart's request contract (spec §5 Cart: quantity at least 1), for the API and the quantity control. */
 import { MAX_ID } from './catalog.contract.ts';
 import { MAX_QUANTITY, MIN_QUANTITY, QUANTITY_NOT_WHOLE, QUANTITY_TOO_HIGH, QUANTITY_TOO_LOW } from './cart.ts';
-import { CHOOSE_SIZE, SIZE_NOT_OFFERED } from './sizes.ts';
+import { CHOOSE_SIZE, SIZE_NOT_OFFERED, SIZE_PATTERN } from './sizes.ts';
 import { z } from './zod.ts';
 
+export { SIZE_PATTERN };
+
 /** A size as a shopper may name one: letters, figures, spaces and . - / only, short (a NUL or a page of text is no size). */
-export const SIZE_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ./-]{0,23}$/u;
 export const sizeName = z.string({ error: CHOOSE_SIZE }).regex(SIZE_PATTERN, SIZE_NOT_OFFERED);
 
 export const PRODUCT_NOT_FOUND = 'Product not found';

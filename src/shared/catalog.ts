@@ -65,6 +65,21 @@ export interface ProductPage {
   hasMore: boolean;
 }
 
+/**
+ * Issue 20: beside each choice of each facet (src/shared/filters.ts names them, sizes as `size`),
+ * how many pieces the list would have with it chosen too.
+ */
+export type FacetCounts = Record<string, Record<string, number>>;
+
+/** A page of a filtered or sorted list, with what its filters need to show. */
+export interface FilteredPage extends ProductPage {
+  /** Every piece the list has with these choices. */
+  total: number;
+  counts: FacetCounts;
+  /** Of those, the pieces with a size left (beside "in stock only"). */
+  inStock: number;
+}
+
 export interface SearchResults {
   items: ProductSummary[];
   /** Every match, though at most SEARCH_RESULTS_LIMIT come back. */

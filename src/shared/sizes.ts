@@ -5,6 +5,9 @@
  */
 import { LOW_STOCK_THRESHOLD, ONE_SIZE } from './stock.ts';
 
+/** A size as a shopper may name one: letters, figures, spaces and . - / only, short (a NUL or a page of text is no size). */
+export const SIZE_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ./-]{0,23}$/u;
+
 /** A size as the product page, the cart and the card show it. */
 export interface SizeChoice {
   size: string;

@@ -24,6 +24,8 @@ export interface CatalogStamp {
   likes: number;
   /** Changes heard to what else a drawn page shows: the owner's settings, or stock beyond a few products. */
   shop: number;
+  /** Changes heard to any product's stock counts (the filters' "in stock only" and sizes). */
+  stock: number;
 }
 
 export interface CatalogWatch {
@@ -48,6 +50,7 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
   let version = 0;
   let likes = 0;
   let shop = 0;
+  let stockChanges = 0;
   // Grows only with the products whose stock moved while this server ran: at most the catalog.
   const stock = new Map<number, number>();
   let live = false;
@@ -66,6 +69,7 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
     else if (channel === LIKES) likes++;
     else {
       const ids = payload.split(',').map(Number);
+      stockChanges++;
       if (payload === '' || !ids.every(Number.isSafeInteger)) shop++;
       else for (const id of ids) stock.set(id, (stock.get(id) ?? 0) + 1);
     }
@@ -109,7 +113,7 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
 
   return {
     version: async () => (live ? version : currentCatalogVersion(db)),
-    live: () => (live ? { catalog: version, likes, shop } : null),
+    live: () => (live ? { catalog: version, likes, shop, stock: stockChanges } : null),
     stockOf: (productId) => stock.get(productId) ?? 0,
     async refresh() {
       if (!live) return;

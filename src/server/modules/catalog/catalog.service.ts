@@ -19,6 +19,7 @@ import * as q from './catalog.queries.ts';
 import type { CatalogWatch } from './catalog-watch.ts';
 import * as matching from './search.queries.ts';
 import { searchKey, VersionedCache } from './search-cache.ts';
+import { createFilteredLists } from './filtered-lists.ts';
 
 type Range = { offset: number; limit: number };
 
@@ -49,6 +50,7 @@ export function createCatalogService(db: Db, stock: StockService, watch: Catalog
   const suggestionCache = new VersionedCache<Suggestion[]>();
   /** Answers carrying like counts (lists, searches), kept only while the watch is live. */
   const withCounts = new VersionedCache<unknown>(LISTS_KEPT);
+  const lists = createFilteredLists(db, watch);
 
   /** The cached answer for this (already folded) term at the catalog's current version, computed on a miss. */
   async function cached<V>(cache: VersionedCache<V>, key: string, compute: () => Promise<V>): Promise<V> {
@@ -65,6 +67,11 @@ export function createCatalogService(db: Db, stock: StockService, watch: Catalog
   }
 
   return {
+    /** A list narrowed or sorted by the address's choices, with the counts beside them (issue 20). */
+    filtered: lists.filtered,
+    /** The filters' index built ahead of the first shopper (the shop's start). */
+    warmFilters: lists.warm,
+
     list: ({ offset, limit }: Range): Promise<ProductPage> =>
       counted(`list:${offset}:${limit}`, async () => page(await q.listProducts(db, offset, limit), limit)),
 

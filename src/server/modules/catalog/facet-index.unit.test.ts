@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FacetIndex, SIZE, type FacetQuery, type IndexedProduct } from './facet-index.ts';
+
+const FACETS = ['fabric', 'colour', 'occasion'];
+const ORDERS = { newest: { key: 'id', direction: 'desc' }, cheap: { key: 'price', direction: 'asc' } } as const;
+
+/** A small generator of the same numbers every run (mulberry32). */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function catalog(n: number, seed = 7): IndexedProduct[] {
+  const r = random(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(r() * list.length)]!;
+  return Array.from({ length: n }, (_, i) => {
+    const sizes = ['S', 'M', 'L'].filter(() => r() < 0.5);
+    return {
+      id: 1000 + i * 3,
+      values: {
+        fabric: r() < 0.1 ? [] : [pick(['silk', 'cotton', 'linen'])],
+        colour: [pick(['red', 'blue', 'green', 'gold'])],
+        occasion: ['festive', 'wedding', 'daily'].filter(() => r() < 0.4),
+      },
+      sizes,
+      sizesInStock: sizes.filter(() => r() < 0.6),
+      keys: { id: 1000 + i * 3, price: Math.floor(r() * 20) * 100 },
+    };
+  });
+}
+
+/** The same question answered the slow, obvious way. */
+function naive(products: IndexedProduct[], q: FacetQuery, scope: Set<number> | null) {
+  const has = (p: IndexedProduct, f: string, v: string) => (f === SIZE ? (q.inStockOnly ? p.sizesInStock : p.sizes) : (p.values[f] ?? [])).includes(v);
+  const passes = (p: IndexedProduct, except?: string) =>
+    (!scope || scope.has(p.id)) &&
+    (!q.inStockOnly || p.sizesInStock.length > 0) &&
+    Object.entries(q.chosen).every(([f, values]) => f === except || values.length === 0 || values.some((v) => has(p, f, v)));
+  const matching = products.filter((p) => passes(p));
+  const counts: Record<string, Record<string, number>> = {};
+  for (const f of [...FACETS, SIZE]) {
+    counts[f] = {};
+    const values = new Set(products.flatMap((p) => (f === SIZE ? (q.inStockOnly ? p.sizesInStock : p.sizes) : (p.values[f] ?? []))));
+    for (const v of values) counts[f][v] = products.filter((p) => passes(p, f) && has(p, f, v)).length;
+  }
+  return { matching, counts };
+}
+
+describe('the facet index', () => {
+  const products = catalog(1000);
+  let index: FacetIndex;
+  beforeAll(async () => {
+    index = await FacetIndex.build(products, FACETS, ORDERS);
+  });
+
+  it.each<[string, Partial<FacetQuery>]>([
+    ['nothing chosen', {}],
+    ['one value', { chosen: { fabric: ['silk'] } }],
+    ['two values of a facet (or)', { chosen: { fabric: ['silk', 'linen'] } }],
+    ['across facets (and)', { chosen: { fabric: ['silk'], colour: ['red', 'gold'], occasion: ['wedding'] } }],
+    ['a size, in stock only', { chosen: { size: ['M'] }, inStockOnly: true }],
+    ['a size, any stock', { chosen: { size: ['M', 'L'], occasion: ['daily'] } }],
+    ['an unknown value matches nothing', { chosen: { fabric: ['velvet'] } }],
+  ])('counts and lists as the obvious way does: %s', (_, asked) => {
+    const q: FacetQuery = { scope: null, chosen: {}, inStockOnly: false, order: 'newest', offset: 0, limit: 12, ...asked };
+    const answer = index.query(q);
+    const expected = naive(products, q, null);
+    expect(answer.total).toBe(expected.matching.length);
+    expect(answer.ids).toEqual(expected.matching.map((p) => p.id).sort((a, b) => b - a).slice(0, 12));
+    expect(answer.inStock).toBe(expected.matching.filter((p) => p.sizesInStock.length > 0).length);
+    for (const f of [...FACETS, SIZE]) for (const [v, n] of Object.entries(expected.counts[f]!)) expect(answer.counts[f]?.[v] ?? 0, `${f}=${v}`).toBe(n);
+  });
+
+  it('keeps to the list’s own products and pages through them in the order asked, ties newest first', () => {
+    const scope = new Set(products.filter((_, i) => i % 3 === 0).map((p) => p.id));
+    const q: FacetQuery = { scope: index.bitsOf(scope), chosen: { colour: ['blue'] }, inStockOnly: false, order: 'cheap', offset: 0, limit: 1000 };
+    const expected = naive(products, q, scope).matching.sort((a, b) => a.keys.price! - b.keys.price! || b.id - a.id).map((p) => p.id);
+    expect(index.query(q).ids).toEqual(expected);
+    const pages = [0, 12, 24].map((offset) => index.query({ ...q, offset, limit: 12 }).ids);
+    expect(pages.flat()).toEqual(expected.slice(0, 36));
+  });
+
+  it('follows an order of ids the caller ranked (a search), skipping ids it does not hold', () => {
+    const ranked = [products[5]!.id, 999_999, products[2]!.id, products[9]!.id];
+    const answer = index.query({ scope: index.bitsOf(ranked), chosen: {}, inStockOnly: false, order: ranked, offset: 1, limit: 5 });
+    expect(answer.ids).toEqual([products[2]!.id, products[9]!.id]);
+    expect(answer.total).toBe(3);
+  });
+
+  it('builds a catalog larger than one slice of work the same as a small one', async () => {
+    const many = catalog(9000, 11);
+    const big = await FacetIndex.build(many, FACETS, ORDERS);
+    const q: FacetQuery = { scope: null, chosen: { fabric: ['silk', 'linen'], occasion: ['festive'], size: ['M'] }, inStockOnly: true, order: 'cheap', offset: 24, limit: 12 };
+    const expected = naive(many, q, null);
+    const answer = big.query(q);
+    expect(answer.total).toBe(expected.matching.length);
+    expect(answer.ids).toEqual(expected.matching.sort((a, b) => a.keys.price! - b.keys.price! || b.id - a.id).map((p) => p.id).slice(24, 36));
+    for (const f of [...FACETS, SIZE]) for (const [v, n] of Object.entries(expected.counts[f]!)) expect(answer.counts[f]?.[v] ?? 0, `${f}=${v}`).toBe(n);
+  });
+
+  it('answers an empty shop', async () => {
+    const empty = await FacetIndex.build([], FACETS, ORDERS);
+    expect(empty.query({ scope: null, chosen: { fabric: ['silk'] }, inStockOnly: true, order: 'newest', offset: 0, limit: 12 })).toEqual({
+      ids: [],
+      total: 0,
+      counts: { fabric: {}, colour: {}, occasion: {}, size: {} },
+      inStock: 0,
+    });
+  });
+});

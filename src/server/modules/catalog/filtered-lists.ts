@@ -1,0 +1,103 @@
+/**
+ * The product lists filtered and sorted (issue 20): the shop, Best Seller, a category, a collection
+ * or a search, narrowed by the address's choices, with the counts beside every choice, in one
+ * answer. Which ids and how many come from the filter index in memory (facet-catalog.ts); only the
+ * page's cards are read from the database, with their like counts fresh.
+ */
+import { SEARCH_RESULTS_LIMIT, type Category, type Collection, type FilteredPage } from '../../../shared/catalog.ts';
+import { writeFilters, type ListFilters } from '../../../shared/filters.ts';
+import type { Db } from '../../db/client.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import { emptyBits } from './bitset.ts';
+import type { CatalogWatch } from './catalog-watch.ts';
+import * as q from './catalog.queries.ts';
+import { facetCatalogSource } from './facet-catalog.ts';
+import type { FacetAnswer } from './facet-index.ts';
+import * as matching from './search.queries.ts';
+import { searchKey, VersionedCache } from './search-cache.ts';
+
+/** Which list: its own products and its own order when the shopper chose none. */
+export type Listing =
+  | { kind: 'all' }
+  | { kind: 'best' }
+  | { kind: 'category'; slug: string }
+  | { kind: 'collection'; slug: string }
+  | { kind: 'search'; term: string };
+
+/**
+ * A search is filtered within its best matches, this many: enough for any shopper's question, and
+ * a term's ranked ids stay small in memory (a term that matches the whole shop would be 100,000).
+ */
+export const SEARCH_FILTERED_WITHIN = 5_000;
+
+/** Answers kept (ids and counts, no cards): the busy lists and their common choices. */
+const ANSWERS_KEPT = 2_000;
+const TERMS_KEPT = 200;
+
+type Range = { offset: number; limit: number };
+
+export function createFilteredLists(db: Db, watch: CatalogWatch) {
+  const facetCatalog = facetCatalogSource(db, watch);
+  const answers = new VersionedCache<FacetAnswer>(ANSWERS_KEPT);
+  const ranked = new VersionedCache<number[]>(TERMS_KEPT);
+
+  /** A search's ranked matches (best first), kept per term while the catalog stands. */
+  async function matchesOf(term: string): Promise<number[]> {
+    const key = searchKey(term);
+    return ranked.get(await watch.version(), key, async () => (await matching.searchIds(db, key, SEARCH_FILTERED_WITHIN)).ids);
+  }
+
+  async function filtered(listing: Listing, filters: ListFilters, { offset, limit }: Range): Promise<FilteredPage & Partial<GroupOf>> {
+    // No term searches nothing, filtered or not (as the plain search answers).
+    if (listing.kind === 'search' && listing.term === '') return { items: [], hasMore: false, total: 0, counts: {}, inStock: 0 };
+    // A group that does not exist is a 404 before anything is kept for its address.
+    const group = listing.kind === 'category' || listing.kind === 'collection' ? await groupOf(listing) : undefined;
+    const catalog = await facetCatalog();
+    const { index } = catalog;
+    // Only sizes some piece is sold in: an address naming others cannot make a new cache key.
+    const sizes = filters.sizes.filter((s) => index.has('size', s));
+    const chosen = { ...filters.chosen, size: sizes, discount: filters.discount ? [filters.discount] : [] };
+    const search = listing.kind === 'search' ? await matchesOf(listing.term) : null;
+    if (search) ({ offset, limit } = { offset: 0, limit: SEARCH_RESULTS_LIMIT });
+
+    const scopeOf = () => {
+      if (search) return index.bitsOf(search);
+      if (listing.kind === 'category' || listing.kind === 'collection') return catalog.scope(listing.kind, listing.slug) ?? emptyBits(index.size);
+      return null;
+    };
+    const order = filters.sort ?? (search ? search : listing.kind === 'best' ? 'popular' : 'newest');
+    const listKey = listing.kind === 'search' ? `search:${searchKey(listing.term)}` : 'slug' in listing ? `${listing.kind}:${listing.slug}` : listing.kind;
+    const key = `${listKey}|${writeFilters({ ...filters, sizes })}|${offset}|${limit}`;
+    const answer = await answers.get(catalog.build, key, async () => index.query({ scope: scopeOf(), chosen, inStockOnly: filters.inStockOnly, order, offset, limit }));
+
+    const items = await q.summariesByIds(db, answer.ids);
+    const page = { items, hasMore: !search && offset + answer.ids.length < answer.total, total: answer.total, counts: answer.counts, inStock: answer.inStock };
+    return { ...page, ...group };
+  }
+
+  /**
+   * Builds the index now, so the first shopper to filter does not wait for it (a second or two at
+   * 100,000 products), and says how long it took.
+   */
+  async function warm(log: (line: string) => void) {
+    const started = performance.now();
+    const { index } = await facetCatalog();
+    log(`Filters: ${index.size.toLocaleString('en-IN')} pieces indexed in ${Math.round(performance.now() - started)} ms.`);
+  }
+
+  return { filtered, warm };
+
+  /** A group's page names the group, as unfiltered; one that does not exist is a 404 (one with nothing on sale, an empty list). */
+  async function groupOf(listing: { kind: 'category' | 'collection'; slug: string }): Promise<Partial<GroupOf>> {
+    if (listing.kind === 'category') {
+      const category = (await q.allCategories(db)).find((g) => g.slug === listing.slug);
+      if (!category) throw new NotFoundError('Category not found');
+      return { category };
+    }
+    const collection = (await q.allCollections(db)).find((g) => g.slug === listing.slug);
+    if (!collection) throw new NotFoundError('Collection not found');
+    return { collection };
+  }
+}
+
+type GroupOf = { category: Category; collection: Collection };

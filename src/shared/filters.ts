@@ -1,0 +1,111 @@
+/**
+ * A product list's filters and order as the address carries them (issue 20), so a filtered list
+ * can be shared and opens the same: `?fabric=silk,cotton&colour=red&price=2500-5000&sort=price-asc`.
+ * One reading for the page and the API. An address is outside data: a value not in a list is
+ * dropped (the list shows unfiltered rather than failing), every list is bounded by its choices,
+ * and the same choices always write the same address (the lists' order, each value once), which is
+ * also what the server's caches are keyed by: a crafted address cannot make a new key per request.
+ */
+import { COLOURS, FABRICS, OCCASIONS, ORIGINS, WEAVES } from './attributes.ts';
+import { SIZE_PATTERN } from './sizes.ts';
+
+/** Bands of the price paid (the offer price when there is one), in paise: [from, below). */
+export const PRICE_BANDS = {
+  'under-1000': { label: 'Under ₹1,000', from: 0, below: 1_000_00 },
+  '1000-2500': { label: '₹1,000 to ₹2,500', from: 1_000_00, below: 2_500_00 },
+  '2500-5000': { label: '₹2,500 to ₹5,000', from: 2_500_00, below: 5_000_00 },
+  '5000-10000': { label: '₹5,000 to ₹10,000', from: 5_000_00, below: 10_000_00 },
+  '10000-25000': { label: '₹10,000 to ₹25,000', from: 10_000_00, below: 25_000_00 },
+  'over-25000': { label: 'Over ₹25,000', from: 25_000_00, below: Number.POSITIVE_INFINITY },
+} as const;
+export type PriceBand = keyof typeof PRICE_BANDS;
+
+/** "10% and above": one step at a time (a higher step is inside a lower one). */
+export const DISCOUNT_STEPS = ['10', '20', '30', '40', '50'] as const;
+export type DiscountStep = (typeof DISCOUNT_STEPS)[number];
+
+export const LIST_SORTS = {
+  popular: 'Popularity',
+  newest: 'Newest',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  discount: 'Discount',
+} as const;
+export type ListSort = keyof typeof LIST_SORTS;
+
+/** The facets chosen from fixed lists, by their name in the address. */
+export const LISTED_FACETS = {
+  fabric: FABRICS,
+  colour: COLOURS,
+  occasion: OCCASIONS,
+  weave: WEAVES,
+  origin: ORIGINS,
+  price: Object.fromEntries(Object.entries(PRICE_BANDS).map(([k, b]) => [k, b.label])) as Record<PriceBand, string>,
+} as const;
+export type ListedFacet = keyof typeof LISTED_FACETS;
+
+/** More sizes than any size list holds (admin-product.contract's MAX_SIZES), so a crafted address stays small. */
+export const MAX_SIZES_CHOSEN = 30;
+
+export interface ListFilters {
+  /** Each listed facet's chosen values, in the list's order; empty: not filtered. */
+  chosen: Record<ListedFacet, string[]>;
+  sizes: string[];
+  discount: DiscountStep | null;
+  inStockOnly: boolean;
+  /** null: the list's own order (newest for the shop, the best match for a search). */
+  sort: ListSort | null;
+}
+
+export const NO_FILTERS: ListFilters = {
+  chosen: { fabric: [], colour: [], occasion: [], weave: [], origin: [], price: [] },
+  sizes: [],
+  discount: null,
+  inStockOnly: false,
+  sort: null,
+};
+
+/** Every value a parameter gives, whether repeated (`a=x&a=y`) or comma-joined (`a=x,y`), each cut short. */
+function given(params: URLSearchParams, name: string): string[] {
+  return params
+    .getAll(name)
+    .slice(0, 50)
+    .flatMap((v) => v.slice(0, 400).split(',', 50))
+    .map((v) => v.trim());
+}
+
+/** The filters an address asks for; anything not understood is left out. */
+export function readFilters(params: URLSearchParams): ListFilters {
+  const chosen = { ...NO_FILTERS.chosen };
+  for (const facet of Object.keys(LISTED_FACETS) as ListedFacet[]) {
+    const asked = new Set(given(params, facet));
+    // In the list's order, each once: one address per choice.
+    chosen[facet] = Object.keys(LISTED_FACETS[facet]).filter((v) => asked.has(v));
+  }
+  const sizes = [...new Set(given(params, 'size').filter((s) => SIZE_PATTERN.test(s)))].slice(0, MAX_SIZES_CHOSEN).sort();
+  const discount = DISCOUNT_STEPS.find((d) => given(params, 'discount').includes(d)) ?? null;
+  const sort = (given(params, 'sort').find((s) => Object.hasOwn(LIST_SORTS, s)) as ListSort | undefined) ?? null;
+  return { chosen, sizes, discount, inStockOnly: given(params, 'instock').includes('1'), sort };
+}
+
+/** The address's query for these filters (without the `?`), in one fixed order; '' when none. */
+export function writeFilters(f: ListFilters): string {
+  const parts: [string, string][] = [];
+  for (const facet of Object.keys(LISTED_FACETS) as ListedFacet[]) if (f.chosen[facet].length) parts.push([facet, f.chosen[facet].join(',')]);
+  if (f.sizes.length) parts.push(['size', f.sizes.join(',')]);
+  if (f.discount) parts.push(['discount', f.discount]);
+  if (f.inStockOnly) parts.push(['instock', '1']);
+  if (f.sort) parts.push(['sort', f.sort]);
+  return new URLSearchParams(parts).toString();
+}
+
+/** Whether anything narrows the list (the order alone does not). */
+export const isFiltered = (f: ListFilters) => Object.values(f.chosen).some((v) => v.length > 0) || f.sizes.length > 0 || f.discount !== null || f.inStockOnly;
+
+/** The band of a price paid, in paise. */
+export function priceBandOf(paidPaise: number): PriceBand {
+  return (Object.keys(PRICE_BANDS) as PriceBand[]).find((b) => paidPaise >= PRICE_BANDS[b].from && paidPaise < PRICE_BANDS[b].below) ?? 'over-25000';
+}
+
+/** The discount steps a piece's percent off reaches ("10% and above" holds a piece 35% off). */
+export const discountStepsOf = (percentOff: number): DiscountStep[] => DISCOUNT_STEPS.filter((d) => percentOff >= Number(d));
