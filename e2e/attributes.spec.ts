@@ -19,7 +19,7 @@ test('the owner says what a piece is made of and for; Product Details shows it',
   await card.getByLabel('Weave or work').selectOption({ label: 'Zari weave' });
   await card.getByLabel('Origin').selectOption({ label: 'Paithani' });
   // A shade without its colour is refused in the form, before anything is sent.
-  await card.getByLabel('Your name for the shade').fill('Peacock blue');
+  await card.getByLabel('The shade, in your words').fill('Peacock blue');
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(card.getByText('Choose the colour this shade belongs to.')).toBeVisible();
   // The colours are swatch chips: a shopper's finger lands on the chip, not on its hidden radio.

@@ -102,9 +102,12 @@ export function writeFilters(f: ListFilters): string {
 /** Whether anything narrows the list (the order alone does not). */
 export const isFiltered = (f: ListFilters) => Object.values(f.chosen).some((v) => v.length > 0) || f.sizes.length > 0 || f.discount !== null || f.inStockOnly;
 
-/** The band of a price paid, in paise. */
+const BANDS = Object.entries(PRICE_BANDS) as [PriceBand, (typeof PRICE_BANDS)[PriceBand]][];
+
+/** The band of a price paid, in paise (the filter index asks it of every piece: no list made per call). */
 export function priceBandOf(paidPaise: number): PriceBand {
-  return (Object.keys(PRICE_BANDS) as PriceBand[]).find((b) => paidPaise >= PRICE_BANDS[b].from && paidPaise < PRICE_BANDS[b].below) ?? 'over-25000';
+  for (const [band, { from, below }] of BANDS) if (paidPaise >= from && paidPaise < below) return band;
+  return 'over-25000';
 }
 
 /** The discount steps a piece's percent off reaches ("10% and above" holds a piece 35% off). */

@@ -78,7 +78,7 @@ export function AttributesEditor({ draft, error, onChange }: { draft: Attributes
         </div>
       </fieldset>
       <TextField
-        label="Your name for the shade"
+        label="The shade, in your words"
         placeholder="Rani pink"
         maxLength={60}
         hint="Optional: shown instead of the colour's name, such as Peacock blue or Bottle green."
