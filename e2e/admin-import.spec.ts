@@ -52,10 +52,10 @@ test('the owner imports a folder of photographs and finds the product in the sho
 test('a CSV file with a bad row: checked first, imported, and the report says which row and why', async ({ page }) => {
   const id = unique();
   const csv = [
-    'handle,name,price,categories,colour',
-    `${id}-kurta,Block Print Kurta ${id},1299,kurtas,blue`,
-    `${id}-bad,Mispriced Kurta ${id},abc,,red`,
-    `${id}-saree,Chanderi Saree ${id},"₹3,200",chanderi-sarees,gold`,
+    'handle,name,price,categories,material',
+    `${id}-kurta,Block Print Kurta ${id},1299,kurtas,cotton`,
+    `${id}-bad,Mispriced Kurta ${id},abc,,silk`,
+    `${id}-saree,Chanderi Saree ${id},"₹3,200",chanderi-sarees,silk`,
   ].join('\r\n');
 
   await signedInAsOwner(page);
@@ -72,7 +72,7 @@ test('a CSV file with a bad row: checked first, imported, and the report says wh
   await expect(table.getByRole('row').nth(1)).toContainText('Refused');
   await expect(table.getByRole('row').nth(1)).toContainText('price: Enter the price in rupees, such as 1299 or 1299.50.');
   await expect(table.getByRole('row').filter({ hasText: 'Created' })).toHaveCount(2);
-  await expect(page.getByText('Not imported (not product fields): colour.')).toBeVisible();
+  await expect(page.getByText('Not imported (not product fields): material.')).toBeVisible();
   await expectNoSeriousViolations(page);
 
   await table.getByRole('link', { name: `Chanderi Saree ${id}` }).click();
