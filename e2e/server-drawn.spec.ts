@@ -67,6 +67,18 @@ test('every public screen arrives drawn and is taken over without a redraw or a 
   }
 });
 
+test('a page kept for minutes, on a phone whose clock runs ahead, is still taken over without asking again', async ({ page }) => {
+  // Dated as drawn, the carried answers would be stale here, and asked for again on arrival.
+  await page.clock.install({ time: Date.now() + 10 * 60_000 });
+  for (const path of ['/', '/products', '/categories/sarees']) {
+    const asked = apiAsks(page);
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+    page.off('request', asked.listen);
+    expect(asked.urls, `${path}: asked again for what the page carried`).toEqual([]);
+  }
+});
+
 test('an unknown product or collection arrives as its drawn 404, taken over as it is, and its way on works', async ({ page, consoleErrors }) => {
   // The browser logs the 404 itself; an error of the takeover would come from the app's code and still fail.
   consoleErrors.allow('/product/999999');

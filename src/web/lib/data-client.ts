@@ -10,7 +10,7 @@
 import type { QueryClient, QueryKey, QueryObserverOptions } from '@tanstack/react-query';
 import { QueryClientContext } from '@tanstack/react-query';
 import { createElement, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { ssrAnswer, ssrState } from './ssr-data.ts';
+import { freshAsServed, ssrAnswer, ssrState } from './ssr-data.ts';
 
 type ClientModule = typeof import('./query-client.ts');
 
@@ -26,7 +26,7 @@ export function dataClient(): Promise<QueryClient> {
     client = m.makeQueryClient();
     // A page drawn on the server: its answers are this client's first, so nothing is asked twice.
     const drawn = ssrState();
-    if (drawn) m.hydrate(client, drawn as Parameters<typeof m.hydrate>[1]);
+    if (drawn) m.hydrate(client, freshAsServed(drawn) as Parameters<typeof m.hydrate>[1]);
     // What QueryClientProvider would do: refetch on focus and reconnect. The browser's client lives as long as the page.
     client.mount();
     listeners.forEach((l) => l());

@@ -8,7 +8,7 @@ import { SSR_DATA_ID } from '../../shared/script-json.ts';
 
 /** TanStack's dehydrated state, as far as this module reads it. */
 export interface SsrState {
-  queries: { queryHash: string; queryKey: readonly unknown[]; state: { data?: unknown; status: string } }[];
+  queries: { queryHash: string; queryKey: readonly unknown[]; state: { data?: unknown; status: string; dataUpdatedAt?: number } }[];
   mutations: unknown[];
   /** What the routes' loaders answered on the server, by route id (only answers that are not null). */
   loaderData?: Record<string, unknown>;
@@ -33,4 +33,14 @@ export function ssrAnswer<T>(queryKey: readonly unknown[]): T | undefined {
   const hash = JSON.stringify(queryKey);
   const found = ssrState()?.queries.find((q) => q.queryHash === hash && q.state.status === 'success');
   return found?.state.data as T | undefined;
+}
+
+/**
+ * The drawn state with its answers dated now. The server vouches for a page as it sends it (a kept
+ * page is redrawn when anything it shows changes), while the time it was drawn may be minutes
+ * ago, and the shopper's clock may run ahead of the server's: dated as drawn, the answers would be
+ * stale on arrival and every one asked for again.
+ */
+export function freshAsServed(state: SsrState, now = Date.now()): SsrState {
+  return { ...state, queries: state.queries.map((q) => (q.state.status === 'success' ? { ...q, state: { ...q.state, dataUpdatedAt: now } } : q)) };
 }
