@@ -54,7 +54,7 @@ test('Categories opens a category with its products and Load More', async ({ pag
   // assertion's polling on a busy machine).
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
-  await page.route('**/api/categories/silk-sarees?offset=12*', async (route) => {
+  await page.route(/\/api\/categories\/silk-sarees\?.*\boffset=12\b/, async (route) => {
     await held;
     await route.continue();
   });

@@ -112,3 +112,71 @@ export function priceBandOf(paidPaise: number): PriceBand {
 
 /** The discount steps a piece's percent off reaches ("10% and above" holds a piece 35% off). */
 export const discountStepsOf = (percentOff: number): DiscountStep[] => DISCOUNT_STEPS.filter((d) => percentOff >= Number(d));
+
+/** The filters' groups as the shopper reads them, in the order they are shown. */
+export const FACET_TITLES = {
+  price: 'Price',
+  discount: 'Discount',
+  colour: 'Colour',
+  fabric: 'Fabric',
+  occasion: 'Occasion',
+  weave: 'Weave or work',
+  origin: 'Origin',
+  size: 'Size',
+} as const;
+
+/** "10% and above". */
+export const discountLabel = (step: DiscountStep) => `${step}% and above`;
+
+export const IN_STOCK_ONLY = 'In stock only';
+
+/** The choices with `value` of `facet` turned on or off (a discount is one step at a time). */
+export function toggled(f: ListFilters, facet: ListedFacet | 'size' | 'discount', value: string): ListFilters {
+  if (facet === 'discount') return { ...f, discount: f.discount === value ? null : (value as DiscountStep) };
+  const flip = (list: string[]) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
+  if (facet === 'size') return { ...f, sizes: flip(f.sizes).sort() };
+  const on = new Set(flip(f.chosen[facet]));
+  return { ...f, chosen: { ...f.chosen, [facet]: Object.keys(LISTED_FACETS[facet]).filter((v) => on.has(v)) } };
+}
+
+/** The same list with no filters, in the same order. */
+export const cleared = (f: ListFilters): ListFilters => ({ ...NO_FILTERS, sort: f.sort });
+
+/** Each choice in force as a removable chip: what it says, and the choices without it. */
+export function chosenChips(f: ListFilters): { key: string; label: string; without: ListFilters }[] {
+  const chips: { key: string; label: string; without: ListFilters }[] = [];
+  for (const facet of Object.keys(LISTED_FACETS) as ListedFacet[]) {
+    const labels: Readonly<Record<string, string>> = LISTED_FACETS[facet];
+    for (const v of f.chosen[facet]) chips.push({ key: `${facet}:${v}`, label: labels[v]!, without: toggled(f, facet, v) });
+  }
+  for (const s of f.sizes) chips.push({ key: `size:${s}`, label: `Size ${s}`, without: toggled(f, 'size', s) });
+  if (f.discount) chips.push({ key: 'discount', label: discountLabel(f.discount), without: { ...f, discount: null } });
+  if (f.inStockOnly) chips.push({ key: 'instock', label: IN_STOCK_ONLY, without: { ...f, inStockOnly: false } });
+  return chips;
+}
+
+/** Letter sizes in the order a shopper reads them; others follow by number, then by name. */
+const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '2XL', '3XL', 'XXXL', '4XL', '5XL', '6XL'];
+
+/** Sizes in the order the filter lists them: XS to 6XL, then 28, 30…, then the rest ("One size" last of all). */
+export function bySize(a: string, b: string): number {
+  const rank = (s: string) => {
+    const letter = LETTER_SIZES.indexOf(s.toUpperCase());
+    if (letter !== -1) return letter;
+    const n = Number.parseFloat(s);
+    return Number.isFinite(n) ? 100 + n : /^one size$/i.test(s) ? Number.MAX_SAFE_INTEGER : 1e9;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
+/**
+ * A listing's address query (with its `?`, or '' for none) as the shop writes it: the search term
+ * first, then the filters in their one form; nothing else. A page is drawn and kept by it, so
+ * another order of the same choices, or a parameter no screen reads (a link's tracking tag), is
+ * the same page, and a crafted address cannot make pages without end.
+ */
+export function listingQuery(params: URLSearchParams, filters: ListFilters = readFilters(params)): string {
+  const term = params.get('search');
+  const query = [term === null ? '' : new URLSearchParams({ search: term }).toString(), writeFilters(filters)].filter(Boolean).join('&');
+  return query ? `?${query}` : '';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountStepsOf, isFiltered, NO_FILTERS, priceBandOf, readFilters, writeFilters } from './filters.ts';
+import { discountStepsOf, isFiltered, NO_FILTERS, priceBandOf, readFilters, writeFilters, bySize, chosenChips, cleared, listingQuery, toggled } from './filters.ts';
 
 const read = (query: string) => readFilters(new URLSearchParams(query));
 
@@ -57,5 +57,40 @@ describe('price bands and discount steps', () => {
     expect(discountStepsOf(35)).toEqual(['10', '20', '30']);
     expect(discountStepsOf(0)).toEqual([]);
     expect(discountStepsOf(50)).toEqual(['10', '20', '30', '40', '50']);
+  });
+});
+
+describe('what the filters show and do', () => {
+  const silkRed = readFilters(new URLSearchParams('fabric=silk&colour=red&size=M&discount=20&instock=1&sort=price-asc'));
+
+  it('turns a choice on and off, keeping each facet in its list’s order', () => {
+    const on = toggled(toggled(NO_FILTERS, 'fabric', 'silk'), 'fabric', 'cotton');
+    expect(on.chosen.fabric).toEqual(['silk', 'cotton']);
+    expect(toggled(on, 'fabric', 'silk').chosen.fabric).toEqual(['cotton']);
+    expect(toggled(toggled(NO_FILTERS, 'size', 'XL'), 'size', 'M').sizes).toEqual(['M', 'XL']);
+    expect(toggled(silkRed, 'discount', '20').discount).toBeNull();
+    expect(toggled(silkRed, 'discount', '40').discount).toBe('40');
+  });
+
+  it('shows each choice as a chip that removes only itself; clearing keeps the order', () => {
+    const chips = chosenChips(silkRed);
+    expect(chips.map((c) => c.label)).toEqual(['Silk', 'Red', 'Size M', '20% and above', 'In stock only']);
+    expect(writeFilters(chips[1]!.without)).toBe('fabric=silk&size=M&discount=20&instock=1&sort=price-asc');
+    expect(writeFilters(cleared(silkRed))).toBe('sort=price-asc');
+  });
+
+  it('orders sizes as a shopper reads them', () => {
+    expect(['One size', 'XL', '32', 'M', 'Free', 'S', '28', 'XXL', '3XL'].sort(bySize)).toEqual(['S', 'M', 'XL', 'XXL', '3XL', '28', '32', 'Free', 'One size']);
+  });
+
+  it('writes a listing’s address as the shop does: the term first, then the filters; nothing else', () => {
+    const q = (s: string) => listingQuery(new URLSearchParams(s));
+    expect(q('colour=red&utm_source=whatsapp&fabric=silk&search=red%20silk')).toBe('?search=red+silk&fabric=silk&colour=red');
+    expect(q('fabric=silk&colour=red')).toBe(q('colour=red,red&fabric=silk&fabric=wool'));
+    expect(q('utm_source=x&fbclid=y')).toBe('');
+    // A term with the address's own characters stays one term, and cannot add a filter.
+    expect(q('search=a%26fabric%3Dsilk%23x')).toBe('?search=a%26fabric%3Dsilk%23x');
+    expect(readFilters(new URLSearchParams(q('search=a%26fabric%3Dsilk'))).chosen.fabric).toEqual([]);
+    expect(q('search=')).toBe('?search=');
   });
 });

@@ -46,8 +46,9 @@ type GroupPages = { pages: ({ category?: Category; collection?: Collection })[] 
 /** The group a category or collection page was drawn for, as its loader read it. */
 function groupOf(queryClient: ReturnType<typeof makeQueryClient>, routeId: string | undefined, slug: string | undefined): Drawn['group'] {
   if (slug === undefined) return undefined;
-  const key = routeId === '/categories/:slug' ? queryKeys.categoryPages(slug) : routeId === '/collections/:slug' ? queryKeys.collectionPages(slug) : null;
-  const first = key && queryClient.getQueryData<GroupPages>(key)?.pages[0];
+  const kind = routeId === '/categories/:slug' ? 'category' : routeId === '/collections/:slug' ? 'collection' : null;
+  // The page asked for one list of the group: the one its address's filters chose.
+  const first = kind && queryClient.getQueriesData<GroupPages>({ queryKey: queryKeys.groupPages(kind, slug) })[0]?.[1]?.pages[0];
   const group = first && (first.category ?? first.collection);
   if (!group) return undefined;
   return { name: group.name, description: group.description, poster: 'poster' in group ? (group.poster ?? null) : null };

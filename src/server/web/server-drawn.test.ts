@@ -79,6 +79,30 @@ describe('a drawn page', () => {
     }
   });
 
+  it('draws a list as its address filters it (issue 20), whatever the order of its choices or its stray parameters', async () => {
+    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('id="ssr-data"'));
+    const html = await page('/products?utm_source=whatsapp&colour=red&fabric=silk&fabric=wool&sort=price-asc');
+    expect(dataOf(html)!.queries.map((q) => q.queryKey)).toContainEqual(['products', 'list', 'newest', 'fabric=silk&colour=red&sort=price-asc']);
+    const root = rootOf(html);
+    expect(root).toContain('aria-label="Remove Silk"');
+    expect(root).toContain('aria-label="Remove Red"');
+    const { items, total } = (await (await t.get('/api/products?fabric=silk&colour=red&sort=price-asc')).json()) as { items: { name: string }[]; total: number };
+    expect(root).toContain(`${total} piece`);
+    const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+    for (const p of items) expect(root).toContain(escaped(p.name));
+    // The same choices written the shop's way are the same page.
+    expect(rootOf(await page('/products?fabric=silk&colour=red&sort=price-asc'))).toBe(root);
+    // A search keeps its term and takes its choices too.
+    const search = await page('/products?search=saree&occasion=wedding');
+    expect(dataOf(search)!.queries.map((q) => q.queryKey)).toContainEqual(['products', 'search', 'saree', 'occasion=wedding']);
+    expect(rootOf(search)).toContain('aria-label="Remove Wedding"');
+    // Values no list holds are dropped: the plain list, drawn, with no chip.
+    const hostile = rootOf(await page('/categories/sarees?fabric=%3Cscript%3Ealert(1)%3C/script%3E&size=%3Cimg%20src=x%3E'));
+    expect(hostile).not.toContain('<script>alert');
+    expect(hostile).not.toContain('<img src=x');
+    expect(hostile).not.toContain('Filters chosen');
+  });
+
   it('never carries a shopper’s answers, even for a signed-in request', async () => {
     const shopper = await signedUp(t, 'Meera');
     const html = await (await t.app.request('/products', { headers: { Cookie: shopper.cookie } })).text();

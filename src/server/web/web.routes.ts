@@ -11,6 +11,7 @@ import { cacheFor } from '../http/cache.ts';
 import type { Availability } from '../../shared/catalog.ts';
 import { DEFAULT_PRICING, shopDescription, type PricingSettings } from '../../shared/pricing.ts';
 import { canonicalPath, groupOfPath, productIdOfPath, type GroupKind } from '../../shared/routes.ts';
+import { listingQuery } from '../../shared/filters.ts';
 import { indexable, screenAt } from '../../shared/screens.ts';
 import { pagePictures } from '../../shared/images.ts';
 import { originOf } from '../http/origin.ts';
@@ -94,9 +95,9 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     const nonce = newNonce();
     c.header('Content-Security-Policy', pagePolicy(nonce, Boolean(dev)));
     const fill = dev ? pageTemplate((await dev.html(c.req.url)).replaceAll(dev.nonce, nonce)) : page!;
-    // The path and query only: the page's markup never depends on the Host a request names.
-    const query = c.req.url.indexOf('?');
-    const drawing = draw?.(c.req.path + (query === -1 ? '' : c.req.url.slice(query)));
+    // The path and the listing's query in its one form: the page's markup never depends on the
+    // Host a request names, nor on parameters no screen reads (shared/filters.ts listingQuery).
+    const drawing = draw?.(c.req.path + listingQuery(new URL(c.req.url).searchParams));
     // A drawing goes out with the status it was drawn for: a product's or group's drawn not-found
     // only as a 404, and the 404 of a path that is no screen with none (the browser draws it).
     const render = async (meta: PageMeta, status: 200 | 404 = 200) => {

@@ -14,13 +14,23 @@ export const queryKeys = {
   /** Everything that shows product cards or a product: lists, search, suggestions, a product's page. */
   products: ['products'] as const,
   productPages: (list: string, pageSize: number) => ['products', 'pages', list, pageSize] as const,
+  /**
+   * A listing screen's pages with their filters and counts (issue 20). `filters` is the address's
+   * choices as shared/filters.ts writes them: one form per choice, so an address cannot make keys
+   * without end.
+   */
+  listPages: (list: string, filters: string) => ['products', 'list', list, filters] as const,
   // The exact term: folding it here (`İ` and `i̇` lower-case alike in JavaScript) would show one
   // term's answer for another; the server decides what is the same search (searchKey).
-  search: (term: string) => ['products', 'search', term] as const,
+  search: (term: string, filters: string) => ['products', 'search', term, filters] as const,
+  /** The counts a choice not yet applied would give (the phone's filter sheet). */
+  listCounts: (path: string, filters: string) => ['products', 'counts', path, filters] as const,
   suggestions: (term: string) => ['products', 'suggestions', term] as const,
   product: (id: string) => ['products', 'detail', id] as const,
-  categoryPages: (slug: string) => ['products', 'category', slug] as const,
-  collectionPages: (slug: string) => ['products', 'collection', slug] as const,
+  /** Every filtered list of one category or collection (the key's start that they share). */
+  groupPages: (kind: 'category' | 'collection', slug: string) => ['products', kind, slug] as const,
+  categoryPages: (slug: string, filters: string) => ['products', 'category', slug, filters] as const,
+  collectionPages: (slug: string, filters: string) => ['products', 'collection', slug, filters] as const,
   categories: ['categories'] as const,
   /** The PIN check's answer for a piece (the same for every shopper; dates move with the day). */
   delivery: (pin: string, productId: number) => ['delivery', pin, productId] as const,

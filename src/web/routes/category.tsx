@@ -1,7 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { groupPath } from '../../shared/routes.ts';
 import { GroupScreen } from '../features/catalog/group-screen.tsx';
-import { categoriesQuery, categoryPagesQuery, useCategories, useCategoryPages } from '../features/catalog/groups.api.ts';
+import { useFilteredPages } from '../features/catalog/catalog.api.ts';
+import { categoriesQuery, categoryPagesQuery, groupApiPath, useCategories } from '../features/catalog/groups.api.ts';
+import { filtersOfUrl, useListFilters } from '../features/catalog/use-list-filters.ts';
 import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
 
 /** /categories/{slug} (design.md): the category's products, 12 at a time. */
@@ -10,7 +12,8 @@ export function Component() {
   const categories = useCategories();
   // Found missing by the server: the browser asks no more (it would only hear the same 404).
   const foundMissing = useFoundMissing();
-  const pages = useCategoryPages(slug, !foundMissing);
+  const filters = useListFilters();
+  const pages = useFilteredPages(categoryPagesQuery(slug, filters.address), !foundMissing);
   // The list (often cached from /categories) names the category at once and decides whether it
   // exists; the products' own answer names it too, should the list fail.
   const category = categories.data?.find((c) => c.slug === slug) ?? pages.data?.pages[0]?.category;
@@ -24,6 +27,8 @@ export function Component() {
       failed={categories.isError && pages.isError ? pages.error : null}
       retry={() => void Promise.all([categories.refetch(), pages.refetch()])}
       pages={pages}
+      filters={filters}
+      countsPath={groupApiPath('category', slug)}
       trail={parent ? [{ to: groupPath('category', parent.slug), label: parent.name }] : []}
     >
       {subcategories.length > 0 && (
@@ -45,6 +50,6 @@ export function Component() {
 }
 
 /** Drawn on the server with the category and its first products; an unknown one is a 404, its not-found drawn. */
-export const loader = preloading((client, { params }) =>
-  Promise.all([client.fetchQuery(categoriesQuery()), orMissing(client.fetchInfiniteQuery(categoryPagesQuery(params.slug ?? '')))]).then(([, first]) => first),
+export const loader = preloading((client, { params, request }) =>
+  Promise.all([client.fetchQuery(categoriesQuery()), orMissing(client.fetchInfiniteQuery(categoryPagesQuery(params.slug ?? '', filtersOfUrl(request.url))))]).then(([, first]) => first),
 );

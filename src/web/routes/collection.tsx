@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
 import { CollectionPoster } from '../features/catalog/group-collections.tsx';
 import { GroupScreen } from '../features/catalog/group-screen.tsx';
-import { collectionPagesQuery, collectionsQuery, useCollectionPages, useCollections } from '../features/catalog/groups.api.ts';
+import { useFilteredPages } from '../features/catalog/catalog.api.ts';
+import { collectionPagesQuery, collectionsQuery, groupApiPath, useCollections } from '../features/catalog/groups.api.ts';
+import { filtersOfUrl, useListFilters } from '../features/catalog/use-list-filters.ts';
 import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
 
 /** /collections/{slug} (design.md): the collection's poster and products, 12 at a time. */
@@ -10,7 +12,8 @@ export function Component() {
   const collections = useCollections();
   // Found missing by the server: the browser asks no more (it would only hear the same 404).
   const foundMissing = useFoundMissing();
-  const pages = useCollectionPages(slug, !foundMissing);
+  const filters = useListFilters();
+  const pages = useFilteredPages(collectionPagesQuery(slug, filters.address), !foundMissing);
   // The list (often cached from /collections) names the collection at once and decides whether it
   // exists; the products' own answer names it too, should the list fail.
   const collection = collections.data?.find((c) => c.slug === slug) ?? pages.data?.pages[0]?.collection;
@@ -22,6 +25,8 @@ export function Component() {
       failed={collections.isError && pages.isError ? pages.error : null}
       retry={() => void Promise.all([collections.refetch(), pages.refetch()])}
       pages={pages}
+      filters={filters}
+      countsPath={groupApiPath('collection', slug)}
       aside={
         collection?.poster && (
           <div className="relative mt-1 aspect-[3/4] w-16 shrink-0 overflow-hidden rounded-md bg-sand ring-1 ring-line sm:mt-0 sm:w-28">
@@ -34,6 +39,6 @@ export function Component() {
 }
 
 /** Drawn on the server with the collection and its first products; an unknown one is a 404, its not-found drawn. */
-export const loader = preloading((client, { params }) =>
-  Promise.all([client.fetchQuery(collectionsQuery()), orMissing(client.fetchInfiniteQuery(collectionPagesQuery(params.slug ?? '')))]).then(([, first]) => first),
+export const loader = preloading((client, { params, request }) =>
+  Promise.all([client.fetchQuery(collectionsQuery()), orMissing(client.fetchInfiniteQuery(collectionPagesQuery(params.slug ?? '', filtersOfUrl(request.url))))]).then(([, first]) => first),
 );

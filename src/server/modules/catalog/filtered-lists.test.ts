@@ -89,6 +89,11 @@ describe('a filtered list', () => {
     const order = plain.items.map((p) => p.id).filter((id) => silkIds.has(id));
     expect(silk.items.map((p) => p.id).slice(0, order.length)).toEqual(order.slice(0, silk.items.length));
     expect(silk.total).toBeLessThanOrEqual(plain.total);
+    // Asked only for its counts, a search answers as the plain one does (spec §2's 'N product(s) found').
+    const counted = await list('/api/products/search?q=saree&counts=1');
+    expect(counted.total).toBe(plain.total);
+    expect(counted.items.map((p) => p.id)).toEqual(plain.items.map((p) => p.id));
+    expect(counted.counts.fabric?.silk).toBe(silk.total);
   });
 
   it('shows an owner’s edit at once, and leaves a piece out of "in stock only" once it sells out', async () => {

@@ -5,7 +5,7 @@
  * page's cards are read from the database, with their like counts fresh.
  */
 import { SEARCH_RESULTS_LIMIT, type Category, type Collection, type FilteredPage } from '../../../shared/catalog.ts';
-import { writeFilters, type ListFilters } from '../../../shared/filters.ts';
+import { isFiltered, writeFilters, type ListFilters } from '../../../shared/filters.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { emptyBits } from './bitset.ts';
@@ -39,12 +39,12 @@ type Range = { offset: number; limit: number };
 export function createFilteredLists(db: Db, watch: CatalogWatch) {
   const facetCatalog = facetCatalogSource(db, watch);
   const answers = new VersionedCache<FacetAnswer>(ANSWERS_KEPT);
-  const ranked = new VersionedCache<number[]>(TERMS_KEPT);
+  const ranked = new VersionedCache<{ ids: number[]; total: number }>(TERMS_KEPT);
 
-  /** A search's ranked matches (best first), kept per term while the catalog stands. */
-  async function matchesOf(term: string): Promise<number[]> {
+  /** A search's best matches (ranked, best first) and how many match in all, kept per term while the catalog stands. */
+  async function matchesOf(term: string) {
     const key = searchKey(term);
-    return ranked.get(await watch.version(), key, async () => (await matching.searchIds(db, key, SEARCH_FILTERED_WITHIN)).ids);
+    return ranked.get(await watch.version(), key, () => matching.searchIds(db, key, SEARCH_FILTERED_WITHIN));
   }
 
   async function filtered(listing: Listing, filters: ListFilters, { offset, limit }: Range): Promise<FilteredPage & Partial<GroupOf>> {
@@ -61,17 +61,19 @@ export function createFilteredLists(db: Db, watch: CatalogWatch) {
     if (search) ({ offset, limit } = { offset: 0, limit: SEARCH_RESULTS_LIMIT });
 
     const scopeOf = () => {
-      if (search) return index.bitsOf(search);
+      if (search) return index.bitsOf(search.ids);
       if (listing.kind === 'category' || listing.kind === 'collection') return catalog.scope(listing.kind, listing.slug) ?? emptyBits(index.size);
       return null;
     };
-    const order = filters.sort ?? (search ? search : listing.kind === 'best' ? 'popular' : 'newest');
+    const order = filters.sort ?? (search ? search.ids : listing.kind === 'best' ? 'popular' : 'newest');
     const listKey = listing.kind === 'search' ? `search:${searchKey(listing.term)}` : 'slug' in listing ? `${listing.kind}:${listing.slug}` : listing.kind;
     const key = `${listKey}|${writeFilters({ ...filters, sizes })}|${offset}|${limit}`;
     const answer = await answers.get(catalog.build, key, async () => index.query({ scope: scopeOf(), chosen, inStockOnly: filters.inStockOnly, order, offset, limit }));
 
     const items = await q.summariesByIds(db, answer.ids);
-    const page = { items, hasMore: !search && offset + answer.ids.length < answer.total, total: answer.total, counts: answer.counts, inStock: answer.inStock };
+    // Unfiltered, a search says every match, as the plain search does (spec §2's count), though only its best are counted and listed.
+    const total = search && !isFiltered(filters) ? Math.max(search.total, answer.total) : answer.total;
+    const page = { items, hasMore: !search && offset + answer.ids.length < answer.total, total, counts: answer.counts, inStock: answer.inStock };
     return { ...page, ...group };
   }
 

@@ -1,13 +1,15 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PRODUCTS_PAGE_SIZE, type ProductPage } from '../../../shared/catalog.ts';
+import { PRODUCTS_PAGE_SIZE, type FilteredPage } from '../../../shared/catalog.ts';
 import { pageTitle } from '../../../shared/page-titles.ts';
 import { EmptyState, RetryButton, buttonClass } from '../../components/empty-state.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ListingHeader, pieces } from './listing-header.tsx';
 import { ProductPagesView } from './paged-product-grid.tsx';
 import { ProductGridSkeleton } from './product-grid.tsx';
+import { FilteredListing } from './filtered-listing.tsx';
+import type { ListFiltersState } from './use-list-filters.ts';
 
 /** What a category or a collection page shows above its products. */
 export interface GroupHeading {
@@ -51,7 +53,7 @@ function HeadingSkeleton() {
 
 /**
  * A category's or collection's page: a breadcrumb back to the index, the group's name,
- * description and count, then its products 12 at a time with Load More.
+ * description and count, then its products 12 at a time with Load More, and their filters.
  */
 export function GroupScreen({
   kind,
@@ -60,6 +62,8 @@ export function GroupScreen({
   failed,
   retry,
   pages,
+  filters,
+  countsPath,
   trail,
   aside,
   children,
@@ -71,7 +75,10 @@ export function GroupScreen({
   /** Neither the group list nor the products could be loaded. */
   failed: Error | null;
   retry: () => void;
-  pages: UseInfiniteQueryResult<InfiniteData<ProductPage>, Error>;
+  pages: UseInfiniteQueryResult<InfiniteData<FilteredPage>, Error>;
+  /** The address's filters, and the group's list in the API for the counts of choices not yet applied. */
+  filters: ListFiltersState;
+  countsPath: string;
   /** Breadcrumb links after the index's own, such as a category's parent. */
   trail?: { to: string; label: string }[];
   aside?: ReactNode;
@@ -116,6 +123,7 @@ export function GroupScreen({
           action={<RetryButton onRetry={retry} />}
         />
       ) : group ? (
+        <FilteredListing state={filters} answer={pages.data?.pages[0]} countsPath={countsPath} ownOrder="newest" showTotal={false} stale={pages.isPlaceholderData}>
         <ProductPagesView
           pages={pages}
           pageSize={PRODUCTS_PAGE_SIZE}
@@ -130,6 +138,7 @@ export function GroupScreen({
             ),
           }}
         />
+        </FilteredListing>
       ) : (
         <ProductGridSkeleton count={PRODUCTS_PAGE_SIZE} />
       )}

@@ -3,16 +3,16 @@
  * under 'products', so whatever refreshes product cards, a like or an admin edit, refreshes these
  * too). One queryOptions factory per endpoint.
  */
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Category, Collection, ProductPage } from '../../../shared/catalog.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PRODUCTS_PAGE_SIZE, type Category, type Collection, type FilteredPage } from '../../../shared/catalog.ts';
 import { getJson } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { pagedQuery } from './catalog.api.ts';
+import { pagedQuery, withCounts } from './catalog.api.ts';
 
-export interface CategoryPage extends ProductPage {
+export interface CategoryPage extends FilteredPage {
   category: Category;
 }
-export interface CollectionPage extends ProductPage {
+export interface CollectionPage extends FilteredPage {
   collection: Collection;
 }
 
@@ -20,11 +20,16 @@ export const categoriesQuery = () => queryOptions({ queryKey: queryKeys.categori
 
 export const collectionsQuery = () => queryOptions({ queryKey: queryKeys.collections, queryFn: ({ signal, client }) => getJson<Collection[]>('/api/collections', { signal, client }) });
 
-export const categoryPagesQuery = (slug: string) => pagedQuery<CategoryPage>(queryKeys.categoryPages(slug), `/api/categories/${encodeURIComponent(slug)}`);
+/** The API's address of a category's or collection's list. */
+export const groupApiPath = (kind: 'category' | 'collection', slug: string) => `/api/${kind === 'category' ? 'categories' : 'collections'}/${encodeURIComponent(slug)}`;
 
-export const collectionPagesQuery = (slug: string) => pagedQuery<CollectionPage>(queryKeys.collectionPages(slug), `/api/collections/${encodeURIComponent(slug)}`);
+/** A category's pieces with the address's choices (shared/filters.ts), 12 at a time, with counts. */
+export const categoryPagesQuery = (slug: string, filters: string) =>
+  pagedQuery<CategoryPage>(queryKeys.categoryPages(slug, filters), groupApiPath('category', slug), PRODUCTS_PAGE_SIZE, withCounts(filters));
+
+export const collectionPagesQuery = (slug: string, filters: string) =>
+  pagedQuery<CollectionPage>(queryKeys.collectionPages(slug, filters), groupApiPath('collection', slug), PRODUCTS_PAGE_SIZE, withCounts(filters));
 
 export const useCategories = () => useQuery(categoriesQuery());
 export const useCollections = () => useQuery(collectionsQuery());
-export const useCategoryPages = (slug: string, enabled = true) => useInfiniteQuery({ ...categoryPagesQuery(slug), enabled });
-export const useCollectionPages = (slug: string, enabled = true) => useInfiniteQuery({ ...collectionPagesQuery(slug), enabled });
+

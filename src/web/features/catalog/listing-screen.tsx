@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { PRODUCTS_PAGE_SIZE } from '../../../shared/catalog.ts';
 import { BrowseProductsLink } from '../../components/empty-state.tsx';
 import { ListingHeader } from './listing-header.tsx';
 import type { ProductList } from './catalog.api.ts';
-import { PagedProductGrid } from './paged-product-grid.tsx';
+import { FilteredPages } from './filtered-pages.tsx';
 
-/** A titled screen listing one of the shop's lists 12 at a time (Best Seller, Just Landed). */
+/** A titled screen listing one of the shop's lists 12 at a time, with its filters (Best Seller, Just Landed). */
 export function ListingScreen({
   kicker,
   title,
@@ -24,9 +23,9 @@ export function ListingScreen({
       <ListingHeader kicker={kicker} title={title}>
         {intro}
       </ListingHeader>
-      <PagedProductGrid
+      <FilteredPages
         list={list}
-        pageSize={PRODUCTS_PAGE_SIZE}
+        ownOrder={list === 'best-sellers' ? 'popular' : 'newest'}
         texts={{ failed: 'Failed to fetch products.', empty: 'No products found', emptyHint: 'Try again later.', emptyAction }}
       />
     </div>

@@ -1,7 +1,7 @@
-import { PagedProductGrid } from './paged-product-grid.tsx';
+import { FilteredPages } from './filtered-pages.tsx';
 
-/** /products without a search: 'Featured Collections', newest first, 12 at a time (spec §2). */
-export function ProductsBrowse({ pageSize }: { pageSize: number }) {
+/** /products without a search: 'Featured Collections', newest first, 12 at a time (spec §2), with filters (issue 20). */
+export function ProductsBrowse() {
   return (
     <section aria-labelledby="products-heading">
       <header className="mb-6 sm:mb-8">
@@ -10,11 +10,7 @@ export function ProductsBrowse({ pageSize }: { pageSize: number }) {
           Featured Collections
         </h1>
       </header>
-      <PagedProductGrid
-        list="newest"
-        pageSize={pageSize}
-        texts={{ failed: 'Failed to fetch products.', empty: 'No products found', emptyHint: 'Try again later.' }}
-      />
+      <FilteredPages list="newest" ownOrder="newest" texts={{ failed: 'Failed to fetch products.', empty: 'No products found', emptyHint: 'Try again later.' }} />
     </section>
   );
 }

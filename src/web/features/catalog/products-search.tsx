@@ -1,14 +1,20 @@
 import { Link } from 'react-router';
 import { SEARCH_RESULTS_LIMIT } from '../../../shared/catalog.ts';
-import { useProductSearch } from './catalog.api.ts';
+import { isFiltered } from '../../../shared/filters.ts';
+import { searchPath, useProductSearch } from './catalog.api.ts';
 import { EmptyState, buttonClass } from '../../components/empty-state.tsx';
+import { FilteredListing } from './filtered-listing.tsx';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
+import { useListFilters } from './use-list-filters.ts';
 
 export function ProductsSearch({ term }: { term: string }) {
-  const search = useProductSearch(term);
-  // Results for an earlier term stay on screen (dimmed) until the new ones arrive.
+  const state = useListFilters();
+  const search = useProductSearch(term, state.address);
+  // Results for an earlier term or choice stay on screen (dimmed) until the new ones arrive.
   const stale = search.isPlaceholderData;
   const found = search.data;
+  // Nothing matches the term itself: the spec's empty search, with no filters to offer.
+  const noMatch = search.isError || (found?.total === 0 && !isFiltered(state.filters));
 
   return (
     <section aria-labelledby="products-heading">
@@ -23,7 +29,7 @@ export function ProductsSearch({ term }: { term: string }) {
 
       {search.isPending ? (
         <ProductGridSkeleton count={8} />
-      ) : search.isError || found!.total === 0 ? (
+      ) : noMatch ? (
         // design.md / spec §8: a failed search shows the empty result, and the failure goes to the log.
         <EmptyState
           title={<>No products found for “{term}”</>}
@@ -36,14 +42,14 @@ export function ProductsSearch({ term }: { term: string }) {
           Try searching with different keywords or browse our collections.
         </EmptyState>
       ) : (
-        <div className={stale ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+        <FilteredListing state={state} answer={found} countsPath={searchPath(term)} ownOrder="relevance" showTotal={false} stale={stale}>
           <ProductGrid products={found!.items} />
           {found!.total > SEARCH_RESULTS_LIMIT && (
             <p className="mt-8 text-center text-muted">
               Showing the best {SEARCH_RESULTS_LIMIT} of {found!.total}. Add a colour, fabric or occasion to narrow your search.
             </p>
           )}
-        </div>
+        </FilteredListing>
       )}
     </section>
   );
