@@ -96,6 +96,17 @@ describe('a filtered list', () => {
     expect(counted.counts.fabric?.silk).toBe(silk.total);
   });
 
+  it('shows a like in its cards at once, though its pages are kept whole', async () => {
+    const path = '/api/products?fabric=silk&counts=1';
+    const before = (await list(path)).items[0]!;
+    expect((await list(path)).items[0]).toEqual(before);
+    const shopper = await signedUp(t, 'Asha');
+    expect((await send(t, 'PUT', `/api/wishlist/${before.id}`, undefined, shopper.cookie)).status).toBeLessThan(300);
+    expect((await list(path)).items[0]).toMatchObject({ id: before.id, likeCount: before.likeCount + 1 });
+    await send(t, 'DELETE', `/api/wishlist/${before.id}`, undefined, shopper.cookie);
+    expect((await list(path)).items[0]!.likeCount).toBe(before.likeCount);
+  });
+
   it('shows an owner’s edit at once, and leaves a piece out of "in stock only" once it sells out', async () => {
     const before = await list('/api/products?fabric=velvet&counts=1');
     const made = await (await send(t, 'POST', '/api/admin/products', { name: 'Velvet Lehenga in Emerald', price: 24_999_00, stock: 1, attributes: { fabric: 'velvet', colour: 'green', occasions: ['wedding'] } }, owner.cookie)).json();

@@ -32,6 +32,8 @@ export const SEARCH_FILTERED_WITHIN = 5_000;
 
 /** Answers kept (ids and counts, no cards): the busy lists and their common choices. */
 const ANSWERS_KEPT = 2_000;
+/** Whole pages kept, cards and like counts too: what the listing screens ask most (a page is at most 48 cards). */
+const PAGES_KEPT = 500;
 const TERMS_KEPT = 200;
 
 type Range = { offset: number; limit: number };
@@ -40,6 +42,7 @@ export function createFilteredLists(db: Db, watch: CatalogWatch) {
   const facetCatalog = facetCatalogSource(db, watch);
   const answers = new VersionedCache<FacetAnswer>(ANSWERS_KEPT);
   const ranked = new VersionedCache<{ ids: number[]; total: number }>(TERMS_KEPT);
+  const pages = new VersionedCache<FilteredPage>(PAGES_KEPT);
 
   /** A search's best matches (ranked, best first) and how many match in all, kept per term while the catalog stands. */
   async function matchesOf(term: string) {
@@ -68,12 +71,17 @@ export function createFilteredLists(db: Db, watch: CatalogWatch) {
     const order = filters.sort ?? (search ? search.ids : listing.kind === 'best' ? 'popular' : 'newest');
     const listKey = listing.kind === 'search' ? `search:${searchKey(listing.term)}` : 'slug' in listing ? `${listing.kind}:${listing.slug}` : listing.kind;
     const key = `${listKey}|${writeFilters({ ...filters, sizes })}|${offset}|${limit}`;
-    const answer = await answers.get(catalog.build, key, async () => index.query({ scope: scopeOf(), chosen, inStockOnly: filters.inStockOnly, order, offset, limit }));
-
-    const items = await q.summariesByIds(db, answer.ids);
-    // Unfiltered, a search says every match, as the plain search does (spec §2's count), though only its best are counted and listed.
-    const total = search && !isFiltered(filters) ? Math.max(search.total, answer.total) : answer.total;
-    const page = { items, hasMore: !search && offset + answer.ids.length < answer.total, total, counts: answer.counts, inStock: answer.inStock };
+    const paged = async (): Promise<FilteredPage> => {
+      const answer = await answers.get(catalog.build, key, async () => index.query({ scope: scopeOf(), chosen, inStockOnly: filters.inStockOnly, order, offset, limit }));
+      const items = await q.summariesByIds(db, answer.ids);
+      // Unfiltered, a search says every match, as the plain search does (spec §2's count), though only its best are counted and listed.
+      const total = search && !isFiltered(filters) ? Math.max(search.total, answer.total) : answer.total;
+      return { items, hasMore: !search && offset + answer.ids.length < answer.total, total, counts: answer.counts, inStock: answer.inStock };
+    };
+    // The cards carry names, prices, stock and like counts: kept whole only while the watch hears
+    // every change to them, and read afresh when it does not (as the plain lists, catalog.service.ts).
+    const stamp = watch.live();
+    const page = stamp ? await pages.get(`${catalog.build}.${stamp.catalog}.${stamp.likes}.${stamp.stock}`, key, paged) : await paged();
     return { ...page, ...group };
   }
 

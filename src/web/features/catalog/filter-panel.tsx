@@ -12,6 +12,7 @@ import {
   type ListedFacet,
   type ListFilters,
 } from '../../../shared/filters.ts';
+import { ONE_SIZE } from '../../../shared/stock.ts';
 import { ColourSwatch } from '../../components/colour-swatch.tsx';
 
 /** A long group shows this many choices (and every chosen one) until the shopper asks for all. */
@@ -78,7 +79,10 @@ export function FilterPanel({ filters, answer, onChange }: { filters: ListFilter
       chosen: filters.chosen[facet].includes(value),
       swatch: facet === 'colour' ? (value as Colour) : undefined,
     }));
-  const sizes = [...new Set([...Object.keys(answer?.counts.size ?? {}), ...filters.sizes])].sort(bySize);
+  // A piece in one size (a saree) is no choice of size; a list with no sized piece left has no Size group.
+  const sizeCounts = answer?.counts.size ?? {};
+  const sized = filters.sizes.length > 0 || Object.entries(sizeCounts).some(([s, n]) => s !== ONE_SIZE && n > 0);
+  const sizes = sized ? [...new Set([...Object.keys(sizeCounts), ...filters.sizes])].filter((s) => s !== ONE_SIZE).sort(bySize) : [];
   const checkboxes = (facet: ListedFacet | 'size') => (shown: Option[]) =>
     shown.map((o) => <Choice key={o.value} option={o} type="checkbox" onToggle={() => onChange(toggled(filters, facet, o.value))} />);
   const group = (facet: ListedFacet) => (
