@@ -81,7 +81,7 @@ test('on a desktop: filter in the column, the counts, sort, share the address, g
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(12);
 });
 
-test('on a phone: the sheet holds its choices until Apply, Clear empties them, Escape keeps the list as it was', async ({ page }, testInfo) => {
+test('on a phone: the sheet holds its choices until Apply, Clear empties them, Escape keeps the list as it was; sort and share', async ({ page, browser }, testInfo) => {
   testInfo.skip(testInfo.project.name !== 'phone', 'the sheet is the phone’s');
   await page.goto('/categories/sarees');
   await expect(page.getByRole('complementary', { name: 'Filters' })).toBeHidden();
@@ -102,6 +102,19 @@ test('on a phone: the sheet holds its choices until Apply, Clear empties them, E
   await expect(page).toHaveURL(/\/categories\/sarees\?fabric=silk$/);
   await expect(page.getByRole('button', { name: 'Remove Silk' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Filters 1 chosen' })).toBeFocused();
+
+  // Sorted, then shared: the friend's phone opens the same list in the same order.
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-desc');
+  await expect(page).toHaveURL(/\?fabric=silk&sort=price-desc$/);
+  const dearest = (await answer(page, '/api/categories/sarees?fabric=silk&sort=price-desc')).items[0]!.name;
+  await expect(page.getByRole('main').getByRole('listitem').getByRole('heading').first()).toHaveText(dearest);
+  const friend = await (await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true })).newPage();
+  await friend.goto(page.url());
+  await expect(friend.getByRole('button', { name: 'Remove Silk' })).toBeVisible();
+  await expect(friend.getByRole('main').getByRole('listitem').getByRole('heading').first()).toHaveText(dearest);
+  await friend.context().close();
+  await page.goBack();
+  await expect(page).toHaveURL(/\?fabric=silk$/);
 
   // Escape leaves without applying.
   await page.getByRole('button', { name: /^Filters/ }).click();

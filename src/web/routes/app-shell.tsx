@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { screenTitle } from '../../shared/page-titles.ts';
 import { isScreenPath } from '../../shared/routes.ts';
@@ -17,14 +17,31 @@ const footerSpace = <div className="min-h-80 border-t border-line bg-sand/60" />
 // Only when there is a notice to give: a signed-in shopper still to verify, or a verification link's outcome.
 const AccountNotices = lazy(withData(() => import('../features/accounts/account-notices.tsx')));
 
+/**
+ * The account's notices: for a signed-in shopper still to verify, or a verification link's outcome.
+ * The outcome is read once the page is live: a page is drawn on the server by its listing query
+ * alone (web.routes.ts), so the link's word was never in the drawing, and reading it during the
+ * takeover would not match it.
+ */
+function Notices() {
+  const session = useSession();
+  const { search } = useLocation();
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const show = (session.status === 'signed-in' && !session.shopper.emailVerified) || (live && search.includes('email-verification='));
+  return show ? (
+    <Suspense>
+      <AccountNotices />
+    </Suspense>
+  ) : null;
+}
+
 /** The frame around every screen: it composes the shared header with the catalog's search box. */
 export function AppShell() {
   const navigation = useNavigation();
   const { pathname, search } = useLocation();
   // Plain screens take their title from the path; products, groups and not-found set their own.
   useDocumentTitle(isScreenPath(pathname) ? screenTitle(pathname, new URLSearchParams(search).get('search')) : undefined);
-  const session = useSession();
-  const notices = (session.status === 'signed-in' && !session.shopper.emailVerified) || search.includes('email-verification=');
   // The page answers taps from here on: a page drawn on the server shows its buttons before its
   // code has arrived. The browser tests wait for this before they press anything.
   useEffect(() => document.documentElement.setAttribute('data-live', ''), []);
@@ -34,11 +51,7 @@ export function AppShell() {
         Skip to content
       </a>
       <SiteHeader search={<SearchBox className="order-last w-full md:order-none md:mx-auto md:max-w-xl md:flex-1" />} />
-      {notices && (
-        <Suspense>
-          <AccountNotices />
-        </Suspense>
-      )}
+      <Notices />
       {navigation.state === 'loading' && (
         <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-wine" role="progressbar" aria-label="Loading" />
       )}
