@@ -42,6 +42,9 @@ const SCREENS: [path: string, heading: RegExp][] = [
   ['/just-landed', /Just Landed/],
   ['/categories', /Categories/],
   ['/categories/sarees', /Sarees/],
+  // Filtered, with a shared link's stray tag: drawn by the listing query alone, and taken over as drawn.
+  ['/categories/sarees?utm_source=whatsapp&colour=red,maroon&occasion=wedding', /Sarees/],
+  ['/products?search=Bridal&utm_source=whatsapp', /Bridal/],
   ['/collections', /Collections/],
   ['/collections/festive', /Festive/],
   ['/about', /Woven by hand/],

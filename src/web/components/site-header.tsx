@@ -23,8 +23,11 @@ const logInLink = <HeaderIconLink to="/login" label="Log in or sign up" icon={Us
  */
 export function SiteHeader({ search }: { search: ReactNode }) {
   const location = useLocation();
-  // A department link is current only when its search matches too (Shop All is not Bridal).
-  const here = location.pathname + location.search.replace(/\+/g, '%20');
+  // A department link is current only when its search matches too (Shop All is not Bridal); the
+  // list's filters and any other parameter leave it current, as on the page drawn on the server,
+  // which is drawn without them (web.routes.ts).
+  const term = new URLSearchParams(location.search).get('search');
+  const here = location.pathname + (term === null ? '' : `?search=${encodeURIComponent(term)}`);
   const menuButton = useRef<HTMLButtonElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
