@@ -86,8 +86,14 @@ export const useProductPages = (query: ProductPagesQuery) => useInfiniteQuery(qu
 /** An empty term asks nothing; the last answer stays on screen while the next one comes. */
 export const useProductSearch = (term: string, filters: string) => useQuery({ ...searchQuery(term, filters), enabled: term !== '', placeholderData: keepPreviousData });
 
-/** A list with its choices; the cards shown stay (dimmed) while the next choice's come. */
+/** The same list with other choices: its key but for the choices at its end. */
+const sameList = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.slice(0, -1).every((part, i) => part === b[i]);
+
+/**
+ * A list with its choices; the cards shown stay (dimmed) while the next choice's come. Another
+ * list (a new category) starts from its skeleton: its heading must not sit over the last one's cards.
+ */
 export const useFilteredPages = <T extends FilteredPage>(query: ReturnType<typeof pagedQuery<T>>, enabled = true) =>
-  useInfiniteQuery({ ...query, enabled, placeholderData: keepPreviousData });
+  useInfiniteQuery({ ...query, enabled, placeholderData: (previous, last) => (last && sameList(last.queryKey, query.queryKey) ? previous : undefined) });
 
 export const useSuggestions = (term: string) => useQuery({ ...suggestionsQuery(term), enabled: term !== '', placeholderData: keepPreviousData });

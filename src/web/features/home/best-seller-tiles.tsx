@@ -6,7 +6,7 @@ import { SectionHeading } from '../../components/section-heading.tsx';
 /** Spec §2 Best Sellers: five tiles, each opening its search. A swipeable row on phones. */
 export function BestSellerTiles() {
   return (
-    <section aria-labelledby="tiles-heading" className="mx-auto max-w-7xl px-4 sm:px-6">
+    <section aria-labelledby="tiles-heading" className="mx-auto w-full max-w-7xl px-4 sm:px-6">
       <SectionHeading id="tiles-heading" kicker="Most loved" title="Best Sellers" />
       <ul className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-5 sm:gap-5 sm:overflow-visible sm:px-0">
         {BEST_SELLER_TILES.map((tile) => (

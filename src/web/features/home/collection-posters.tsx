@@ -9,12 +9,14 @@ import { useSnapCarousel } from './use-snap-carousel.ts';
 /**
  * Spec §2 Our Collections: three posters side by side from 1200 px; below that a slider that
  * moves on every 3.5 s. From 1200 px all three fit, so there is nothing to scroll and it rests.
+ * Full width by rule: in home's flex column `mx-auto` alone shrinks a section to its content, and
+ * this one's grew as its posters came (a shift of the whole section, home's CLS of 0.02 to 0.03).
  */
 export function CollectionPosters() {
   const { ref, selected, scrollTo, holdProps } = useSnapCarousel<HTMLUListElement>({ intervalMs: COLLECTIONS_INTERVAL_MS });
 
   return (
-    <section aria-labelledby="collections-heading" className="mx-auto max-w-7xl px-4 sm:px-6" {...holdProps}>
+    <section aria-labelledby="collections-heading" className="mx-auto w-full max-w-7xl px-4 sm:px-6" {...holdProps}>
       <SectionHeading id="collections-heading" kicker="Curated for you" title="Our Collections" />
       <div className="-mx-2">
         <ul
