@@ -62,6 +62,8 @@ export const FILTERED_NAME = 'filtered list, 3 filters by price, counted, cached
 export const FILTERED_UNCACHED_NAME = 'filtered list, counted, uncached (4,125 filter sets in turn)';
 export const FILTERED_SEARCH_NAME = 'filtered search, 3 filters by price, counted, cached';
 export const FILTERED_SEARCH_UNCACHED_NAME = 'filtered search, counted, uncached';
+/** The list's uncached row on a search term: the term's matches known, its filter sets new in turn. */
+export const FILTERED_SEARCH_SETS_NAME = 'filtered search, counted, uncached (4,125 filter sets in turn on one term)';
 /** What a listing screen asks with nothing chosen: its pages with every facet's counts (issue 20's filter column). */
 export const FILTERED_SCREEN_NAME = 'filtered list as a screen asks it: counts, no choice, 10 pages';
 
@@ -114,6 +116,7 @@ export function buildScenarios(w: Workload, shopper: BenchShopper): Scenario[] {
     { name: FILTERED_SCREEN_NAME, paths: Array.from({ length: 10 }, (_, i) => `/api/products?counts=1&offset=${i * 12}&limit=12`) },
     { name: FILTERED_UNCACHED_NAME, paths: sets.map((f) => `/api/products?${f}`) },
     { name: FILTERED_SEARCH_NAME, paths: [`${search(w.selective.term)}&${FILTERS}`] },
+    { name: FILTERED_SEARCH_SETS_NAME, paths: sets.map((f) => `${search(w.selective.term)}&${f}`) },
     {
       name: FILTERED_SEARCH_UNCACHED_NAME,
       paths: w.selectiveRotation.terms.map((t, i) => `${search(t)}&${sets[(i * 37) % sets.length]}`),
@@ -207,7 +210,7 @@ export const budgets: Budget[] = [
   { label: 'drawn page, kept p99 <= 50 ms', scenarios: [KEPT_PRODUCT_NAME, DRAWN_LIST_NAME], metric: 'p99', limit: 50 },
   // Issue 20: a filtered list with every facet's counts, on the shop and on a search term.
   { label: 'filtered list, cached p99 <= 50 ms', scenarios: [FILTERED_NAME, FILTERED_SCREEN_NAME, FILTERED_SEARCH_NAME], metric: 'p99', limit: 50 },
-  { label: 'filtered list, uncached p99 <= 150 ms', scenarios: [FILTERED_UNCACHED_NAME, FILTERED_SEARCH_UNCACHED_NAME], metric: 'p99', limit: 150 },
+  { label: 'filtered list, uncached p99 <= 150 ms', scenarios: [FILTERED_UNCACHED_NAME, FILTERED_SEARCH_SETS_NAME, FILTERED_SEARCH_UNCACHED_NAME], metric: 'p99', limit: 150 },
   // Issue 19: the list's cache no longer asks the database whether it still stands.
   { label: 'list req/s >= 40% of ceiling', scenarios: [LIST_NAME], metric: 'share', limit: 40 },
   {
