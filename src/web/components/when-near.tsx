@@ -15,7 +15,16 @@ export function WhenNear({ children, placeholder, margin = '800px' }: { children
     if (!el || near) return;
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting || e.boundingClientRect.top < 0) && setNear(true), { rootMargin: margin });
     observer.observe(el);
-    return () => observer.disconnect();
+    // The observer speaks only when the spot crosses into or out of the margin: a jump from below
+    // it to far above it in one frame says nothing (CI's phone run once waited a minute on Our
+    // Bestsellers after a jump to the footer). A scroll asks where the spot is, until it is near.
+    const within = Number.parseFloat(margin) || 0;
+    const check = () => el.getBoundingClientRect().top < window.innerHeight + within && setNear(true);
+    window.addEventListener('scroll', check, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', check);
+    };
   }, [near, margin]);
   return <div ref={ref}>{near ? children : placeholder}</div>;
 }

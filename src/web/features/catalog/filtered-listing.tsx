@@ -77,7 +77,7 @@ export function FilteredListing({
   answer,
   countsPath,
   ownOrder,
-  showTotal = true,
+  total = 'always',
   stale = false,
   children,
 }: {
@@ -88,8 +88,11 @@ export function FilteredListing({
   countsPath: string;
   /** The list's own order, when the shopper chose none. */
   ownOrder: OwnOrder;
-  /** Whether the count shows above the grid even with nothing chosen (a group's heading says it already). */
-  showTotal?: boolean;
+  /**
+   * When the count shows above the grid: a group's heading says its own count, so only once
+   * filtered; a search's heading always says it (spec §2), so never.
+   */
+  total?: 'always' | 'when-filtered' | 'never';
   /** The cards are the previous choice's, while the new ones come. */
   stale?: boolean;
   children: ReactNode;
@@ -109,7 +112,7 @@ export function FilteredListing({
       <div className="min-w-0">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted" aria-live="polite">
-            {answer && (filtered || showTotal) ? pieces(answer.total) : ''}
+            {answer && (total === 'always' || (total === 'when-filtered' && filtered)) ? pieces(answer.total) : ''}
           </p>
           <div className="flex items-center gap-2">
             <button

@@ -123,7 +123,7 @@ export function GroupScreen({
           action={<RetryButton onRetry={retry} />}
         />
       ) : group ? (
-        <FilteredListing state={filters} answer={pages.data?.pages[0]} countsPath={countsPath} ownOrder="newest" showTotal={false} stale={pages.isPlaceholderData}>
+        <FilteredListing state={filters} answer={pages.data?.pages[0]} countsPath={countsPath} ownOrder="newest" total="when-filtered" stale={pages.isPlaceholderData}>
         <ProductPagesView
           pages={pages}
           pageSize={PRODUCTS_PAGE_SIZE}

@@ -42,7 +42,7 @@ export function ProductsSearch({ term }: { term: string }) {
           Try searching with different keywords or browse our collections.
         </EmptyState>
       ) : (
-        <FilteredListing state={state} answer={found} countsPath={searchPath(term)} ownOrder="relevance" showTotal={false} stale={stale}>
+        <FilteredListing state={state} answer={found} countsPath={searchPath(term)} ownOrder="relevance" total="never" stale={stale}>
           <ProductGrid products={found!.items} />
           {found!.total > SEARCH_RESULTS_LIMIT && (
             <p className="mt-8 text-center text-muted">
