@@ -13,13 +13,14 @@ export function WhenNear({ children, placeholder, margin = '800px' }: { children
   useEffect(() => {
     const el = ref.current;
     if (!el || near) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting || e.boundingClientRect.top < 0) && setNear(true), { rootMargin: margin });
+    // Near: within the margin below the screen, on it, or anywhere above it.
+    const within = Number.parseFloat(margin);
+    const check = () => el.getBoundingClientRect().top < window.innerHeight + within && setNear(true);
+    const observer = new IntersectionObserver(check, { rootMargin: margin });
     observer.observe(el);
     // The observer speaks only when the spot crosses into or out of the margin: a jump from below
     // it to far above it in one frame says nothing (CI's phone run once waited a minute on Our
-    // Bestsellers after a jump to the footer). A scroll asks where the spot is, until it is near.
-    const within = Number.parseFloat(margin) || 0;
-    const check = () => el.getBoundingClientRect().top < window.innerHeight + within && setNear(true);
+    // Bestsellers after a jump to the footer). A scroll asks too, until the spot is near.
     window.addEventListener('scroll', check, { passive: true });
     return () => {
       observer.disconnect();

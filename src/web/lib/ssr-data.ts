@@ -42,5 +42,5 @@ export function ssrAnswer<T>(queryKey: readonly unknown[]): T | undefined {
  * stale on arrival and every one asked for again.
  */
 export function freshAsServed(state: SsrState, now = Date.now()): SsrState {
-  return { ...state, queries: state.queries.map((q) => (q.state.status === 'success' ? { ...q, state: { ...q.state, dataUpdatedAt: now } } : q)) };
+  return { ...state, queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })) };
 }

@@ -1,5 +1,5 @@
 import { ListingScreen } from '../features/catalog/listing-screen.tsx';
-import { filteredPagesQuery } from '../features/catalog/catalog.api.ts';
+import { filteredPagesQuery } from '../features/catalog/list-queries.ts';
 import { filtersOfUrl } from '../features/catalog/use-list-filters.ts';
 import { preloading } from '../lib/route-data.ts';
 

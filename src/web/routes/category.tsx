@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { groupPath } from '../../shared/routes.ts';
 import { GroupScreen } from '../features/catalog/group-screen.tsx';
-import { useFilteredPages } from '../features/catalog/catalog.api.ts';
+import { useFilteredPages } from '../features/catalog/list-queries.ts';
 import { categoriesQuery, categoryPagesQuery, groupApiPath, useCategories } from '../features/catalog/groups.api.ts';
 import { filtersOfUrl, useListFilters } from '../features/catalog/use-list-filters.ts';
 import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';

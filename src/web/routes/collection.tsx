@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { CollectionPoster } from '../features/catalog/group-collections.tsx';
 import { GroupScreen } from '../features/catalog/group-screen.tsx';
-import { useFilteredPages } from '../features/catalog/catalog.api.ts';
+import { useFilteredPages } from '../features/catalog/list-queries.ts';
 import { collectionPagesQuery, collectionsQuery, groupApiPath, useCollections } from '../features/catalog/groups.api.ts';
 import { filtersOfUrl, useListFilters } from '../features/catalog/use-list-filters.ts';
 import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';

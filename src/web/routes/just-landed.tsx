@@ -1,6 +1,6 @@
 import { BrowseProductsLink } from '../components/empty-state.tsx';
 import { ListingScreen } from '../features/catalog/listing-screen.tsx';
-import { filteredPagesQuery } from '../features/catalog/catalog.api.ts';
+import { filteredPagesQuery } from '../features/catalog/list-queries.ts';
 import { filtersOfUrl } from '../features/catalog/use-list-filters.ts';
 import { preloading } from '../lib/route-data.ts';
 

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { ProductsBrowse } from '../features/catalog/products-browse.tsx';
 import { ProductsSearch } from '../features/catalog/products-search.tsx';
-import { filteredPagesQuery, searchQuery } from '../features/catalog/catalog.api.ts';
+import { filteredPagesQuery, searchQuery } from '../features/catalog/list-queries.ts';
 import { filtersOfUrl } from '../features/catalog/use-list-filters.ts';
 import { preloading } from '../lib/route-data.ts';
 

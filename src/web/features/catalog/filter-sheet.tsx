@@ -5,7 +5,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import type { FilteredPage } from '../../../shared/catalog.ts';
 import { cleared, writeFilters } from '../../../shared/filters.ts';
 import { buttonClass } from '../../components/empty-state.tsx';
-import { listCountsQuery } from './catalog.api.ts';
+import { listCountsQuery } from './list-queries.ts';
 import { FilterPanel } from './filter-panel.tsx';
 import { pieces } from './listing-header.tsx';
 import type { ListFiltersState } from './use-list-filters.ts';

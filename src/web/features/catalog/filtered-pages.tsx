@@ -1,5 +1,6 @@
 import type { ListSort } from '../../../shared/filters.ts';
-import { filteredPagesQuery, listPath, useFilteredPages, type ProductList } from './catalog.api.ts';
+import { listPath, type ProductList } from './catalog.api.ts';
+import { filteredPagesQuery, useFilteredPages } from './list-queries.ts';
 import { FilteredListing } from './filtered-listing.tsx';
 import { ProductPagesView, type PagedGridTexts } from './paged-product-grid.tsx';
 import { PRODUCTS_PAGE_SIZE } from '../../../shared/catalog.ts';

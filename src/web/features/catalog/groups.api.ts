@@ -7,7 +7,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PRODUCTS_PAGE_SIZE, type Category, type Collection, type FilteredPage } from '../../../shared/catalog.ts';
 import { getJson } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { pagedQuery, withCounts } from './catalog.api.ts';
+import { pagedQuery } from './catalog.api.ts';
+import { withCounts } from './list-queries.ts';
 
 export interface CategoryPage extends FilteredPage {
   category: Category;

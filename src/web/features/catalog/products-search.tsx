@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SEARCH_RESULTS_LIMIT } from '../../../shared/catalog.ts';
 import { isFiltered } from '../../../shared/filters.ts';
-import { searchPath, useProductSearch } from './catalog.api.ts';
+import { searchPath, useProductSearch } from './list-queries.ts';
 import { EmptyState, buttonClass } from '../../components/empty-state.tsx';
 import { FilteredListing } from './filtered-listing.tsx';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
