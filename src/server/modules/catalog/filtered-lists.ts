@@ -42,7 +42,7 @@ export function createFilteredLists(db: Db, watch: CatalogWatch) {
   const facetCatalog = facetCatalogSource(db, watch);
   const answers = new VersionedCache<FacetAnswer>(ANSWERS_KEPT);
   const ranked = new VersionedCache<{ ids: number[]; total: number }>(TERMS_KEPT);
-  const pages = new VersionedCache<FilteredPage>(PAGES_KEPT);
+  const pages = new VersionedCache<FilteredPage & Partial<GroupOf>>(PAGES_KEPT);
 
   /** A search's best matches (ranked, best first) and how many match in all, kept per term while the catalog stands. */
   async function matchesOf(term: string) {
@@ -53,8 +53,6 @@ export function createFilteredLists(db: Db, watch: CatalogWatch) {
   async function filtered(listing: Listing, filters: ListFilters, { offset, limit }: Range): Promise<FilteredPage & Partial<GroupOf>> {
     // No term searches nothing, filtered or not (as the plain search answers).
     if (listing.kind === 'search' && listing.term === '') return { items: [], hasMore: false, total: 0, counts: {}, inStock: 0 };
-    // A group that does not exist is a 404 before anything is kept for its address.
-    const group = listing.kind === 'category' || listing.kind === 'collection' ? await groupOf(listing) : undefined;
     const catalog = await facetCatalog();
     const { index } = catalog;
     // Only sizes some piece is sold in: an address naming others cannot make a new cache key.
@@ -71,18 +69,20 @@ export function createFilteredLists(db: Db, watch: CatalogWatch) {
     const order = filters.sort ?? (search ? search.ids : listing.kind === 'best' ? 'popular' : 'newest');
     const listKey = listing.kind === 'search' ? `search:${searchKey(listing.term)}` : 'slug' in listing ? `${listing.kind}:${listing.slug}` : listing.kind;
     const key = `${listKey}|${writeFilters({ ...filters, sizes })}|${offset}|${limit}`;
-    const paged = async (): Promise<FilteredPage> => {
+    const paged = async (): Promise<FilteredPage & Partial<GroupOf>> => {
+      // A group that does not exist is a 404 before anything is kept for its address (a failure is never kept).
+      const group = listing.kind === 'category' || listing.kind === 'collection' ? await groupOf(listing) : undefined;
       const answer = await answers.get(catalog.build, key, async () => index.query({ scope: scopeOf(), chosen, inStockOnly: filters.inStockOnly, order, offset, limit }));
       const items = await q.summariesByIds(db, answer.ids);
       // Unfiltered, a search says every match, as the plain search does (spec §2's count), though only its best are counted and listed.
       const total = search && !isFiltered(filters) ? Math.max(search.total, answer.total) : answer.total;
-      return { items, hasMore: !search && offset + answer.ids.length < answer.total, total, counts: answer.counts, inStock: answer.inStock };
+      return { items, hasMore: !search && offset + answer.ids.length < answer.total, total, counts: answer.counts, inStock: answer.inStock, ...group };
     };
     // The cards carry names, prices, stock and like counts: kept whole only while the watch hears
     // every change to them, and read afresh when it does not (as the plain lists, catalog.service.ts).
     const stamp = watch.live();
     const page = stamp ? await pages.get(`${catalog.build}.${stamp.catalog}.${stamp.likes}.${stamp.stock}`, key, paged) : await paged();
-    return { ...page, ...group };
+    return page;
   }
 
   /**

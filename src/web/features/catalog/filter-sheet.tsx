@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';
 import type { FilteredPage } from '../../../shared/catalog.ts';
 import { cleared, writeFilters } from '../../../shared/filters.ts';
+import { secondaryButtonClass } from '../../components/buttons.ts';
 import { buttonClass } from '../../components/empty-state.tsx';
 import { listCountsQuery } from './list-queries.ts';
 import { FilterPanel } from './filter-panel.tsx';
@@ -72,11 +73,7 @@ export default function FilterSheet({
               {answer ? `${pieces(answer.total)} with these choices` : ''}
             </p>
             <div className="grid grid-cols-2 gap-3">
-              <button
-                type="button"
-                onClick={() => setDraft(cleared(draft))}
-                className="min-h-11 rounded-full border border-line bg-white text-sm font-medium text-ink hover:border-wine"
-              >
+              <button type="button" onClick={() => setDraft(cleared(draft))} className={secondaryButtonClass}>
                 Clear
               </button>
               <button type="button" onClick={apply} className={buttonClass}>

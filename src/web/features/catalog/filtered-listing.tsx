@@ -10,7 +10,6 @@ import type { ListFiltersState } from './use-list-filters.ts';
 // The phone's sheet: its code comes the first time a shopper opens it (issue 20's budget).
 const FilterSheet = lazy(() => import('./filter-sheet.tsx'));
 
-
 /** A list's own order: one of the sorts, or a search's best match first. */
 export type OwnOrder = ListSort | 'relevance';
 
@@ -20,8 +19,7 @@ function SortSelect({ state, ownOrder }: { state: ListFiltersState; ownOrder: Ow
   const own = ownOrder === 'relevance' ? '' : ownOrder;
   return (
     <label className="flex items-center gap-2 text-sm text-muted">
-      <span className="hidden sm:inline">Sort by</span>
-      <span className="sr-only sm:hidden">Sort by</span>
+      <span className="sr-only sm:not-sr-only">Sort by</span>
       <select
         value={filters.sort ?? own}
         onChange={(e) => change({ ...filters, sort: e.target.value === own || !e.target.value ? null : (e.target.value as ListSort) })}
