@@ -10,8 +10,8 @@ import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
-import type { Category, Collection, ProductDetail } from '../shared/catalog.ts';
-import type { PricingSettings } from '../shared/pricing.ts';
+import { screenHead, type PageHead } from '../shared/page-head.ts';
+import { DEFAULT_PRICING, shopDescription } from '../shared/pricing.ts';
 import { scriptJson } from '../shared/script-json.ts';
 import { indexable, SCREENS } from '../shared/screens.ts';
 import { setTransport, type Transport } from './lib/api.ts';
@@ -21,6 +21,7 @@ import type { SsrState } from './lib/ssr-data.ts';
 import { makeQueryClient } from './lib/query-client.ts';
 import { isShopperKey, queryKeys } from './lib/query-keys.ts';
 import type { ServerContext } from './lib/route-data.ts';
+import type { RouteHandle } from './lib/route-head.ts';
 import { makeRoutes, routeModules } from './router.tsx';
 
 // On the server a screen's module is there at once: no query client of the browser's (withData).
@@ -31,27 +32,10 @@ export interface Drawn {
   html: string;
   /** The answers it was drawn from, as JSON safe inside a <script> block. */
   data: string;
-  /** A product page's product, as its loader read it: the head is made from it, not read again. */
-  product?: ProductDetail;
-  /** A category's or collection's page: the group as its first page of products named it, for the head likewise. */
-  group?: { name: string; description: string | null; poster: string | null };
-  /** The owner's settings the page was drawn with (the head's description names free shipping). */
-  pricing?: PricingSettings;
+  /** What its head says: its route's own (lib/route-head.ts), from what the route's loader read. */
+  head: PageHead;
   /** 404 when the loader found the page's product or group missing: its not-found is what is drawn. */
   status: 200 | 404;
-}
-
-type GroupPages = { pages: ({ category?: Category; collection?: Collection })[] };
-
-/** The group a category or collection page was drawn for, as its loader read it. */
-function groupOf(queryClient: ReturnType<typeof makeQueryClient>, routeId: string | undefined, slug: string | undefined): Drawn['group'] {
-  if (slug === undefined) return undefined;
-  const kind = routeId === '/categories/:slug' ? 'category' : routeId === '/collections/:slug' ? 'collection' : null;
-  // The page asked for one list of the group: the one its address's filters chose.
-  const first = kind && queryClient.getQueriesData<GroupPages>({ queryKey: queryKeys.groupPages(kind, slug) })[0]?.[1]?.pages[0];
-  const group = first && (first.category ?? first.collection);
-  if (!group) return undefined;
-  return { name: group.name, description: group.description, poster: 'poster' in group ? (group.poster ?? null) : null };
 }
 
 /** The screens drawn on the server: public and listed (the catalog, home, the text pages), not the account forms. */
@@ -105,13 +89,16 @@ export async function render(url: string, api: Transport, onError: (error: unkno
     // What the loaders answered (only a missing page's mark): the browser's router starts from it.
     const loaderData = Object.fromEntries(Object.entries(context.loaderData).filter(([, answer]) => answer != null));
     const state: SsrState = { ...queries, loaderData };
-    const leaf = context.matches.at(-1);
-    const id = leaf?.route.id === '/product/:id' ? leaf.params.id : undefined;
-    const product = id === undefined ? undefined : queryClient.getQueryData<ProductDetail>(queryKeys.product(id));
-    const group = groupOf(queryClient, leaf?.route.id, leaf?.params.slug);
-    const pricing = queryClient.getQueryData<PricingSettings>(pricingQuery().queryKey);
     const status = context.statusCode === 404 ? 404 : 200;
-    return { html, data: scriptJson(state), status, ...(product && { product }), ...(group && { group }), ...(pricing && { pricing }) };
+    // The owner's settings the page was drawn with: the shop's description names free shipping.
+    const pricing = queryClient.getQueryData(pricingQuery().queryKey) ?? DEFAULT_PRICING;
+    const leaf = context.matches.at(-1);
+    const own = (leaf?.route.handle as RouteHandle | undefined)?.head;
+    const { pathname, searchParams } = new URL(url);
+    const head = own
+      ? own({ client: queryClient, params: leaf!.params, missing: status === 404, shopDescription: shopDescription(pricing) })
+      : screenHead(pathname, searchParams.get('search'), pricing);
+    return { html, data: scriptJson(state), head, status };
   } finally {
     queryClient.clear();
   }

@@ -5,7 +5,7 @@
  * cannot break out of its attribute or script.
  */
 import type { Availability } from '../../shared/catalog.ts';
-import type { PricingSettings } from '../../shared/pricing.ts';
+import type { PageHead } from '../../shared/page-head.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 import { APP_BOOT_ID, type AppBoot } from '../../shared/app-boot.ts';
 import type { ModuleHints } from './preloads.ts';
@@ -89,18 +89,14 @@ export function renderHead(meta: PageMeta, nonce: string): string {
   return lines.join('\n    ');
 }
 
-/** A page drawn on the server: the app's markup for inside the root, and its data as script-safe JSON. */
+/** A page drawn on the server: the app's markup for inside the root, its data as script-safe JSON, and its head. */
 export interface DrawnPage {
   html: string;
   data: string;
-  /** A drawn product page's product, for its head (so the page reads it once). */
-  product?: { name: string; description: string | null; price: number; offerPrice: number | null; availability: Availability; thumbnail: string | null; images: string[] };
-  /** A drawn category's or collection's page: the group, for its head likewise. */
-  group?: { name: string; description: string | null; poster: string | null };
-  /** The owner's settings it was drawn with, for a screen's head likewise. */
-  pricing?: PricingSettings;
+  /** What its route says of it (src/web/lib/route-head.ts), from what the drawing read: nothing is read again for it. */
+  head: PageHead;
   /** 404: the page's product or group does not exist, and its not-found is what was drawn. */
-  status?: 200 | 404;
+  status: 200 | 404;
 }
 
 /** What index.html holds in the root until the app draws (src/web/index.html). */

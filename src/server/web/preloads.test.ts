@@ -126,7 +126,8 @@ describe('a page drawn on the server', () => {
   });
   afterAll(() => fs.rmSync(built, { recursive: true, force: true }));
 
-  const draw = async (pathAndQuery: string) => (pathAndQuery.startsWith('/login') ? null : { html: '<main>Drawn</main>', data: '{"queries":[]}' });
+  const drawn = { html: '<main>Drawn</main>', data: '{"queries":[]}', head: { title: 'Vastra', description: 'A shop.' }, status: 200 as const };
+  const draw = async (pathAndQuery: string) => (pathAndQuery.startsWith('/login') ? null : drawn);
 
   it('asks for its code only through the boot script, which names the entry and every module the page would have hinted', async () => {
     const html = await (await webRoutes(built, undefined, undefined, draw).request('/')).text();
@@ -140,6 +141,41 @@ describe('a page drawn on the server', () => {
     expect(head).toMatch(/rel="preload" as="image" href="\/images\/banners\/hero-1-mobile-768\.webp"/);
     const block = /<script type="application\/json" id="app-boot">([^<]*)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(block!)).toEqual({ entry: '/assets/index-1.js', modules: ['/assets/react-1.js', '/assets/home-1.js'] });
+  });
+
+  it('takes its head from its route, as drawn: the page route reads nothing for it', async () => {
+    const unread = () => Promise.reject(new Error('read again for the head'));
+    const sources = { productForPage: unread, groupForPage: unread, pricing: unread };
+    const product = {
+      ...drawn,
+      head: {
+        title: 'Ruby Silk Saree | Vastra',
+        description: 'Handwoven in Kanchipuram.',
+        image: '/images/products/ruby-1.webp',
+        picture: '/images/products/ruby-2.webp',
+        product: { name: 'Ruby Silk Saree', price: 18_999_00, offerPrice: 15_499_00, availability: 'In Stock' as const },
+      },
+    };
+    const missing = { ...drawn, head: { title: 'Product not found | Vastra', description: 'A shop.' }, status: 404 as const };
+    const draws = async (at: string) => (at === '/product/5' ? product : missing);
+    const routes = webRoutes(built, sources, 'https://vastra.example', draws);
+    const res = await routes.request('/product/5');
+    expect(res.status).toBe(200);
+    const head = (await res.text()).split('</head>')[0]!;
+    expect(head).toContain('<title>Ruby Silk Saree | Vastra</title>');
+    expect(head).toContain('<meta name="description" content="Handwoven in Kanchipuram." />');
+    expect(head).toContain('<link rel="canonical" href="https://vastra.example/product/5" />');
+    expect(head).toContain('<meta property="og:image" content="https://vastra.example/images/products/ruby-1.webp" />');
+    expect(head).toContain('<meta property="product:price:amount" content="15499.00" />');
+    expect(head).toContain('"price":"15499.00"');
+    // The picture the page shows first is the one asked for first.
+    expect(head).toMatch(/rel="preload" as="image" href="\/images\/products\/ruby-2-768\.webp"/);
+    const gone = await routes.request('/product/6');
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get('X-Robots-Tag')).toBe('noindex');
+    const goneHead = (await gone.text()).split('</head>')[0]!;
+    expect(goneHead).toContain('<title>Product not found | Vastra</title>');
+    expect(goneHead).not.toContain('as="image"');
   });
 
   it('a page not drawn starts its app at once, as built', async () => {

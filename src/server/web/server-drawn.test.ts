@@ -103,6 +103,26 @@ describe('a drawn page', () => {
     expect(hostile).not.toContain('Filters chosen');
   });
 
+  it('says in its head what its route read: the product the page was drawn with, priced as drawn', async () => {
+    const html = await page(`/product/${first.id}`);
+    const head = html.slice(0, html.indexOf('</head>'));
+    const detail = dataOf(html)!.queries.find((q) => q.queryKey[1] === 'detail')!.state.data as {
+      name: string;
+      description: string | null;
+      price: number;
+      offerPrice: number | null;
+      thumbnail: string | null;
+      images: string[];
+    };
+    expect(head).toContain(`<title>${detail.name} | Vastra</title>`);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)![1]!) as { name: string; offers: { price: string } };
+    expect(ld.name).toBe(detail.name);
+    expect(ld.offers.price).toBe(((detail.offerPrice ?? detail.price) / 100).toFixed(2));
+    expect(head).toContain(`<meta property="og:image" content="http://localhost${detail.thumbnail ?? detail.images[0]}" />`);
+    // The gallery's first picture, the page's largest paint, is asked for first.
+    expect(head).toContain(`rel="preload" as="image" href="${(detail.images[0] ?? detail.thumbnail)!.replace('.webp', '-768.webp')}"`);
+  });
+
   it('never carries a shopper’s answers, even for a signed-in request', async () => {
     const shopper = await signedUp(t, 'Meera');
     const html = await (await t.app.request('/products', { headers: { Cookie: shopper.cookie } })).text();

@@ -9,24 +9,19 @@ import { Hono } from 'hono';
 import { every } from 'hono/combine';
 import { cacheFor } from '../http/cache.ts';
 import type { Availability } from '../../shared/catalog.ts';
+import { screenHead } from '../../shared/page-head.ts';
 import { DEFAULT_PRICING, shopDescription, type PricingSettings } from '../../shared/pricing.ts';
 import { canonicalPath, groupOfPath, productIdOfPath, type GroupKind } from '../../shared/routes.ts';
 import { listingQuery } from '../../shared/filters.ts';
 import { indexable, screenAt } from '../../shared/screens.ts';
-import { pagePictures } from '../../shared/images.ts';
 import { originOf } from '../http/origin.ts';
 import { newNonce, pagePolicy } from '../http/security-headers.ts';
-import { screenHead } from './screen-descriptions.ts';
 import { pageTemplate, type DrawnPage, type PageMeta } from './page-meta.ts';
 import { bootScriptOf, preloadsFor, productImagePreload, readManifest } from './preloads.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 /** A missing group's page title, as its screen says it (features/catalog/group-screen.tsx). */
 const NOT_FOUND: Record<GroupKind, string> = { category: 'Category not found', collection: 'Collection not found' };
-function screenMeta(path: string, search: string | undefined, url: string, pricing: PricingSettings): PageMeta {
-  const { title, description } = screenHead(path, search, pricing);
-  return { title, description, url };
-}
 
 /** What a product page's head needs; null when there is no such product (a real 404). */
 export type ProductForPage = (id: number) => Promise<
@@ -95,43 +90,46 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     const nonce = newNonce();
     c.header('Content-Security-Policy', pagePolicy(nonce, Boolean(dev)));
     const fill = dev ? pageTemplate((await dev.html(c.req.url)).replaceAll(dev.nonce, nonce)) : page!;
-    // The path and the listing's query in its one form: the page's markup never depends on the
-    // Host a request names, nor on parameters no screen reads (shared/filters.ts listingQuery).
-    const drawing = draw?.(c.req.path + listingQuery(new URL(c.req.url).searchParams));
-    // A drawing goes out with the status it was drawn for: a product's or group's drawn not-found
-    // only as a 404, and the 404 of a path that is no screen with none (the browser draws it).
-    const render = async (meta: PageMeta, status: 200 | 404 = 200) => {
-      const drawn = await drawing;
-      return c.html(fill(meta, nonce, drawn && (drawn.status ?? 200) === status ? drawn : null), status);
-    };
     const origin = originOf(c, publicUrl);
     const url = origin + c.req.path;
-    const absolute = (image: string | null) => (image ? new URL(image, origin).toString() : undefined);
+    const absolute = (image: string | null | undefined) => (image ? new URL(image, origin).toString() : undefined);
     const { pictures, modules } = preloads(c.req.path);
+    // The path and the listing's query in its one form: the page's markup never depends on the
+    // Host a request names, nor on parameters no screen reads (shared/filters.ts listingQuery).
+    const drawn = await draw?.(c.req.path + listingQuery(new URL(c.req.url).searchParams));
+    if (drawn) {
+      // Its route said its head, from what the drawing read: the product is read once, not twice.
+      // A product's or group's not-found goes out as drawn, a 404.
+      const { head, status } = drawn;
+      if (status === 404) c.header('X-Robots-Tag', 'noindex');
+      const links = status === 404 ? undefined : head.picture !== undefined ? productImagePreload(head.picture) : pictures;
+      return c.html(fill({ ...head, url, image: absolute(head.image), links, modules }, nonce, drawn), status);
+    }
+    // Not drawn: a private screen, a path that is no screen, or a page that could not be drawn
+    // (the browser draws it). Its head is read here.
+    const render = (meta: PageMeta, status: 200 | 404 = 200) => c.html(fill(meta, nonce), status);
     const productId = productIdOfPath(c.req.path);
     const group = groupOfPath(c.req.path);
-    // The loader found the product or group missing: its page is the 404 as drawn, not read again.
-    const missing = (await drawing)?.status === 404;
-    if (productId !== null && !missing) {
-      // Drawn, the page's own read of the product makes its head too; else the head reads it.
-      const read = (await drawing)?.product;
-      const p = read ? { ...read, ...pagePictures(read) } : await sources.productForPage(productId);
+    if (productId !== null) {
+      const p = await sources.productForPage(productId);
       if (p) {
         const description = p.description ?? `${p.name}, from Vastra.`;
         return render({ title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links: productImagePreload(p.galleryImage ?? p.image), modules });
       }
-    } else if (group && !missing) {
-      // Drawn, the page's own read of the group makes its head too; else the head reads it.
-      const g = (await drawing)?.group ?? (await sources.groupForPage(group.kind, group.slug));
+    } else if (group) {
+      const g = await sources.groupForPage(group.kind, group.slug);
       if (g) {
         const description = g.description ?? `${g.name}: sarees and clothing from Vastra.`;
         return render({ title: `${g.name} | Vastra`, description, url, image: absolute(g.poster), links: pictures, modules });
       }
     }
-    const pricing = (await drawing)?.pricing ?? (await sources.pricing?.()) ?? DEFAULT_PRICING;
-    const screen = productId === null && !group && !missing ? screenAt(c.req.path) : undefined;
+    const pricing = (await sources.pricing?.()) ?? DEFAULT_PRICING;
+    const screen = productId === null && !group ? screenAt(c.req.path) : undefined;
     // Placeholders and private screens are nothing for a search engine.
-    if (screen) return render({ ...screenMeta(c.req.path, c.req.query('search'), url, pricing), links: pictures, modules, noindex: !indexable(screen) });
+    if (screen) {
+      const { title, description } = screenHead(c.req.path, c.req.query('search'), pricing);
+      return render({ title, description, url, links: pictures, modules, noindex: !indexable(screen) });
+    }
     c.header('X-Robots-Tag', 'noindex');
     const title = productId !== null ? 'Product not found' : group ? NOT_FOUND[group.kind] : 'Page not found';
     return render({ title: `${title} | Vastra`, description: shopDescription(pricing), url }, 404);

@@ -1,10 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { groupPath } from '../../shared/routes.ts';
-import { GroupScreen } from '../features/catalog/group-screen.tsx';
+import { GroupScreen, groupHead } from '../features/catalog/group-screen.tsx';
 import { useFilteredPages } from '../features/catalog/list-queries.ts';
 import { categoriesQuery, categoryPagesQuery, groupApiPath, useCategories } from '../features/catalog/groups.api.ts';
 import { filtersOfUrl, useListFilters } from '../features/catalog/use-list-filters.ts';
 import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
+import type { RouteHandle } from '../lib/route-head.ts';
 
 /** /categories/{slug} (design.md): the category's products, 12 at a time. */
 export function Component() {
@@ -53,3 +54,6 @@ export function Component() {
 export const loader = preloading((client, { params, request }) =>
   Promise.all([client.fetchQuery(categoriesQuery()), orMissing(client.fetchInfiniteQuery(categoryPagesQuery(params.slug ?? '', filtersOfUrl(request.url))))]).then(([, first]) => first),
 );
+
+/** Its head, from the category its loader read. */
+export const handle: RouteHandle = { head: groupHead('category') };

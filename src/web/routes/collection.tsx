@@ -1,10 +1,11 @@
 import { useParams } from 'react-router';
 import { CollectionPoster } from '../features/catalog/group-collections.tsx';
-import { GroupScreen } from '../features/catalog/group-screen.tsx';
+import { GroupScreen, groupHead } from '../features/catalog/group-screen.tsx';
 import { useFilteredPages } from '../features/catalog/list-queries.ts';
 import { collectionPagesQuery, collectionsQuery, groupApiPath, useCollections } from '../features/catalog/groups.api.ts';
 import { filtersOfUrl, useListFilters } from '../features/catalog/use-list-filters.ts';
 import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
+import type { RouteHandle } from '../lib/route-head.ts';
 
 /** /collections/{slug} (design.md): the collection's poster and products, 12 at a time. */
 export function Component() {
@@ -42,3 +43,6 @@ export function Component() {
 export const loader = preloading((client, { params, request }) =>
   Promise.all([client.fetchQuery(collectionsQuery()), orMissing(client.fetchInfiniteQuery(collectionPagesQuery(params.slug ?? '', filtersOfUrl(request.url))))]).then(([, first]) => first),
 );
+
+/** Its head, from the collection its loader read. */
+export const handle: RouteHandle = { head: groupHead('collection') };

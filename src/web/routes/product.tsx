@@ -12,6 +12,8 @@ import { useAddresses } from '../features/addresses/addresses.api.ts';
 import { PinCheck } from '../features/delivery/pin-check.tsx';
 import { useSession } from '../lib/session.ts';
 import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
+import type { RouteHandle } from '../lib/route-head.ts';
+import { pagePictures } from '../../shared/images.ts';
 
 /** /product/{id} (spec §2 Product detail). */
 export function Component() {
@@ -59,3 +61,19 @@ function useAddressPin(): string | undefined {
 
 /** Drawn on the server with the product; an unknown one is a 404, its not-found drawn. */
 export const loader = preloading((client, { params }) => orMissing(client.fetchQuery(productQuery(params.id ?? ''))));
+
+/** Its head, from the product its loader read: named, described, pictured and priced. */
+export const handle: RouteHandle = {
+  head: ({ client, params, missing, shopDescription }) => {
+    const p = client.getQueryData(productQuery(params.id ?? '').queryKey);
+    if (missing || !p) return { title: pageTitle('Product not found'), description: shopDescription };
+    const { image, galleryImage } = pagePictures(p);
+    return {
+      title: pageTitle(p.name),
+      description: p.description ?? `${p.name}, from Vastra.`,
+      image,
+      picture: galleryImage,
+      product: { name: p.name, price: p.price, offerPrice: p.offerPrice, availability: p.availability },
+    };
+  },
+};

@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 import { PRODUCTS_PAGE_SIZE, type FilteredPage } from '../../../shared/catalog.ts';
 import { pageTitle } from '../../../shared/page-titles.ts';
 import { EmptyState, RetryButton, buttonClass } from '../../components/empty-state.tsx';
+import type { RouteHandle } from '../../lib/route-head.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { categoriesQuery, collectionsQuery, type CategoryPage, type CollectionPage } from './groups.api.ts';
 import { ListingHeader, pieces } from './listing-header.tsx';
 import { ProductPagesView } from './paged-product-grid.tsx';
 import { ProductGridSkeleton } from './product-grid.tsx';
@@ -22,6 +25,22 @@ const NOUN = {
   category: { one: 'category', all: 'Categories', path: '/categories', notFound: 'Category not found' },
   collection: { one: 'collection', all: 'Collections', path: '/collections', notFound: 'Collection not found' },
 };
+
+/**
+ * A category's or collection's head (its route's `handle`): the group as the screen names it,
+ * from the list its loader read, else from the first page of its products.
+ */
+export const groupHead =
+  (kind: keyof typeof NOUN): NonNullable<RouteHandle['head']> =>
+  ({ client, params, missing, shopDescription }) => {
+    const slug = params.slug ?? '';
+    type Named = { slug: string; name: string; description: string | null; poster?: string | null };
+    const listed = client.getQueryData<Named[]>((kind === 'category' ? categoriesQuery() : collectionsQuery()).queryKey);
+    const first = client.getQueriesData<InfiniteData<Partial<CategoryPage & CollectionPage>>>({ queryKey: queryKeys.groupPages(kind, slug) })[0]?.[1]?.pages[0];
+    const group: Named | undefined = missing ? undefined : (listed?.find((g) => g.slug === slug) ?? first?.[kind]);
+    if (!group) return { title: pageTitle(NOUN[kind].notFound), description: shopDescription };
+    return { title: pageTitle(group.name), description: group.description ?? `${group.name}: sarees and clothing from Vastra.`, image: group.poster ?? null };
+  };
 
 export function GroupNotFound({ kind }: { kind: keyof typeof NOUN }) {
   const noun = NOUN[kind];
