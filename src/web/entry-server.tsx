@@ -9,10 +9,11 @@
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { screenHead, type PageHead } from '../shared/page-head.ts';
 import { DEFAULT_PRICING, shopDescription } from '../shared/pricing.ts';
 import { scriptJson } from '../shared/script-json.ts';
+import { screenOfPath } from '../shared/routes.ts';
 import { indexable, SCREENS } from '../shared/screens.ts';
 import { setTransport, type Transport } from './lib/api.ts';
 import { DataProvider } from './lib/data-client.ts';
@@ -41,9 +42,13 @@ export interface Drawn {
 /** The screens drawn on the server: public and listed (the catalog, home, the text pages), not the account forms. */
 const DRAWN = new Set<string>(SCREENS.filter(indexable).map((s) => s.path));
 
+/**
+ * Whether the page at `path` is drawn here. The registry's own reading of a path (shared/routes.ts):
+ * React Router's matchRoutes compiles every route's pattern on each call, 5% of a first render.
+ */
 export const drawsOnServer = (path: string) => {
-  const leaf = matchRoutes(handler.dataRoutes, path)?.at(-1)?.route.id;
-  return leaf !== undefined && DRAWN.has(leaf);
+  const screen = screenOfPath(path);
+  return screen !== undefined && DRAWN.has(screen.path);
 };
 
 /**
