@@ -167,7 +167,9 @@ async function prepareDatabase(db: ThrowawayDb, products: number): Promise<FromP
 async function startServer(db: ThrowawayDb): Promise<{ child: ChildProcess; origin: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...locationEnv(db.location), BENCH_IMAGES_DIR: path.join(workDir, 'images') };
   fs.mkdirSync(env.BENCH_IMAGES_DIR!, { recursive: true });
-  const child = fork(path.join(here, 'serve.ts'), [], { env, stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there as it stops (for `--cpu-prof`'s viewers).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const child = fork(path.join(here, 'serve.ts'), [], { env, stdio: ['ignore', 'inherit', 'pipe', 'ipc'], execArgv: [...process.execArgv, ...profile] });
   server = child;
   serverLog = new ServerLog(child.stderr!);
   const m = await message<FromServer>(child, (x) => x.type === 'listening', 'starting the server');
@@ -343,6 +345,7 @@ function describeWorkload(w: Workload, total: number): string {
   return [
     `  selective term:   "${w.selective.term}" matches ${w.selective.matches} products (${pct(w.selective.matches, total)}; the candidate nearest 1%)`,
     `    uncached rotation: ${rot(w.selectiveRotation)}, e.g. ${w.selectiveRotation.terms.slice(0, 3).map((t) => `"${t}"`).join(', ')}`,
+    `    filtered search's rotation: ${rot(w.filteredSearchRotation)}`,
     `  broad term:       "${w.broad.term}" matches ${w.broad.matches} products (${pct(w.broad.matches, total)})`,
     `    uncached rotation: ${rot(w.broadRotation)}, e.g. ${w.broadRotation.terms.slice(0, 3).map((t) => `"${t}"`).join(', ')}`,
     `  suggestion prefix: "${w.suggestion.term}" matches ${w.suggestion.matches} products (${pct(w.suggestion.matches, total)})`,

@@ -37,6 +37,12 @@ export interface Workload {
   pincodes: string[];
   selective: Term;
   selectiveRotation: Rotation;
+  /**
+   * Every candidate phrase matching 0.1% to 10% of the catalog: more terms than the server keeps
+   * matched per index build (filtered-lists.ts TERMS_KEPT), so a filtered search in turn over them
+   * finds no term's matches kept (the catalog version's bumps do not move the filter index).
+   */
+  filteredSearchRotation: Rotation;
   broad: Term;
   broadRotation: Rotation;
   suggestion: Term;
@@ -126,6 +132,7 @@ export async function chooseWorkload(db: Db, total: number): Promise<Workload> {
     pincodes: pinRows.map((r) => r.pincode),
     selective,
     selectiveRotation: rotation(selectiveCounted, selective, 2),
+    filteredSearchRotation: rotation(selectiveCounted, selective, 10),
     broad,
     broadRotation: rotation(broadCounted, broad, 1.1),
     suggestion,

@@ -18,6 +18,7 @@ import type { Bits } from './bitset.ts';
 import type { CatalogWatch } from './catalog-watch.ts';
 import { BUILD_SLICE, FacetIndex, nextTurn, type IndexedProduct, type SortOrder } from './facet-index.ts';
 import { facetRows, type FacetRows } from './facets.queries.ts';
+import { SearchIndex } from './search-index.ts';
 
 /** The facets besides sizes, by their names in the address (src/shared/filters.ts). */
 export const FACETS = ['fabric', 'colour', 'occasion', 'weave', 'origin', 'price', 'discount'] as const;
@@ -38,6 +39,8 @@ export interface FacetCatalog {
   index: FacetIndex;
   /** A category's or collection's products as a set; undefined when there is no such group. */
   scope(kind: 'category' | 'collection', slug: string): Bits | undefined;
+  /** The search's matching, over the same pieces (search-index.ts). */
+  search: SearchIndex;
   /** Tells lists apart in a cache: a new one per build. */
   build: number;
 }
@@ -81,6 +84,7 @@ let builds = 0;
 
 export async function buildFacetCatalog(rows: FacetRows): Promise<FacetCatalog> {
   const index = await FacetIndex.build(await indexedProducts(rows), FACETS, ORDERS);
+  const search = await SearchIndex.build(rows.texts, (id) => index.positionOf(id));
   const members = { category: new Map<string, number[]>(), collection: new Map<string, number[]>() };
   for (const [kind, links] of [['category', rows.cats], ['collection', rows.cols]] as const) {
     for (const { productId, slug } of links) {
@@ -93,6 +97,7 @@ export async function buildFacetCatalog(rows: FacetRows): Promise<FacetCatalog> 
   const scopes = new Map<string, Bits>();
   return {
     index,
+    search,
     build: ++builds,
     scope(kind, slug) {
       const key = `${kind}:${slug}`;

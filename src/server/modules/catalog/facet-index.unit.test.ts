@@ -1,21 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test/seeded-random.ts';
 import { FacetIndex, SIZE, type FacetQuery, type IndexedProduct } from './facet-index.ts';
 
 const FACETS = ['fabric', 'colour', 'occasion'];
 const ORDERS = { newest: { key: 'id', direction: 'desc' }, cheap: { key: 'price', direction: 'asc' } } as const;
 
-/** A small generator of the same numbers every run (mulberry32). */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function catalog(n: number, seed = 7): IndexedProduct[] {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(r() * list.length)]!;
   return Array.from({ length: n }, (_, i) => {
     const sizes = ['S', 'M', 'L'].filter(() => r() < 0.5);
@@ -89,6 +81,10 @@ describe('the facet index', () => {
     const answer = index.query({ scope: index.bitsOf(ranked), chosen: {}, inStockOnly: false, order: ranked, offset: 1, limit: 5 });
     expect(answer.ids).toEqual([products[2]!.id, products[9]!.id]);
     expect(answer.total).toBe(3);
+    // The same order as the index's own positions, as the search hands it over: the same answer.
+    const positions = ranked.map((id) => index.positionOf(id) ?? -1);
+    expect(positions[1]).toBe(-1);
+    expect(index.query({ scope: index.bitsAt(positions), chosen: {}, inStockOnly: false, order: { positions }, offset: 1, limit: 5 })).toEqual(answer);
   });
 
   it('builds a catalog larger than one slice of work the same as a small one', async () => {

@@ -96,6 +96,17 @@ describe('a filtered list', () => {
     expect(counted.counts.fabric?.silk).toBe(silk.total);
   });
 
+  it.each(['saree', 'Silk Saree', 'KANJEEVARAM', 'ree wi', '%', '_', 'a\\b', 'Dupatta', 'zzz', 'İ', 'é'])(
+    'matches the search %j from memory as the database does: the same pieces, in the same order, counted alike',
+    async (term) => {
+      const q = encodeURIComponent(term);
+      const plain = (await (await t.get(`/api/products/search?q=${q}`)).json()) as { items: { id: number }[]; total: number };
+      const counted = await list(`/api/products/search?q=${q}&counts=1`);
+      expect(counted.items.map((p) => p.id)).toEqual(plain.items.map((p) => p.id));
+      expect(counted.total).toBe(plain.total);
+    },
+  );
+
   it('shows a like in its cards at once, though its pages are kept whole', async () => {
     const path = '/api/products?fabric=silk&counts=1';
     const before = (await list(path)).items[0]!;
@@ -114,6 +125,8 @@ describe('a filtered list', () => {
     expect(after.total).toBe(before.total + 1);
     expect(after.items[0]!.id).toBe(made.id);
     expect(after.counts.fabric?.velvet).toBe((before.counts.fabric?.velvet ?? 0) + 1);
+    // A search's matching is the index's too (search-index.ts): the new piece is found at once.
+    expect((await list('/api/products/search?q=lehenga%20in%20EMERALD&counts=1')).items.map((p) => p.id)).toEqual([made.id]);
 
     const inStock = async () => (await list('/api/products?fabric=velvet&instock=1')).items.map((p) => p.id);
     expect(await inStock()).toContain(made.id);

@@ -11,10 +11,11 @@ import { NotFoundError } from '../../http/errors.ts';
 import { emptyBits } from './bitset.ts';
 import type { CatalogWatch } from './catalog-watch.ts';
 import * as q from './catalog.queries.ts';
-import { facetCatalogSource } from './facet-catalog.ts';
+import { facetCatalogSource, type FacetCatalog } from './facet-catalog.ts';
 import type { FacetAnswer } from './facet-index.ts';
 import * as matching from './search.queries.ts';
 import { searchKey, VersionedCache } from './search-cache.ts';
+import type { SearchMatches } from './search-index.ts';
 
 /** Which list: its own products and its own order when the shopper chose none. */
 export type Listing =
@@ -38,16 +39,24 @@ const TERMS_KEPT = 200;
 
 type Range = { offset: number; limit: number };
 
+/** Printable ASCII is lower-cased alike by every locale (searchKey has done it): any other term asks the database. */
+const ASCII = /^[\u0020-\u007e]*$/;
+
 export function createFilteredLists(db: Db, watch: CatalogWatch) {
   const facetCatalog = facetCatalogSource(db, watch);
   const answers = new VersionedCache<FacetAnswer>(ANSWERS_KEPT);
-  const ranked = new VersionedCache<{ ids: number[]; total: number }>(TERMS_KEPT);
+  const ranked = new VersionedCache<SearchMatches>(TERMS_KEPT);
   const pages = new VersionedCache<FilteredPage & Partial<GroupOf>>(PAGES_KEPT);
 
-  /** A search's best matches (ranked, best first) and how many match in all, kept per term while the catalog stands. */
-  async function matchesOf(term: string) {
+  /**
+   * A search's best matches (ranked, best first) and how many match in all, from the index's own
+   * copy of the search text (search-index.ts), so matches and filters are of one build; kept per
+   * term with it. A term beyond ASCII is lower-cased by the database, as its text was.
+   */
+  async function matchesOf(catalog: FacetCatalog, term: string) {
     const key = searchKey(term);
-    return ranked.get(await watch.version(), key, () => matching.searchIds(db, key, SEARCH_FILTERED_WITHIN));
+    const folded = ASCII.test(key) ? key : await matching.lowered(db, key);
+    return ranked.get(catalog.build, folded, async () => catalog.search.match(folded, SEARCH_FILTERED_WITHIN));
   }
 
   async function filtered(listing: Listing, filters: ListFilters, { offset, limit }: Range): Promise<FilteredPage & Partial<GroupOf>> {
@@ -58,15 +67,15 @@ export function createFilteredLists(db: Db, watch: CatalogWatch) {
     // Only sizes some piece is sold in: an address naming others cannot make a new cache key.
     const sizes = filters.sizes.filter((s) => index.has('size', s));
     const chosen = { ...filters.chosen, size: sizes, discount: filters.discount ? [filters.discount] : [] };
-    const search = listing.kind === 'search' ? await matchesOf(listing.term) : null;
+    const search = listing.kind === 'search' ? await matchesOf(catalog, listing.term) : null;
     if (search) ({ offset, limit } = { offset: 0, limit: SEARCH_RESULTS_LIMIT });
 
     const scopeOf = () => {
-      if (search) return index.bitsOf(search.ids);
+      if (search) return index.bitsAt(search.positions);
       if (listing.kind === 'category' || listing.kind === 'collection') return catalog.scope(listing.kind, listing.slug) ?? emptyBits(index.size);
       return null;
     };
-    const order = filters.sort ?? (search ? search.ids : listing.kind === 'best' ? 'popular' : 'newest');
+    const order = filters.sort ?? (search ? { positions: search.positions } : listing.kind === 'best' ? 'popular' : 'newest');
     const listKey = listing.kind === 'search' ? `search:${searchKey(listing.term)}` : 'slug' in listing ? `${listing.kind}:${listing.slug}` : listing.kind;
     const key = `${listKey}|${writeFilters({ ...filters, sizes })}|${offset}|${limit}`;
     const paged = async (): Promise<FilteredPage & Partial<GroupOf>> => {

@@ -55,6 +55,12 @@ async function rankedMatches(db: Db, pattern: SQL, limit: number, count = true):
   return { ids: [...named, ...rest].map((r) => r.id), total: counted[0]?.n ?? first.length };
 }
 
+/** A term lower-cased by the database, as the stored search text was (beyond ASCII its locale decides). */
+export async function lowered(db: Db, term: string): Promise<string> {
+  const { rows } = (await db.execute(sql`select lower(${term}) as t`)) as unknown as { rows: { t: string }[] };
+  return rows[0]!.t;
+}
+
 export function searchIds(db: Db, term: string, limit: number): Promise<{ ids: number[]; total: number }> {
   return rankedMatches(db, lowerPattern(term), limit);
 }
