@@ -28,11 +28,3 @@ export function imageSrcSet(url: string, widths: readonly number[] = PRODUCT_IMA
   if (!LOCAL_WEBP.test(url)) return undefined;
   return widths.map((w) => `${imageAtWidth(url, w)} ${w}w`).join(', ');
 }
-
-/**
- * A product page's two pictures for its head: `image`, the shared link's picture (the thumbnail
- * the owner chose, else the first photo), and `galleryImage`, the one the page shows first.
- */
-export function pagePictures(p: { thumbnail: string | null; images: string[] }): { image: string | null; galleryImage: string | null } {
-  return { image: p.thumbnail ?? p.images[0] ?? null, galleryImage: p.images[0] ?? p.thumbnail ?? null };
-}

@@ -26,3 +26,12 @@ export function screenHead(path: string, search: string | null | undefined, pric
   const description = (!term && SCREEN_DESCRIPTIONS[screenPath(path)]) || shopDescription(pricing);
   return { title: screenTitle(path, search), description };
 }
+
+/**
+ * A product page's two pictures for its head (here, not in images.ts, whose other rules are in
+ * home's first download): `image`, the shared link's picture (the thumbnail
+ * the owner chose, else the first photo), and `galleryImage`, the one the page shows first.
+ */
+export function pagePictures(p: { thumbnail: string | null; images: string[] }): { image: string | null; galleryImage: string | null } {
+  return { image: p.thumbnail ?? p.images[0] ?? null, galleryImage: p.images[0] ?? p.thumbnail ?? null };
+}

@@ -13,7 +13,7 @@ import { PinCheck } from '../features/delivery/pin-check.tsx';
 import { useSession } from '../lib/session.ts';
 import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
 import type { RouteHandle } from '../lib/route-head.ts';
-import { pagePictures } from '../../shared/images.ts';
+import { pagePictures } from '../../shared/page-head.ts';
 
 /** /product/{id} (spec §2 Product detail). */
 export function Component() {

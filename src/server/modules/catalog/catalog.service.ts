@@ -12,7 +12,7 @@ import {
 } from '../../../shared/catalog.ts';
 import type { ProductTax } from '../../../shared/gst.ts';
 import type { SizeChart } from '../../../shared/sizes.ts';
-import { pagePictures } from '../../../shared/images.ts';
+import { pagePictures } from '../../../shared/page-head.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './catalog.queries.ts';
