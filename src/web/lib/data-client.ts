@@ -87,5 +87,14 @@ export function useShellQuery<T, K extends QueryKey>(options: QueryObserverOptio
     return watching.subscribe(take);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current, keyHash]);
-  return { data: state.data ?? fallback, failed: state.failed, retry: () => void observer?.refetch() };
+  // While React takes over a drawn page, what the page was drawn with: a part taken over after the
+  // shell (a screen inside its Suspense) would otherwise read an answer the shell has had since
+  // (the session, a moment after the header asked), and differ from its drawing (React error 418).
+  const live = useSyncExternalStore(NO_CHANGES, TAKEN_OVER, DRAWING);
+  const data = live || typeof window === 'undefined' ? state.data : ssrAnswer<T>(options.queryKey);
+  return { data: data ?? fallback, failed: live && state.failed, retry: () => void observer?.refetch() };
 }
+
+const NO_CHANGES = () => () => {};
+const TAKEN_OVER = () => true;
+const DRAWING = () => false;
