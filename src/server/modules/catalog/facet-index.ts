@@ -72,6 +72,8 @@ export class FacetIndex {
   private readonly sizesLeft = new Map<string, Bits>();
   private readonly anyLeft: Bits;
   private orders = new Map<string, Int32Array>();
+  /** Each order's inverse: a product's rank in it, by position (a sparse list is sorted by these). */
+  private ranks = new Map<string, Int32Array>();
   /**
    * Each product's facet values as slots (a slot is one facet's one value), for counting a sparse
    * set by walking its products rather than every value's set: `slotsOf[starts[at]..starts[at+1])`.
@@ -119,6 +121,11 @@ export class FacetIndex {
     }
     index.slotsOf = Int32Array.from(slotsOf);
     index.orders = await sortedOrders(products, orders);
+    for (const [name, positions] of index.orders) {
+      const rank = new Int32Array(positions.length);
+      for (let r = 0; r < positions.length; r++) rank[positions[r]!] = r;
+      index.ranks.set(name, rank);
+    }
     return index;
   }
 
@@ -201,7 +208,7 @@ export class FacetIndex {
     }
     const total = count(matching);
     const inStock = q.inStockOnly ? total : countBoth(matching, this.anyLeft);
-    return { ids: this.slice(matching, q.order, q.offset, q.limit), total, counts, inStock };
+    return { ids: this.slice(matching, total, q.order, q.offset, q.limit), total, counts, inStock };
   }
 
   private slotsPerProduct() {
@@ -229,20 +236,12 @@ export class FacetIndex {
   }
 
   /** The matching products' ids from `offset`, in the order asked, at most `limit`. */
-  private slice(matching: Bits, order: FacetQuery['order'], offset: number, limit: number): number[] {
+  private slice(matching: Bits, total: number, order: FacetQuery['order'], offset: number, limit: number): number[] {
+    if (total <= offset) return [];
+    if (typeof order === 'string') return this.sliceOrdered(matching, total, order, offset, limit);
     const out: number[] = [];
     let skipped = 0;
-    const take = (at: number) => {
-      if (!hasBit(matching, at)) return false;
-      if (skipped < offset) skipped++;
-      else out.push(this.ids[at]!);
-      return out.length >= limit;
-    };
-    if (typeof order === 'string') {
-      const positions = this.orders.get(order);
-      if (!positions) throw new Error(`No order ${order}`);
-      for (const at of positions) if (take(at)) break;
-    } else if ('positions' in order) {
+    if ('positions' in order) {
       // A search's few thousand ranked pieces, walked on every filtered search: kept tight.
       const { positions } = order;
       for (let i = 0; i < positions.length; i++) {
@@ -254,9 +253,44 @@ export class FacetIndex {
     } else {
       for (const id of order) {
         const at = this.positions.get(id);
-        if (at !== undefined && take(at)) break;
+        if (at === undefined || !hasBit(matching, at)) continue;
+        if (skipped < offset) skipped++;
+        else if (out.push(this.ids[at]!) >= limit) break;
       }
     }
+    return out;
+  }
+
+  /**
+   * A named order's slice. Walking the order finds the page after about (offset + limit) / total
+   * of the catalog; a few matches (a search with three choices: a dozen pieces) would walk all of
+   * it, 100,000 steps. Those are gathered from their bits and sorted by their ranks instead.
+   */
+  private sliceOrdered(matching: Bits, total: number, order: string, offset: number, limit: number): number[] {
+    const positions = this.orders.get(order);
+    const ranks = this.ranks.get(order);
+    if (!positions || !ranks) throw new Error(`No order ${order}`);
+    const n = positions.length;
+    const out: number[] = [];
+    const walk = (Math.min(offset + limit, total) / total) * n;
+    if (walk <= matching.length + total * Math.log2(total + 1)) {
+      let skipped = 0;
+      for (let r = 0; r < n; r++) {
+        const at = positions[r]!;
+        if ((matching[at >>> 5]! & (1 << (at & 31))) === 0) continue;
+        if (skipped < offset) skipped++;
+        else if (out.push(this.ids[at]!) >= limit) break;
+      }
+      return out;
+    }
+    const found = new Int32Array(total);
+    let k = 0;
+    for (let w = 0; w < matching.length; w++) {
+      for (let word = matching[w]!; word !== 0; word &= word - 1) found[k++] = ranks[w * 32 + 31 - Math.clz32(word & -word)]!;
+    }
+    found.sort();
+    const end = Math.min(offset + limit, total);
+    for (let i = offset; i < end; i++) out.push(this.ids[positions[found[i]!]!]!);
     return out;
   }
 }

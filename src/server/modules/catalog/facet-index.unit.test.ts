@@ -76,6 +76,23 @@ describe('the facet index', () => {
     expect(pages.flat()).toEqual(expected.slice(0, 36));
   });
 
+  it('pages a named order alike whether it walks the order (many matches) or sorts the few matches by rank', () => {
+    const cheapest = (scope: Set<number>) =>
+      naive(products, { scope: null, chosen: {}, inStockOnly: false, order: 'cheap', offset: 0, limit: 0 }, scope)
+        .matching.sort((a, b) => a.keys.price! - b.keys.price! || b.id - a.id)
+        .map((p) => p.id);
+    const r = seededRandom(3);
+    // From a handful of pieces (sorted by rank) to most of the shop (walked), every page and past the end.
+    for (const share of [0.004, 0.02, 0.1, 0.5, 0.95]) {
+      const scope = new Set(products.filter(() => r() < share).map((p) => p.id));
+      const expected = cheapest(scope);
+      for (const [offset, limit] of [[0, 12], [0, 48], [3, 5], [12, 12], [expected.length - 1, 12], [expected.length, 12], [expected.length + 5, 12]] as const) {
+        const answer = index.query({ scope: index.bitsOf(scope), chosen: {}, inStockOnly: false, order: 'cheap', offset, limit });
+        expect(answer.ids, `${scope.size} pieces from ${offset}`).toEqual(expected.slice(offset, offset + limit));
+      }
+    }
+  });
+
   it('follows an order of ids the caller ranked (a search), skipping ids it does not hold', () => {
     const ranked = [products[5]!.id, 999_999, products[2]!.id, products[9]!.id];
     const answer = index.query({ scope: index.bitsOf(ranked), chosen: {}, inStockOnly: false, order: ranked, offset: 1, limit: 5 });
