@@ -96,6 +96,16 @@ describe('answers from memory', () => {
     expect((await newest()).likeCount).toBe(piece.likeCount);
   });
 
+  it('a shopper’s write that moves no like (a sign-in, a cart line) keeps the answers from memory', async () => {
+    const piece = await newest();
+    await quietRename(t.database.db, piece.id, 'Kept Through A Cart Saree');
+    const shopper = await signedUp(t, 'Ira');
+    expect((await send(t, 'POST', '/api/accounts/login', { email: shopper.email, password: shopper.password })).status).toBe(200);
+    expect((await send(t, 'POST', '/api/cart/items', { productId: piece.id }, shopper.cookie)).status).toBe(200);
+    expect((await newest()).name).toBe(piece.name);
+    await restore(piece);
+  });
+
   it('a category page that does not exist is not kept: it is a 404 each time', async () => {
     for (let i = 0; i < 2; i++) expect((await send(t, 'GET', '/api/categories/no-such-group')).status).toBe(404);
   });

@@ -37,9 +37,15 @@ export interface CatalogWatch {
   stockOf(productId: number): number;
   /**
    * After this server changed something: read the version now, so the next request here sees the
-   * write even if the notification is still on its way, and drop answers carrying like counts.
+   * write even if the notification is still on its way.
    */
   refresh(): Promise<void>;
+  /**
+   * This server changed a like: answers carrying like counts are dropped now, not when the
+   * notification comes. Said by the likes' own writes only: a cart line or a sign-in that did it
+   * too emptied every kept page and rebuilt the filter index (2 s of a core at 100,000 pieces).
+   */
+  likesMoved(): void;
   /** Resolves when the first attempt to listen has finished, live or not (tests wait on it). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -116,9 +122,10 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
     live: () => (live ? { catalog: version, likes, shop, stock: stockChanges } : null),
     stockOf: (productId) => stock.get(productId) ?? 0,
     async refresh() {
-      if (!live) return;
-      likes++;
-      learn(await currentCatalogVersion(db));
+      if (live) learn(await currentCatalogVersion(db));
+    },
+    likesMoved() {
+      if (live) likes++;
     },
     ready,
     async close() {
@@ -138,6 +145,7 @@ export function unwatchedCatalog(database: Pick<Database, 'db'>): CatalogWatch {
     live: () => null,
     stockOf: () => 0,
     refresh: async () => {},
+    likesMoved: () => {},
     ready: Promise.resolve(),
     close: async () => {},
   };

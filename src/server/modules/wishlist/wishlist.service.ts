@@ -19,7 +19,8 @@ function productMustExist(err: unknown): never {
   throw err;
 }
 
-export function createWishlistService(db: Db, catalog: CatalogService) {
+/** `likesMoved`: after a like or unlike is written, the answers showing counts are dropped (catalog-watch.ts). */
+export function createWishlistService(db: Db, catalog: CatalogService, likesMoved: () => void = () => {}) {
   async function state(productId: number, liked: boolean): Promise<LikeState> {
     return { productId, liked, likeCount: await catalog.likeCount(productId) };
   }
@@ -37,11 +38,13 @@ export function createWishlistService(db: Db, catalog: CatalogService) {
     async like(userId: string, productId: number): Promise<LikeState> {
       await catalog.likeCount(productId);
       await asShopper(db, userId, (tx) => addLike(tx, userId, productId)).catch(productMustExist);
+      likesMoved();
       return state(productId, true);
     },
 
     async unlike(userId: string, productId: number): Promise<LikeState> {
       await asShopper(db, userId, (tx) => removeLike(tx, userId, productId));
+      likesMoved();
       return state(productId, false);
     },
   };
