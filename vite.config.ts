@@ -9,6 +9,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { INJECTED_STYLES, stylesAsFiles } from './scripts/vite-styles-as-files.ts';
 
 const brotli = promisify(zlib.brotliCompress);
+/** The store owner's screens (src/web/routes/admin*.tsx), as built. */
+const ADMIN_CHUNK = /^assets\/admin[-.]/;
 const gzip = promisify(zlib.gzip);
 
 /** Writes .br and .gz beside each text asset so the server never compresses per request. */
@@ -46,6 +48,11 @@ export default defineConfig({
   // Served to npm run dev as they are, so stylesAsFiles can take their injected styles out.
   optimizeDeps: { exclude: Object.keys(INJECTED_STYLES) },
   build: {
+    modulePreload: {
+      // The store owner's screens load their pieces one after another on the owner's first visit;
+      // listing them for every dynamic import would put their names in every shopper's first download.
+      resolveDependencies: (file, deps) => (ADMIN_CHUNK.test(file) ? [] : deps),
+    },
     outDir: '../../dist/web',
     emptyOutDir: true,
     assetsInlineLimit: 0,

@@ -104,6 +104,17 @@ test('an unknown product or collection arrives as its drawn 404, taken over as i
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Featured Collections/);
 });
 
+test('the pictures below the first screen are asked for once the page is taken over, and arrive', async ({ page }) => {
+  for (const path of ['/', '/products']) {
+    await page.goto(path);
+    // Taken over: none is left without its address.
+    await expect(page.locator('img[data-later]'), path).toHaveCount(0);
+    const last = page.locator('main img').last();
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: path }).toBe(true);
+  }
+});
+
 test('the taken-over page works: a product card opens its page, and Load More adds the next 12', async ({ page }) => {
   await page.goto('/products', { waitUntil: 'networkidle' });
   const cards = page.getByRole('main').getByRole('article');
@@ -135,5 +146,25 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByText(/₹[\d,]+/).first()).toBeVisible();
     await page.getByRole('link', { name: 'Vastra' }).first().click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the pictures below the first screen show from their <noscript> copies, and their empty places do not', async ({ page }) => {
+    const pictures: string[] = [];
+    page.on('response', (res) => res.ok() && res.request().resourceType() === 'image' && pictures.push(new URL(res.url()).pathname));
+    for (const path of ['/', '/products']) {
+      await page.goto(path);
+      // Drawn without an address (they wait for the app): hidden without JavaScript.
+      const waiting = page.locator('img[data-later]');
+      expect(await waiting.count(), path).toBeGreaterThan(2);
+      for (const img of await waiting.all()) await expect(img, path).toBeHidden();
+      // Each has its copy, and the last of them, brought near, arrives (in whichever width its srcset gives).
+      const shown = page.locator('main img:not([data-later])');
+      expect(await shown.count(), path).toBeGreaterThan(await waiting.count());
+      const last = shown.last();
+      const stem = (await last.getAttribute('src'))!.replace(/-\d+\.webp$/, '-');
+      await last.scrollIntoViewIfNeeded();
+      await expect(last, path).toBeVisible();
+      await expect.poll(() => pictures.some((p) => p.startsWith(stem)), { message: `${path}: ${stem}` }).toBe(true);
+    }
   });
 });

@@ -12,6 +12,15 @@ adoptCspNonce();
 const routes = browserRoutes();
 const root = document.getElementById('root')!;
 
+/** The shop, on its router: drawn afresh, or taking over a drawn page with what its loaders answered there. */
+const app = (options?: Parameters<typeof createBrowserRouter>[1]) => (
+  <StrictMode>
+    <DataProvider>
+      <RouterProvider router={createBrowserRouter(routes, options)} />
+    </DataProvider>
+  </StrictMode>
+);
+
 /**
  * A page drawn on the server (issue 19) is taken over as it is. The router must start with every
  * route of the page already loaded (a route still loading draws the fallback instead, and the
@@ -27,31 +36,16 @@ async function takeOver() {
     }),
   );
   const loaderData = { ...Object.fromEntries(matches.map(({ route }) => [route.id!, null])), ...ssrState()?.loaderData };
-  const router = createBrowserRouter(routes, { hydrationData: { loaderData } });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <DataProvider>
-        <RouterProvider router={router} />
-      </DataProvider>
-    </StrictMode>,
-    {
-      // A part that could not be taken over (it threw, or did not match) is drawn afresh in the
-      // browser, and its error boundary says so if it throws again. Said in the console, as caught
-      // errors are, rather than raised as an uncaught one on the window.
-      onRecoverableError: (error) => console.error('Part of the page was drawn again in the browser:', error),
-    },
-  );
+  hydrateRoot(root, app({ hydrationData: { loaderData } }), {
+    // A part that could not be taken over (it threw, or did not match) is drawn afresh in the
+    // browser, and its error boundary says so if it throws again. Said in the console, as caught
+    // errors are, rather than raised as an uncaught one on the window.
+    onRecoverableError: (error) => console.error('Part of the page was drawn again in the browser:', error),
+  });
 }
 
 if (ssrState()) {
   void takeOver();
 } else {
-  createRoot(root).render(
-    <StrictMode>
-      <DataProvider>
-        <RouterProvider router={createBrowserRouter(routes)} />
-      </DataProvider>
-    </StrictMode>,
-  );
+  createRoot(root).render(app());
 }

@@ -68,6 +68,21 @@ describe('a drawn page', () => {
     },
   );
 
+  it.each([
+    ['/', 1],
+    ['/products', 4],
+  ])('%s names only its first screen’s pictures; the rest wait for the app, with a copy for a browser without JavaScript', async (path, atOnce) => {
+    const root = (await page(path)).split('<div id="root">')[1]!;
+    const imgs = [...root.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
+    const later = imgs.filter((img) => img.includes('data-later'));
+    const copies = [...root.matchAll(/<noscript>(<img\b[^>]*>)<\/noscript>/g)].map((m) => m[1]!);
+    expect(imgs.filter((img) => !img.includes('data-later') && !copies.includes(img)).length, path).toBe(atOnce);
+    expect(later.length, path).toBeGreaterThan(2);
+    for (const img of later) expect(img, path).not.toMatch(/\ssrc(set)?=/);
+    expect(copies.length, path).toBe(later.length);
+    for (const img of copies) expect(img, path).toMatch(/\ssrc="\/images\/[^"]+\.webp"/);
+  });
+
   it('carries no style attribute its CSP does not name by hash (the gallery zoom at rest is drawn)', async () => {
     for (const path of [`/product/${first.id}`, '/', '/products', '/faq']) {
       const res = await t.get(path);

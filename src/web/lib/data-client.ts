@@ -11,6 +11,7 @@ import type { QueryClient, QueryKey, QueryObserverOptions } from '@tanstack/reac
 import { QueryClientContext } from '@tanstack/react-query';
 import { createElement, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { freshAsServed, ssrAnswer, ssrState } from './ssr-data.ts';
+import { useTakenOver } from './taken-over.tsx';
 
 type ClientModule = typeof import('./query-client.ts');
 
@@ -90,11 +91,8 @@ export function useShellQuery<T, K extends QueryKey>(options: QueryObserverOptio
   // While React takes over a drawn page, what the page was drawn with: a part taken over after the
   // shell (a screen inside its Suspense) would otherwise read an answer the shell has had since
   // (the session, a moment after the header asked), and differ from its drawing (React error 418).
-  const live = useSyncExternalStore(NO_CHANGES, TAKEN_OVER, DRAWING);
+  const live = useTakenOver();
   const data = live || typeof window === 'undefined' ? state.data : ssrAnswer<T>(options.queryKey);
   return { data: data ?? fallback, failed: live && state.failed, retry: () => void observer?.refetch() };
 }
 
-const NO_CHANGES = () => () => {};
-const TAKEN_OVER = () => true;
-const DRAWING = () => false;

@@ -3,6 +3,7 @@ import type { Collection } from '../../../shared/catalog.ts';
 import { POSTER_WIDTHS, imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
 import { groupPath } from '../../../shared/routes.ts';
 import { pieces } from './listing-header.tsx';
+import { LaterImg } from '../../lib/taken-over.tsx';
 
 const GRID = 'grid grid-cols-2 gap-x-3 gap-y-8 sm:grid-cols-3 sm:gap-x-5 lg:grid-cols-5';
 const POSTER_SIZES = '(min-width: 1280px) 240px, (min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw';
@@ -14,7 +15,8 @@ const POSTER_SIZES = '(min-width: 1280px) 240px, (min-width: 1024px) 20vw, (min-
 export function CollectionPoster({ poster, eager = false, sizes = POSTER_SIZES }: { poster: string | null; eager?: boolean; sizes?: string }) {
   if (!poster) return <div className="size-full bg-gradient-to-br from-sand to-line" aria-hidden="true" />;
   return (
-    <img
+    <LaterImg
+      now={eager}
       src={imageAtWidth(poster, POSTER_WIDTHS[0])}
       srcSet={imageSrcSet(poster, POSTER_WIDTHS)}
       sizes={sizes}

@@ -2,6 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ProductSummary } from '../../../shared/catalog.ts';
 import { imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
+import { LaterImg } from '../../lib/taken-over.tsx';
 import { PriceLine } from '../../components/price-line.tsx';
 import { CardBuyButtons, LikeButton } from './product-actions.tsx';
 
@@ -25,7 +26,8 @@ export function ProductCard({
     <article className="group relative flex flex-col overflow-hidden rounded-lg bg-white shadow-[0_1px_2px_rgba(31,26,23,0.06)] ring-1 ring-line/70">
       <div className="relative aspect-[3/4] bg-sand">
         {picture ? (
-          <img
+          <LaterImg
+            now={eager}
             src={imageAtWidth(picture, 480)}
             srcSet={imageSrcSet(picture)}
             sizes={CARD_SIZES}

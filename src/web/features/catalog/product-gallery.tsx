@@ -2,6 +2,7 @@ import { Minus, Plus, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchContentRef } from 'react-zoom-pan-pinch';
 import { GALLERY_SIZES, GALLERY_SRC_WIDTH, imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
+import { LaterImg } from '../../lib/taken-over.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useGalleryGestures } from './product-gallery-gestures.ts';
 
@@ -106,7 +107,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 onClick={() => show(i)}
                 className={`block w-16 overflow-hidden rounded-md ring-2 sm:w-20 ${i === index ? 'ring-wine' : 'ring-transparent hover:ring-line'}`}
               >
-                <img src={imageAtWidth(src, 320)} alt="" width={80} height={107} loading="lazy" className="aspect-[3/4] w-full object-cover" />
+                {/* Under the picture on a phone's first screen, but no part of it: they wait for the app (LaterImg). */}
+                <LaterImg src={imageAtWidth(src, 320)} alt="" width={80} height={107} loading="lazy" className="aspect-[3/4] w-full object-cover" />
               </button>
             </li>
           ))}

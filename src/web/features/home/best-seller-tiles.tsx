@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BEST_SELLER_TILES, tileImage } from '../../../shared/home.ts';
 import { POSTER_WIDTHS, imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
+import { LaterImg } from '../../lib/taken-over.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
 
 /** Spec §2 Best Sellers: five tiles, each opening its search. A swipeable row on phones. */
@@ -13,7 +14,7 @@ export function BestSellerTiles() {
           <li key={tile.slug} className="w-[38%] shrink-0 snap-start sm:w-auto">
             <Link to={`/products?search=${tile.search}`} className="group block text-center">
               <span className="block overflow-hidden rounded-t-full rounded-b-2xl bg-sand ring-1 ring-line transition-shadow group-hover:ring-2 group-hover:ring-gold-soft">
-                <img
+                <LaterImg
                   src={imageAtWidth(tileImage(tile.slug), 480)}
                   srcSet={imageSrcSet(tileImage(tile.slug), POSTER_WIDTHS)}
                   sizes="(min-width: 640px) 20vw, 38vw"

@@ -3,6 +3,7 @@ import { COLLECTION_POSTERS } from '../../../shared/home.ts';
 import { POSTER_WIDTHS, imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
 import { COLLECTIONS_INTERVAL_MS } from '../../../shared/ui.ts';
 import { CarouselDots } from './carousel-dots.tsx';
+import { LaterImg } from '../../lib/taken-over.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
 import { useSnapCarousel } from './use-snap-carousel.ts';
 
@@ -28,7 +29,7 @@ export function CollectionPosters() {
           {COLLECTION_POSTERS.map((poster) => (
             <li key={poster.to} className="w-[82%] shrink-0 snap-start px-2 sm:w-[46%] slider:w-1/3">
               <Link to={poster.to} className="group relative block overflow-hidden rounded-xl bg-sand">
-                <img
+                <LaterImg
                   src={imageAtWidth(poster.image, 480)}
                   srcSet={imageSrcSet(poster.image, POSTER_WIDTHS)}
                   sizes="(min-width: 1200px) 400px, (min-width: 640px) 46vw, 82vw"

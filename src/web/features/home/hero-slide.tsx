@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { HeroSlide } from '../../../shared/home.ts';
 import { BANNER_DESKTOP_WIDTHS, BANNER_MOBILE_WIDTHS, imageSrcSet } from '../../../shared/images.ts';
 import { BREAKPOINT_DESKTOP } from '../../../shared/ui.ts';
+import { LaterImg } from '../../lib/taken-over.tsx';
 import { useFreeShippingThreshold } from '../../lib/pricing-settings.ts';
 
 /**
@@ -14,9 +15,14 @@ export function HeroSlideView({ slide, first }: { slide: HeroSlide; first: boole
   const mobile = `/images/banners/${slide.stem}-mobile.webp`;
   return (
     <div className="relative aspect-[4/5] bg-sand sm:aspect-[4/3] lg:aspect-[8/3]">
+      {/*
+        The second banner's phone picture waits for the app, as the pictures below the first
+        screen do (LaterImg); a desktop, whose line is not the hero's bottleneck, fetches its own.
+      */}
       <picture>
         <source media={`(min-width: ${BREAKPOINT_DESKTOP}px)`} srcSet={imageSrcSet(desktop, BANNER_DESKTOP_WIDTHS)} sizes="100vw" />
-        <img
+        <LaterImg
+          now={first}
           src={mobile.replace('.webp', '-768.webp')}
           srcSet={imageSrcSet(mobile, BANNER_MOBILE_WIDTHS)}
           sizes="100vw"
