@@ -147,7 +147,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   if (warmFilters) catalog.warmFilters(warmFilters).catch((error: unknown) => warmFilters(`Filters: the index could not be built yet (${String(error)}); the first filtered list will build it.`));
   const backInStock = createBackInStockService(db, catalog);
   const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));
-  const wishlist = createWishlistService(db, catalog, watch.likesMoved);
+  const wishlist = createWishlistService(db, catalog);
   const cart = createCartService(db, catalog, stock);
   // The header's badges: one shopper transaction for both, as every page load asks for them.
   const shelf = (userId: string) =>

@@ -6,13 +6,19 @@
  * being made again) every request reads the version as before, and answers carrying like counts
  * are not cached at all. So a lost connection costs speed, never correctness.
  */
+import crypto from 'node:crypto';
 import type { Database } from '../../db/client.ts';
+import { notifyFence } from './catalog-watch.queries.ts';
 import { currentCatalogVersion } from './search.queries.ts';
 
 const CATALOG = 'vastra_catalog';
 const LIKES = 'vastra_likes';
 /** Stock counts and the owner's settings (drizzle/0027): product ids, or empty for "anything". */
 const SHOP = 'vastra_shop';
+/** A write's fence (refresh): each server hears its own among every server's. */
+const FENCE = 'vastra_fence';
+/** How long a write's answer waits to hear its fence before dropping everything kept instead. */
+const FENCE_WAIT_MS = 2_000;
 /** A notification lost without the connection noticing (a half-open socket) is caught by this read. */
 const SAFETY_READ_MS = 30_000;
 const RETRY_FIRST_MS = 500;
@@ -36,16 +42,14 @@ export interface CatalogWatch {
   /** Changes heard to one product's stock counts (meaningful only beside a live stamp). */
   stockOf(productId: number): number;
   /**
-   * After this server changed something: read the version now, so the next request here sees the
-   * write even if the notification is still on its way.
+   * After this server changed something, before its answer leaves: wait until this server has
+   * heard every notification of what was committed so far (its own fence, NOTIFY'd now, comes
+   * back after them), so the writer's next request here never sees the world before its write:
+   * a like, a sale's stock, the owner's settings or catalog, whatever wrote them. What the write
+   * did not touch stays kept. Dropping everything kept on every write instead (a sign-in, a cart
+   * line) emptied every kept page and rebuilt the filter index, 2 s of a core at 100,000 pieces.
    */
   refresh(): Promise<void>;
-  /**
-   * This server changed a like: answers carrying like counts are dropped now, not when the
-   * notification comes. Said by the likes' own writes only: a cart line or a sign-in that did it
-   * too emptied every kept page and rebuilt the filter index (2 s of a core at 100,000 pieces).
-   */
-  likesMoved(): void;
   /** Resolves when the first attempt to listen has finished, live or not (tests wait on it). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -70,8 +74,20 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
   const learn = (v: number) => {
     if (Number.isSafeInteger(v) && v > version) version = v;
   };
+  // This server's fences waiting to be heard, by token.
+  const fences = new Map<string, () => void>();
+  const fencePrefix = `${crypto.randomUUID()}:`;
+  let fenceCount = 0;
+  /** What a write could have changed, all of it: for when its fence is not heard. */
+  const dropAll = () => {
+    likes++;
+    shop++;
+    stockChanges++;
+  };
+
   const heard = (channel: string, payload: string) => {
-    if (channel === CATALOG) learn(Number(payload));
+    if (channel === FENCE) fences.get(payload)?.();
+    else if (channel === CATALOG) learn(Number(payload));
     else if (channel === LIKES) likes++;
     else {
       const ids = payload.split(',').map(Number);
@@ -98,7 +114,7 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
   async function start(): Promise<void> {
     try {
       // Listen first, then read: a write committed in between is in the read or in a notification.
-      listener = await database.listen([CATALOG, LIKES, SHOP], heard, lost);
+      listener = await database.listen([CATALOG, LIKES, SHOP, FENCE], heard, lost);
       learn(await currentCatalogVersion(db));
       if (closed) return void (await listener.stop());
       // Likes, stock or settings that moved while nobody listened: whatever was cached before is dropped.
@@ -122,10 +138,24 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
     live: () => (live ? { catalog: version, likes, shop, stock: stockChanges } : null),
     stockOf: (productId) => stock.get(productId) ?? 0,
     async refresh() {
-      if (live) learn(await currentCatalogVersion(db));
-    },
-    likesMoved() {
-      if (live) likes++;
+      if (!live) return;
+      const token = `${fencePrefix}${++fenceCount}`;
+      let timer: NodeJS.Timeout | undefined;
+      const back = new Promise<boolean>((resolve) => {
+        fences.set(token, () => resolve(true));
+        timer = setTimeout(() => resolve(false), FENCE_WAIT_MS);
+      });
+      try {
+        await notifyFence(db, FENCE, token);
+        if (await back) return;
+      } catch {
+        // The fence could not be sent: the same as not heard.
+      } finally {
+        clearTimeout(timer);
+        fences.delete(token);
+      }
+      dropAll();
+      learn(await currentCatalogVersion(db));
     },
     ready,
     async close() {
@@ -145,7 +175,6 @@ export function unwatchedCatalog(database: Pick<Database, 'db'>): CatalogWatch {
     live: () => null,
     stockOf: () => 0,
     refresh: async () => {},
-    likesMoved: () => {},
     ready: Promise.resolve(),
     close: async () => {},
   };

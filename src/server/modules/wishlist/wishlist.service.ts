@@ -19,8 +19,7 @@ function productMustExist(err: unknown): never {
   throw err;
 }
 
-/** `likesMoved`: after a like or unlike is written, the answers showing counts are dropped (catalog-watch.ts). */
-export function createWishlistService(db: Db, catalog: CatalogService, likesMoved: () => void = () => {}) {
+export function createWishlistService(db: Db, catalog: CatalogService) {
   async function state(productId: number, liked: boolean): Promise<LikeState> {
     return { productId, liked, likeCount: await catalog.likeCount(productId) };
   }
@@ -38,13 +37,11 @@ export function createWishlistService(db: Db, catalog: CatalogService, likesMove
     async like(userId: string, productId: number): Promise<LikeState> {
       await catalog.likeCount(productId);
       await asShopper(db, userId, (tx) => addLike(tx, userId, productId)).catch(productMustExist);
-      likesMoved();
       return state(productId, true);
     },
 
     async unlike(userId: string, productId: number): Promise<LikeState> {
       await asShopper(db, userId, (tx) => removeLike(tx, userId, productId));
-      likesMoved();
       return state(productId, false);
     },
   };
