@@ -11,22 +11,36 @@ const DRAWING = () => false;
 /** False on the server and while React takes over the page drawn there (as it was drawn); true after. */
 export const useTakenOver = () => useSyncExternalStore(NO_CHANGES, TAKEN_OVER, DRAWING);
 
+/** A `<picture>`'s source besides the picture itself (a banner's wide picture from 1024 px). */
+type Source = { media: string; srcSet?: string; sizes: string };
+
 /**
  * A picture, by default one below the first screen. A page drawn on the server names such a
  * picture without its address, so the browser does not fetch it beside the first picture (lazy
  * loading would: it reaches 1,250 px below the screen). It is asked for once the app has taken the
  * page over, which boot.ts starts after the first picture is shown: on a slow line the hero has
  * the line to itself. A browser without JavaScript takes the copy in <noscript>, and styles.css
- * hides the empty one. `now`: a picture of the first screen, asked for at once.
+ * hides the empty one. `now`: a picture of the first screen, asked for at once. `source`: drawn
+ * in a <picture> with it.
  */
-export function LaterImg({ now, ...img }: ImgHTMLAttributes<HTMLImageElement> & { now?: boolean }) {
-  if (useTakenOver() || now) return <img {...img} />;
+export function LaterImg({ now, source, ...img }: ImgHTMLAttributes<HTMLImageElement> & { now?: boolean; source?: Source }) {
+  const shown = useTakenOver() || now;
+  const picture = (on: boolean | undefined) => {
+    const one = on ? <img key="img" {...img} /> : <img key="img" {...img} src={undefined} srcSet={undefined} data-later="" />;
+    return source ? (
+      <picture>
+        {on && <source key="source" {...source} />}
+        {one}
+      </picture>
+    ) : (
+      one
+    );
+  };
+  if (shown) return picture(true);
   return (
     <>
-      <img {...img} src={undefined} srcSet={undefined} data-later="" />
-      <noscript>
-        <img {...img} />
-      </noscript>
+      {picture(false)}
+      <noscript>{picture(true)}</noscript>
     </>
   );
 }

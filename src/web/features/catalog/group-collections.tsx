@@ -6,17 +6,19 @@ import { pieces } from './listing-header.tsx';
 import { LaterImg } from '../../lib/taken-over.tsx';
 
 const GRID = 'grid grid-cols-2 gap-x-3 gap-y-8 sm:grid-cols-3 sm:gap-x-5 lg:grid-cols-5';
+/** The widest grid's row (lg:grid-cols-5). */
+const FIRST_ROW = 5;
 const POSTER_SIZES = '(min-width: 1280px) 240px, (min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw';
 
 /**
  * A collection's poster in a reserved 3:4 box. The posters carry no words, so they are decoration
  * beside the collection's name (alt="").
  */
-export function CollectionPoster({ poster, eager = false, sizes = POSTER_SIZES }: { poster: string | null; eager?: boolean; sizes?: string }) {
+export function CollectionPoster({ poster, eager = false, now = eager, sizes = POSTER_SIZES }: { poster: string | null; eager?: boolean; now?: boolean; sizes?: string }) {
   if (!poster) return <div className="size-full bg-gradient-to-br from-sand to-line" aria-hidden="true" />;
   return (
     <LaterImg
-      now={eager}
+      now={now}
       src={imageAtWidth(poster, POSTER_WIDTHS[0])}
       srcSet={imageSrcSet(poster, POSTER_WIDTHS)}
       sizes={sizes}
@@ -30,11 +32,11 @@ export function CollectionPoster({ poster, eager = false, sizes = POSTER_SIZES }
   );
 }
 
-function CollectionCard({ collection, eager }: { collection: Collection; eager: boolean }) {
+function CollectionCard({ collection, eager, now }: { collection: Collection; eager: boolean; now: boolean }) {
   return (
     <article className="group relative flex h-full flex-col">
       <div className="relative aspect-[3/4] overflow-hidden rounded-lg bg-sand ring-1 ring-line/70">
-        <CollectionPoster poster={collection.poster} eager={eager} />
+        <CollectionPoster poster={collection.poster} eager={eager} now={now} />
         <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/90 via-ink/55 to-transparent p-3 pt-16 sm:p-4 sm:pt-20">
           <h2 className="font-display text-xl leading-tight font-semibold text-ivory sm:text-2xl">
             {/* The link's overlay covers the whole card, so a tap anywhere opens the collection. */}
@@ -55,7 +57,8 @@ export function GroupCollections({ collections }: { collections: Collection[] })
     <ul className={GRID}>
       {collections.map((c, i) => (
         <li key={c.slug}>
-          <CollectionCard collection={c} eager={i < 2} />
+          {/* The widest grid's first row is named at once (LaterImg); a phone's first two load first. */}
+          <CollectionCard collection={c} eager={i < 2} now={i < FIRST_ROW} />
         </li>
       ))}
     </ul>

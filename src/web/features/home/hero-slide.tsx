@@ -15,26 +15,20 @@ export function HeroSlideView({ slide, first }: { slide: HeroSlide; first: boole
   const mobile = `/images/banners/${slide.stem}-mobile.webp`;
   return (
     <div className="relative aspect-[4/5] bg-sand sm:aspect-[4/3] lg:aspect-[8/3]">
-      {/*
-        The second banner's phone picture waits for the app, as the pictures below the first
-        screen do (LaterImg); a desktop, whose line is not the hero's bottleneck, fetches its own.
-      */}
-      <picture>
-        <source media={`(min-width: ${BREAKPOINT_DESKTOP}px)`} srcSet={imageSrcSet(desktop, BANNER_DESKTOP_WIDTHS)} sizes="100vw" />
-        <LaterImg
-          now={first}
-          src={mobile.replace('.webp', '-768.webp')}
-          srcSet={imageSrcSet(mobile, BANNER_MOBILE_WIDTHS)}
-          sizes="100vw"
-          alt=""
-          width={768}
-          height={960}
-          loading={first ? 'eager' : 'lazy'}
-          fetchPriority={first ? 'high' : 'low'}
-          decoding={first ? 'sync' : 'async'}
-          className="absolute inset-0 size-full object-cover object-bottom lg:object-right"
-        />
-      </picture>
+      <LaterImg
+        now={first}
+        source={{ media: `(min-width: ${BREAKPOINT_DESKTOP}px)`, srcSet: imageSrcSet(desktop, BANNER_DESKTOP_WIDTHS), sizes: '100vw' }}
+        src={mobile.replace('.webp', '-768.webp')}
+        srcSet={imageSrcSet(mobile, BANNER_MOBILE_WIDTHS)}
+        sizes="100vw"
+        alt=""
+        width={768}
+        height={960}
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : 'low'}
+        decoding={first ? 'sync' : 'async'}
+        className="absolute inset-0 size-full object-cover object-bottom lg:object-right"
+      />
       <div className="absolute inset-0 mx-auto flex max-w-7xl items-start px-5 pt-6 sm:px-10 sm:pt-12 lg:items-center lg:px-20 lg:pt-0">
         <div className="max-w-md">
           <p className="text-xs font-medium uppercase tracking-[0.25em] text-gold">{slide.kicker}</p>
