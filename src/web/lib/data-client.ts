@@ -95,4 +95,3 @@ export function useShellQuery<T, K extends QueryKey>(options: QueryObserverOptio
   const data = live || typeof window === 'undefined' ? state.data : ssrAnswer<T>(options.queryKey);
   return { data: data ?? fallback, failed: live && state.failed, retry: () => void observer?.refetch() };
 }
-

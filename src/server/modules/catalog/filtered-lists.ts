@@ -51,12 +51,12 @@ export function createFilteredLists(db: Db, watch: CatalogWatch) {
   /**
    * A search's best matches (ranked, best first) and how many match in all, from the index's own
    * copy of the search text (search-index.ts), so matches and filters are of one build; kept per
-   * term with it. A term beyond ASCII is lower-cased by the database, as its text was.
+   * term with it. A term beyond ASCII is lower-cased by the database, as its text was, once per
+   * term kept (not on every list that finds it kept).
    */
   async function matchesOf(catalog: FacetCatalog, term: string) {
     const key = searchKey(term);
-    const folded = ASCII.test(key) ? key : await matching.lowered(db, key);
-    return ranked.get(catalog.build, folded, async () => catalog.search.match(folded, SEARCH_FILTERED_WITHIN));
+    return ranked.get(catalog.build, key, async () => catalog.search.match(ASCII.test(key) ? key : await matching.lowered(db, key), SEARCH_FILTERED_WITHIN));
   }
 
   async function filtered(listing: Listing, filters: ListFilters, { offset, limit }: Range): Promise<FilteredPage & Partial<GroupOf>> {
