@@ -10,7 +10,7 @@
  * Cotton pieces there are, and beside Red how many red pieces are silk. A size counts only pieces
  * with that size in stock when "in stock only" is on.
  */
-import { andInto, countBoth, count, emptyBits, fullBits, hasBit, setBit, union, type Bits } from './bitset.ts';
+import { andInto, countBoth, count, emptyBits, fullBits, setBit, union, type Bits } from './bitset.ts';
 
 /** A product as the index needs it: its values per facet, its sizes, and its place in each order. */
 export interface IndexedProduct {
@@ -239,24 +239,20 @@ export class FacetIndex {
   private slice(matching: Bits, total: number, order: FacetQuery['order'], offset: number, limit: number): number[] {
     if (total <= offset) return [];
     if (typeof order === 'string') return this.sliceOrdered(matching, total, order, offset, limit);
+    // A search's few thousand ranked pieces, walked on every filtered search.
+    if ('positions' in order) return this.walk(order.positions, matching, offset, limit);
+    return this.walk(Int32Array.from(order, (id) => this.positions.get(id) ?? -1), matching, offset, limit);
+  }
+
+  /** The ids at `positions` (-1: none) that are in `matching`, in that order, from `offset`, at most `limit`: kept tight. */
+  private walk(positions: ArrayLike<number>, matching: Bits, offset: number, limit: number): number[] {
     const out: number[] = [];
     let skipped = 0;
-    if ('positions' in order) {
-      // A search's few thousand ranked pieces, walked on every filtered search: kept tight.
-      const { positions } = order;
-      for (let i = 0; i < positions.length; i++) {
-        const at = positions[i]!;
-        if (at < 0 || (matching[at >>> 5]! & (1 << (at & 31))) === 0) continue;
-        if (skipped < offset) skipped++;
-        else if (out.push(this.ids[at]!) >= limit) break;
-      }
-    } else {
-      for (const id of order) {
-        const at = this.positions.get(id);
-        if (at === undefined || !hasBit(matching, at)) continue;
-        if (skipped < offset) skipped++;
-        else if (out.push(this.ids[at]!) >= limit) break;
-      }
+    for (let i = 0; i < positions.length; i++) {
+      const at = positions[i]!;
+      if (at < 0 || (matching[at >>> 5]! & (1 << (at & 31))) === 0) continue;
+      if (skipped < offset) skipped++;
+      else if (out.push(this.ids[at]!) >= limit) break;
     }
     return out;
   }
@@ -270,19 +266,9 @@ export class FacetIndex {
     const positions = this.orders.get(order);
     const ranks = this.ranks.get(order);
     if (!positions || !ranks) throw new Error(`No order ${order}`);
-    const n = positions.length;
+    const steps = (Math.min(offset + limit, total) / total) * positions.length;
+    if (steps <= matching.length + total * Math.log2(total + 1)) return this.walk(positions, matching, offset, limit);
     const out: number[] = [];
-    const walk = (Math.min(offset + limit, total) / total) * n;
-    if (walk <= matching.length + total * Math.log2(total + 1)) {
-      let skipped = 0;
-      for (let r = 0; r < n; r++) {
-        const at = positions[r]!;
-        if ((matching[at >>> 5]! & (1 << (at & 31))) === 0) continue;
-        if (skipped < offset) skipped++;
-        else if (out.push(this.ids[at]!) >= limit) break;
-      }
-      return out;
-    }
     const found = new Int32Array(total);
     let k = 0;
     for (let w = 0; w < matching.length; w++) {
