@@ -36,6 +36,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The chunks the app's entry imports statically, as built: loaded before any screen is asked for,
+ * so a screen's preload list need not name them (each name is paid for in the entry's download).
+ */
+const withTheEntry = new Set<string>();
+function chunksWithTheEntry(): Plugin {
+  return {
+    name: 'vastra-chunks-with-the-entry',
+    apply: 'build',
+    // Before Vite writes the preload lists (its own generateBundle), which read the set.
+    generateBundle: {
+      order: 'pre',
+      handler(_, bundle) {
+        const add = (file: string) => {
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk' || withTheEntry.has(file)) return;
+          withTheEntry.add(file);
+          chunk.imports.forEach(add);
+        };
+        for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry && chunk.name === 'index') add(chunk.fileName);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -44,14 +69,14 @@ export default defineConfig({
     // shoppers (remix-run/react-router#14102); its production build is the same code without them.
     alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }],
   },
-  plugins: [react(), tailwindcss(), stylesAsFiles(INJECTED_STYLES), precompress()],
+  plugins: [react(), tailwindcss(), stylesAsFiles(INJECTED_STYLES), chunksWithTheEntry(), precompress()],
   // Served to npm run dev as they are, so stylesAsFiles can take their injected styles out.
   optimizeDeps: { exclude: Object.keys(INJECTED_STYLES) },
   build: {
     modulePreload: {
       // The store owner's screens load their pieces one after another on the owner's first visit;
       // listing them for every dynamic import would put their names in every shopper's first download.
-      resolveDependencies: (file, deps) => (ADMIN_CHUNK.test(file) ? [] : deps),
+      resolveDependencies: (file, deps) => (ADMIN_CHUNK.test(file) ? [] : deps.filter((dep) => !withTheEntry.has(dep))),
     },
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -7,7 +7,7 @@
  * with its prices, and its links go where they say.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, phoneWidthOnly, test } from './fixtures.ts';
 
 interface Card {
   id: number;
@@ -126,6 +126,33 @@ test('the taken-over page works: a product card opens its page, and Load More ad
   const name = (await cards.first().getByRole('heading').textContent())!;
   await cards.first().getByRole('link', { name }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+});
+
+test('the web fonts wait for a later page: fetched once the first is live, named from the next screen and on the next visit', async ({ page }, testInfo) => {
+  phoneWidthOnly(testInfo);
+  const fonts: string[] = [];
+  page.on('request', (r) => r.url().endsWith('.woff2') && fonts.push(r.resourceType()));
+  const fontsCookie = async () => (await page.context().cookies()).find((c) => c.name === 'vastra_fonts')?.value;
+  const sans = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+
+  await page.goto('/');
+  await expect(page.locator('html[data-live]')).toHaveCount(1);
+  // The first view is set in the fallbacks; the files come as plain fetches, never as the page's faces.
+  await expect.poll(fontsCookie).toBe('1');
+  expect(fonts).toEqual(['fetch', 'fetch']);
+  await expect(page.locator('html')).not.toHaveClass(/web-fonts/);
+  expect(await sans()).toMatch(/^"Inter Fallback"/);
+
+  // The next screen, moved to in the app, names them before it paints.
+  await page.getByRole('link', { name: 'View All' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Featured Collections/);
+  await expect(page.locator('html')).toHaveClass(/web-fonts/);
+  expect(await sans()).toMatch(/^"Inter Variable"/);
+
+  // A new visit is drawn naming them, and the faces load from the cache.
+  const html = await (await page.goto('/product/1'))!.text();
+  expect(html).toMatch(/<html class="web-fonts" lang="en-IN">/);
+  await expect.poll(() => page.evaluate(() => document.fonts.check('1em "Inter Variable"') && document.fonts.check('600 1em "Cormorant Garamond"'))).toBe(true);
 });
 
 test.describe('with JavaScript off', () => {

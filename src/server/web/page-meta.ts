@@ -10,6 +10,7 @@ import { escapeHtml } from '../http/escape-html.ts';
 import { APP_BOOT_ID, type AppBoot } from '../../shared/app-boot.ts';
 import type { ModuleHints } from './preloads.ts';
 import { scriptJson, SSR_DATA_ID } from '../../shared/script-json.ts';
+import { WEB_FONTS_CLASS } from '../../shared/web-fonts.ts';
 
 export interface PageMeta {
   title: string;
@@ -24,6 +25,8 @@ export interface PageMeta {
   /** The screen's module hints (preloads.ts): written as links, or handed to the boot script on a drawn page. */
   modules?: ModuleHints;
   product?: { name: string; price: number; offerPrice: number | null; availability: Availability };
+  /** The shopper's browser holds the web fonts (src/shared/web-fonts.ts): the page names them from its first paint. */
+  webFonts?: boolean;
 }
 
 
@@ -112,13 +115,14 @@ export function pageTemplate(html: string, bootScript?: string | null): (meta: P
   const bare = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
   const at = bare.indexOf('</head>');
   if (at === -1) throw new Error('index.html has no </head>');
-  const before = bare.slice(0, at);
+  const before = { plain: bare.slice(0, at), fonts: namingFonts(bare.slice(0, at)) };
   const after = bare.slice(at);
   const root = after.indexOf(ROOT_PLACEHOLDER);
   const end = after.lastIndexOf('</body>');
   // A stand-in index.html (API tests) may have no placeholder: its pages are never drawn.
   const drawable = root !== -1 && end > root;
-  const waiting = bootScript ? startLater(before, bootScript) : null;
+  const waiting = bootScript ? startLater(before.plain, bootScript) : null;
+  const waitingHead = waiting && { plain: waiting.head, fonts: namingFonts(waiting.head) };
   // The boot block of each screen's hints, written once (the hints are worked out once per screen).
   const blocks = new WeakMap<ModuleHints, string>();
   const NO_MODULES: ModuleHints = { lines: [], hrefs: [] };
@@ -132,18 +136,22 @@ export function pageTemplate(html: string, bootScript?: string | null): (meta: P
     return block;
   };
   return (meta, nonce, drawn) => {
-    if (!drawn || !drawable) return `${before}  ${renderHead(meta, nonce)}\n  ${after}`;
-    let head = before;
+    const fonts = meta.webFonts ? 'fonts' : 'plain';
+    if (!drawn || !drawable) return `${before[fonts]}  ${renderHead(meta, nonce)}\n  ${after}`;
+    let head = before[fonts];
     let tail = '';
     if (waiting) {
       tail = bootBlock(waiting.entry, waiting.modules, meta.modules ?? NO_MODULES);
       meta = { ...meta, modules: undefined };
-      head = waiting.head;
+      head = waitingHead![fonts];
     }
     const data = `<script type="application/json" id="${SSR_DATA_ID}">${drawn.data}</script>\n  `;
     return `${head}  ${renderHead(meta, nonce)}\n  ${after.slice(0, root)}${drawn.html}${after.slice(root + ROOT_PLACEHOLDER.length, end)}${data}${tail}${after.slice(end)}`;
   };
 }
+
+/** The page's <html> with the class that names the web fonts (styles.css). */
+const namingFonts = (head: string) => head.replace(/<html\b/, () => `<html class="${WEB_FONTS_CLASS}"`);
 
 /** The entry script and module hints Vite writes into index.html's head. */
 const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/;

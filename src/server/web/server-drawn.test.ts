@@ -188,6 +188,20 @@ describe('outside data in a drawn page', () => {
     expect(drawn).not.toContain('evil.example');
   });
 
+  it('names the web fonts on <html> for a browser that holds them, and for no other cookie value', async () => {
+    const htmlTag = async (cookie?: string) => {
+      const html = await (await t.app.request('/', cookie ? { headers: { Cookie: cookie } } : {})).text();
+      expect(dataOf(html), cookie).not.toBeNull();
+      return /<html[^>]*>/.exec(html)![0];
+    };
+    const plain = await htmlTag();
+    expect(plain).not.toContain('class=');
+    expect(await htmlTag('vastra_fonts=1')).toBe(plain.replace('<html', '<html class="web-fonts"'));
+    for (const cookie of ['vastra_fonts=0', 'vastra_fonts=1"><script>alert(1)</script>', 'vastra_fonts=%241%26', 'VASTRA_FONTS=1', 'other=1']) {
+      expect(await htmlTag(cookie), cookie).toBe(plain);
+    }
+  });
+
   it('a hostile search term is drawn as text', async () => {
     const html = await page(`/products?search=${encodeURIComponent('<script>alert(1)</script>')}`);
     expect(html).not.toContain('<script>alert(1)');

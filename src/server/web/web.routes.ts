@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { every } from 'hono/combine';
 import { cacheFor } from '../http/cache.ts';
 import type { Availability } from '../../shared/catalog.ts';
@@ -14,6 +15,7 @@ import { DEFAULT_PRICING, shopDescription, type PricingSettings } from '../../sh
 import { canonicalPath, groupOfPath, productIdOfPath, type GroupKind } from '../../shared/routes.ts';
 import { listingQuery } from '../../shared/filters.ts';
 import { indexable, screenAt } from '../../shared/screens.ts';
+import { WEB_FONTS_COOKIE } from '../../shared/web-fonts.ts';
 import { originOf } from '../http/origin.ts';
 import { newNonce, pagePolicy } from '../http/security-headers.ts';
 import { pageTemplate, type DrawnPage, type PageMeta } from './page-meta.ts';
@@ -89,7 +91,10 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     }
     const nonce = newNonce();
     c.header('Content-Security-Policy', pagePolicy(nonce, Boolean(dev)));
-    const fill = dev ? pageTemplate((await dev.html(c.req.url)).replaceAll(dev.nonce, nonce)) : page!;
+    const template = dev ? pageTemplate((await dev.html(c.req.url)).replaceAll(dev.nonce, nonce)) : page!;
+    // Only the one value the page itself writes counts; the cookie is never written into the page.
+    const webFonts = getCookie(c, WEB_FONTS_COOKIE) === '1';
+    const fill: typeof template = (meta, ...rest) => template({ ...meta, webFonts }, ...rest);
     const origin = originOf(c, publicUrl);
     const url = origin + c.req.path;
     const absolute = (image: string | null | undefined) => (image ? new URL(image, origin).toString() : undefined);

@@ -39,6 +39,11 @@ describe('serving the web app', () => {
     }
   });
 
+  it('names the web fonts on a page the browser draws too, when its cookie says the browser holds them', async () => {
+    expect(await (await app.request('/cart', { headers: { Cookie: 'vastra_fonts=1' } })).text()).toContain('<html class="web-fonts">');
+    expect(await (await app.request('/cart', { headers: { Cookie: 'vastra_fonts=$&' } })).text()).toContain('<html>');
+  });
+
   it('serves unknown paths with the app (its not-found screen), status 404 and noindex', async () => {
     const res = await app.request('/no-such-page');
     expect(res.status).toBe(404);

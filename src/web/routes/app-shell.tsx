@@ -10,6 +10,7 @@ import { SearchBox } from '../features/catalog/search-box.tsx';
 import { withData } from '../lib/data-client.ts';
 import { useSession } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { useWebFonts } from '../lib/web-fonts.ts';
 
 // The footer sits below every screen's content, so its code waits until a shopper scrolls near it.
 const SiteFooter = lazy(() => import('../components/site-footer.tsx'));
@@ -45,6 +46,7 @@ export function AppShell() {
   // The page answers taps from here on: a page drawn on the server shows its buttons before its
   // code has arrived. The browser tests wait for this before they press anything.
   useEffect(() => document.documentElement.setAttribute('data-live', ''), []);
+  useWebFonts(pathname);
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-ivory focus:p-2">
