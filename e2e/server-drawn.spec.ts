@@ -128,7 +128,7 @@ test('the taken-over page works: a product card opens its page, and Load More ad
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 });
 
-test('the web fonts wait for a later page: fetched once the first is live, named from the next screen and on the next visit', async ({ page }, testInfo) => {
+test('the web fonts wait for a later page: fetched once the first has settled, named from the next screen and on the next visit', async ({ page }, testInfo) => {
   phoneWidthOnly(testInfo);
   const fonts: string[] = [];
   page.on('request', (r) => r.url().endsWith('.woff2') && fonts.push(r.resourceType()));
@@ -137,7 +137,7 @@ test('the web fonts wait for a later page: fetched once the first is live, named
 
   await page.goto('/');
   await expect(page.locator('html[data-live]')).toHaveCount(1);
-  // The first view is set in the fallbacks; the files come as plain fetches, never as the page's faces.
+  // The first view is set in the fallbacks; once it has settled the files come as plain fetches, never as the page's faces.
   await expect.poll(fontsCookie).toBe('1');
   expect(fonts).toEqual(['fetch', 'fetch']);
   await expect(page.locator('html')).not.toHaveClass(/web-fonts/);
