@@ -236,7 +236,10 @@ test("when the network drops the best sellers, the grid says so in the spec's wo
   consoleErrors.allow('/api/products/best-sellers');
   let failing = true;
   await page.route('**/api/products/best-sellers*', (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
-  await page.goto('/');
+  // Home drawn on the server carries the grid's first page; reached in the app, it asks for it.
+  await page.goto('/products');
+  await expect(page.locator('html[data-live]')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Vastra home' }).click();
   const section = page.getByRole('region', { name: 'Our Bestsellers' });
   await section.scrollIntoViewIfNeeded();
   await expect(section.getByRole('heading', { name: 'Failed to load featured products' })).toBeVisible({ timeout: 15_000 });

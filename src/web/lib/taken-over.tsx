@@ -2,7 +2,7 @@
  * A page drawn on the server, as the browser takes it over (issue 19): what was drawn there stands
  * until React has taken the page over; then the browser's own state and work take their turn.
  */
-import { useSyncExternalStore, type ImgHTMLAttributes } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ImgHTMLAttributes, type ReactNode } from 'react';
 
 const NO_CHANGES = () => () => {};
 const TAKEN_OVER = () => true;
@@ -10,6 +10,19 @@ const DRAWING = () => false;
 
 /** False on the server and while React takes over the page drawn there (as it was drawn); true after. */
 export const useTakenOver = () => useSyncExternalStore(NO_CHANGES, TAKEN_OVER, DRAWING);
+
+/** Inside a <noscript> copy: what it holds is read only without JavaScript, so nothing in it waits. */
+const InCopy = createContext(false);
+
+/**
+ * What a browser without JavaScript shows in place of a part the app draws later (a grid far below
+ * the fold): drawn on the server only, since React never draws a <noscript>'s content in the browser.
+ */
+export const NoscriptCopy = ({ children }: { children: ReactNode }) => (
+  <noscript>
+    <InCopy.Provider value>{children}</InCopy.Provider>
+  </noscript>
+);
 
 /** A `<picture>`'s source besides the picture itself (a banner's wide picture from 1024 px). */
 type Source = { media: string; srcSet?: string; sizes: string };
@@ -24,7 +37,8 @@ type Source = { media: string; srcSet?: string; sizes: string };
  * in a <picture> with it.
  */
 export function LaterImg({ now, source, ...img }: ImgHTMLAttributes<HTMLImageElement> & { now?: boolean; source?: Source }) {
-  const shown = useTakenOver() || now;
+  const inCopy = useContext(InCopy);
+  const shown = useTakenOver() || now || inCopy;
   const picture = (on: boolean | undefined) => {
     const one = on ? <img key="img" {...img} /> : <img key="img" {...img} src={undefined} srcSet={undefined} data-later="" />;
     return source ? (

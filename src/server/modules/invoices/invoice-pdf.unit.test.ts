@@ -102,7 +102,8 @@ describe('the invoice PDF', () => {
       pdfs.set(name, pdf);
       texts.set(name, await textOf(pdf));
     }
-  });
+    // Five documents drawn and read back: 2 s on a quiet machine, over 10 s once beside the API tests on a busy one.
+  }, 60_000);
 
   it('is an A4 PDF', () => {
     const pdf = pdfs.get('intra')!;

@@ -1,6 +1,10 @@
 import { HOME_FEATURED_PAGE_SIZE } from '../../../shared/catalog.ts';
 import { BrowseProductsLink } from '../../components/empty-state.tsx';
+import { productPagesQuery } from './catalog.api.ts';
 import { PagedProductGrid } from './paged-product-grid.tsx';
+
+/** The grid's pages: home's loader asks for the first on the server, for the page's copy without JavaScript. */
+export const bestsellersQuery = () => productPagesQuery('best-sellers', HOME_FEATURED_PAGE_SIZE);
 
 const texts = {
   failed: 'Failed to load featured products',
