@@ -129,6 +129,9 @@ test('Notify me on a sold-out size: the owner restocks it from the list, one mai
 
   const email = await signedIn(page, 'nila');
   await page.reload();
+  // A new account's notice comes in above the page once it is live: a tap before it lands would
+  // meet whatever it pushed under the pointer.
+  await expect(page.getByRole('region', { name: 'Verify your email' })).toBeVisible();
   const bell = soldOut.getByRole('button', { name: 'Notify me when size M is back' });
   await expect(bell).toHaveAttribute('aria-pressed', 'false');
   await bell.click();
