@@ -115,14 +115,14 @@ export function pageTemplate(html: string, bootScript?: string | null): (meta: P
   const bare = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
   const at = bare.indexOf('</head>');
   if (at === -1) throw new Error('index.html has no </head>');
-  const before = { plain: bare.slice(0, at), fonts: namingFonts(bare.slice(0, at)) };
+  const before = withAndWithoutFonts(bare.slice(0, at));
   const after = bare.slice(at);
   const root = after.indexOf(ROOT_PLACEHOLDER);
   const end = after.lastIndexOf('</body>');
   // A stand-in index.html (API tests) may have no placeholder: its pages are never drawn.
   const drawable = root !== -1 && end > root;
   const waiting = bootScript ? startLater(before.plain, bootScript) : null;
-  const waitingHead = waiting && { plain: waiting.head, fonts: namingFonts(waiting.head) };
+  const waitingHead = waiting && withAndWithoutFonts(waiting.head);
   // The boot block of each screen's hints, written once (the hints are worked out once per screen).
   const blocks = new WeakMap<ModuleHints, string>();
   const NO_MODULES: ModuleHints = { lines: [], hrefs: [] };
@@ -150,8 +150,8 @@ export function pageTemplate(html: string, bootScript?: string | null): (meta: P
   };
 }
 
-/** The page's <html> with the class that names the web fonts (styles.css). */
-const namingFonts = (head: string) => head.replace(/<html\b/, () => `<html class="${WEB_FONTS_CLASS}"`);
+/** A page's start as it is, and with the class on its <html> that names the web fonts (styles.css). */
+const withAndWithoutFonts = (head: string) => ({ plain: head, fonts: head.replace(/<html\b/, () => `<html class="${WEB_FONTS_CLASS}"`) });
 
 /** The entry script and module hints Vite writes into index.html's head. */
 const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/;
