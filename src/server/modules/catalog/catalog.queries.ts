@@ -3,6 +3,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import {
   categories,
   collections,
@@ -86,8 +87,8 @@ export async function likeCounts(db: Db, ids: number[]): Promise<Map<number, num
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-export async function productById(db: Db, id: number) {
-  const [row] = await db
+const productByIdQuery = preparedOn((db) =>
+  db
     .select({
       ...summaryColumns,
       description: products.description,
@@ -106,7 +107,12 @@ export async function productById(db: Db, id: number) {
       origin: products.origin,
     })
     .from(products)
-    .where(and(onSale, eq(products.id, id)));
+    .where(and(onSale, eq(products.id, sql.placeholder('id'))))
+    .prepare('product_by_id'),
+);
+
+export async function productById(db: Db, id: number) {
+  const [row] = await productByIdQuery(db).execute({ id });
   return row;
 }
 
@@ -123,15 +129,21 @@ const groups = {
 } as const;
 export type GroupKind = keyof typeof groups;
 
-export function groupsOfProduct(db: Db, kind: GroupKind, id: number) {
-  const g = groups[kind];
-  return db
-    .select({ slug: g.table.slug, name: g.table.name })
-    .from(g.link)
-    .innerJoin(g.table, eq(g.table.id, g.groupId))
-    .where(eq(g.productId, id))
-    .orderBy(asc(g.table.name));
-}
+/** A product's groups of one kind, by name. */
+const groupsOfProductQuery = (kind: GroupKind) =>
+  preparedOn((db) => {
+    const g = groups[kind];
+    return db
+      .select({ slug: g.table.slug, name: g.table.name })
+      .from(g.link)
+      .innerJoin(g.table, eq(g.table.id, g.groupId))
+      .where(eq(g.productId, sql.placeholder('id')))
+      .orderBy(asc(g.table.name))
+      .prepare(`${kind}_groups_of_product`);
+  });
+const groupsOfProductQueries = { category: groupsOfProductQuery('category'), collection: groupsOfProductQuery('collection') };
+
+export const groupsOfProduct = (db: Db, kind: GroupKind, id: number) => groupsOfProductQueries[kind](db).execute({ id });
 
 /** One group's page heading (a collection's poster too), or undefined when no group has the slug. */
 export async function groupBySlug(db: Db, kind: GroupKind, slug: string) {
