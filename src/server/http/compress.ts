@@ -10,7 +10,7 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { accepts } from 'hono/accepts';
 
 const THRESHOLD = 1024;
@@ -23,6 +23,9 @@ const gzipAsync = promisify(zlib.gzip);
 /** Content types worth compressing: JSON, HTML and XML. */
 const COMPRESSIBLE = /^(application\/json|text\/html|application\/xml|text\/xml)/;
 
+/** Whether the request takes gzip: q-values count, so `gzip;q=0` means "never gzip". */
+export const acceptsGzip = (c: Context) => accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' }) === 'gzip';
+
 export function compressGenerated(): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -31,8 +34,7 @@ export function compressGenerated(): MiddlewareHandler {
     const headers = c.res.headers;
     if (headers.has('Content-Encoding') || !COMPRESSIBLE.test(headers.get('Content-Type') ?? '')) return;
     headers.append('Vary', 'Accept-Encoding');
-    // q-values count: `gzip;q=0` means "never gzip".
-    if (accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' }) !== 'gzip') return;
+    if (!acceptsGzip(c)) return;
     const res = c.res;
     if (!res.body) return;
     const body = Buffer.from(await res.arrayBuffer());

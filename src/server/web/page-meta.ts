@@ -63,14 +63,20 @@ function productJsonLd(meta: PageMeta) {
   };
 }
 
-export function renderHead(meta: PageMeta, nonce: string): string {
+/**
+ * The page's CSP nonce, for the <style> elements the app writes at run time (src/web/lib/csp-nonce.ts,
+ * which reads it when the app starts, after the whole page is parsed).
+ */
+const nonceMeta = (nonce: string) => `<meta property="csp-nonce" nonce="${escapeHtml(nonce)}" />`;
+
+/** The head's lines; the nonce's among them when given (a drawn page writes it last instead). */
+export function renderHead(meta: PageMeta, nonce?: string): string {
   const tag = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}" />`;
   meta = { ...meta, title: cut(meta.title, MAX_TITLE), description: cut(meta.description, MAX_DESCRIPTION) };
   const lines = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-    // The page's CSP nonce, for the <style> elements the app writes at run time (src/web/lib/csp-nonce.ts).
-    `<meta property="csp-nonce" nonce="${escapeHtml(nonce)}" />`,
+    ...(nonce === undefined ? [] : [nonceMeta(nonce)]),
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
     tag('og:site_name', 'Vastra'),
     tag('og:type', meta.product ? 'product' : 'website'),
@@ -146,7 +152,8 @@ export function pageTemplate(html: string, bootScript?: string | null): (meta: P
       head = waitingHead![fonts];
     }
     const data = `<script type="application/json" id="${SSR_DATA_ID}">${drawn.data}</script>\n  `;
-    return `${head}  ${renderHead(meta, nonce)}\n  ${after.slice(0, root)}${drawn.html}${after.slice(root + ROOT_PLACEHOLDER.length, end)}${data}${tail}${after.slice(end)}`;
+    // The nonce last: all before it is the same for every request, and is compressed once (zipped-pages.ts).
+    return `${head}  ${renderHead(meta)}\n  ${after.slice(0, root)}${drawn.html}${after.slice(root + ROOT_PLACEHOLDER.length, end)}${data}${tail}${nonceMeta(nonce)}\n${after.slice(end)}`;
   };
 }
 

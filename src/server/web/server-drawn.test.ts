@@ -5,6 +5,7 @@
  * unknown products and groups drawn as 404s, and which pages are not drawn (private ones).
  */
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, pricingSettings, productSizes, products } from '../db/schema/index.ts';
@@ -374,6 +375,57 @@ describe('pages kept in memory while the watch hears every change', () => {
     const res = await kept.app.request(`/api/wishlist/${piece!.id}`, { method: 'PUT', headers: { Cookie: shopper.cookie, Origin: 'http://localhost' } });
     expect(res.status).toBeLessThan(300);
     expect(await likes()).toBe(before + 1);
+  });
+
+  describe('sent as gzip, its start compressed once per kept copy', () => {
+    const zipped = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await kept.app.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br', ...headers } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('Content-Encoding')).toBe('gzip');
+      expect(res.headers.get('Vary')).toContain('Accept-Encoding');
+      const html = zlib.gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get('Content-Security-Policy')!)![1]!;
+      return { html, nonce };
+    };
+    const withoutNonce = (html: string, nonce: string) => html.replace(`nonce="${nonce}"`, 'nonce=""');
+
+    it('is the page as it goes out uncompressed, each view with the nonce its own CSP names', async () => {
+      const path = `/product/${pieces[1]!.id}`;
+      const [one, two] = [await zipped(path), await zipped(path)];
+      expect(one.nonce).not.toBe(two.nonce);
+      for (const view of [one, two]) expect(view.html).toContain(`<meta property="csp-nonce" nonce="${view.nonce}" />`);
+      const plain = await kept.app.request(path);
+      expect(plain.headers.get('Content-Encoding')).toBeNull();
+      const plainNonce = /'nonce-([^']+)'/.exec(plain.headers.get('Content-Security-Policy')!)![1]!;
+      expect(withoutNonce(one.html, one.nonce)).toBe(withoutNonce(await plain.text(), plainNonce));
+      expect(withoutNonce(two.html, two.nonce)).toBe(withoutNonce(one.html, one.nonce));
+      expect(dataOf(one.html)!.queries.map((q) => q.queryKey)).toContainEqual(['products', 'detail', String(pieces[1]!.id)]);
+    });
+
+    it('keeps each browser’s fonts and each Host’s links apart, for more Hosts than a copy keeps starts', async () => {
+      const hosts = ['shop.example', 'localhost:3000', '192.168.1.20:3000', '[::1]:3000', 'vastra.local', 'a.b.example', 'c.example'];
+      for (const round of [1, 2]) {
+        for (const host of hosts) {
+          const { html } = await zipped(`http://${host}/products`, { Host: host });
+          expect(html, `${host}, round ${round}`).toContain(`<link rel="canonical" href="http://${host}/products" />`);
+          for (const other of hosts.filter((h) => h !== host)) expect(html).not.toContain(`//${other}/`);
+        }
+      }
+      const fonts = await zipped('/products', { Cookie: 'vastra_fonts=1' });
+      expect(/<html[^>]*>/.exec(fonts.html)![0]).toContain('class="web-fonts"');
+      expect(/<html[^>]*>/.exec((await zipped('/products')).html)![0]).not.toContain('class=');
+    });
+
+    it('goes out uncompressed to a browser that refuses gzip, and a 404 is never kept so', async () => {
+      for (const encoding of ['gzip;q=0', 'identity', 'br']) {
+        const res = await kept.app.request('/products', { headers: { 'Accept-Encoding': encoding } });
+        expect(res.headers.get('Content-Encoding'), encoding).toBeNull();
+        expect(dataOf(await res.text()), encoding).not.toBeNull();
+      }
+      const missing = await kept.app.request('/product/987654321', { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(missing.status).toBe(404);
+      expect(zlib.gunzipSync(Buffer.from(await missing.arrayBuffer())).toString('utf8')).toContain('Product not found');
+    });
   });
 
   it('the owner’s stock count and settings, saved through this server, show on its very next page', async () => {

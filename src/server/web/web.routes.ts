@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { every } from 'hono/combine';
 import { cacheFor } from '../http/cache.ts';
+import { acceptsGzip } from '../http/compress.ts';
 import type { Availability } from '../../shared/catalog.ts';
 import { screenHead } from '../../shared/page-head.ts';
 import { DEFAULT_PRICING, shopDescription, type PricingSettings } from '../../shared/pricing.ts';
@@ -20,6 +21,7 @@ import { originOf } from '../http/origin.ts';
 import { newNonce, pagePolicy } from '../http/security-headers.ts';
 import { pageTemplate, type DrawnPage, type PageMeta } from './page-meta.ts';
 import { bootScriptOf, preloadsFor, productImagePreload, readManifest } from './preloads.ts';
+import { zippedPage } from './zipped-pages.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 /** A missing group's page title, as its screen says it (features/catalog/group-screen.tsx). */
@@ -108,7 +110,13 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
       const { head, status } = drawn;
       if (status === 404) c.header('X-Robots-Tag', 'noindex');
       const links = status === 404 ? undefined : head.picture !== undefined ? productImagePreload(head.picture) : pictures;
-      return c.html(fill({ ...head, url, image: absolute(head.image), links, modules }, nonce, drawn), status);
+      const meta: PageMeta = { ...head, url, image: absolute(head.image), links, modules };
+      if (status === 404 || !acceptsGzip(c)) return c.html(fill(meta, nonce, drawn), status);
+      // Compressed here, its start once per kept copy; the compression middleware lets it pass.
+      c.header('Content-Type', 'text/html; charset=UTF-8');
+      c.header('Content-Encoding', 'gzip');
+      c.header('Vary', 'Accept-Encoding');
+      return c.body(zippedPage(drawn, `${webFonts}|${origin}`, (slot) => fill(meta, slot, drawn), nonce));
     }
     // Not drawn: a private screen, a path that is no screen, or a page that could not be drawn
     // (the browser draws it). Its head is read here.

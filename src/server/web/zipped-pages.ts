@@ -1,0 +1,43 @@
+/**
+ * A drawn page sent as gzip with its start compressed once per kept copy (../http/gzip-parts.ts):
+ * of a page drawn on the server, only the CSP nonce differs from one request to the next, and
+ * page-meta.ts writes it last. Compressing the whole page on every view was over a third of what a
+ * kept page cost (bench/).
+ *
+ * A start depends on the copy (kept-pages.ts keeps one per path and catalog stamp), the web fonts'
+ * class and the origin its links name. Without PUBLIC_URL that origin is the request's Host, valid
+ * but chosen by whoever sends it (request-guards.ts), so a copy keeps a few starts at most: made-up
+ * Hosts cost a compression each, never memory.
+ */
+import { gzipWithEnd, zipStart, type ZippedStart } from '../http/gzip-parts.ts';
+import type { DrawnPage } from './page-meta.ts';
+
+/** Starts kept per copy: both fonts' forms for one origin, with room for a second. */
+const STARTS_PER_PAGE = 4;
+/** Where the page is cut: the nonce's place, found after everything the page's content could hold. */
+const NONCE_SLOT = 'vastra-nonce-slot';
+
+interface Start {
+  zipped: ZippedStart;
+  /** What follows the nonce: the same for every request. */
+  rest: string;
+}
+
+const starts = new WeakMap<DrawnPage, Map<string, Start>>();
+
+/**
+ * The page as gzip for this request. `variant` names what else the start depends on (the fonts,
+ * the origin); `page` writes the page for a nonce, and is called only when the start is not kept.
+ */
+export function zippedPage(drawn: DrawnPage, variant: string, page: (nonce: string) => string, nonce: string): Uint8Array<ArrayBuffer> {
+  let kept = starts.get(drawn);
+  let start = kept?.get(variant);
+  if (!start) {
+    const html = page(NONCE_SLOT);
+    const at = html.lastIndexOf(NONCE_SLOT);
+    start = { zipped: zipStart(html.slice(0, at)), rest: html.slice(at + NONCE_SLOT.length) };
+    if (!kept) starts.set(drawn, (kept = new Map()));
+    if (kept.size < STARTS_PER_PAGE) kept.set(variant, start);
+  }
+  return gzipWithEnd(start.zipped, nonce + start.rest);
+}
