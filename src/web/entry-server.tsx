@@ -7,8 +7,8 @@
  * they hold no data.
  */
 import { dehydrate } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
-import { renderToReadableStream, renderToString } from 'react-dom/server';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { screenHead, type PageHead } from '../shared/page-head.ts';
 import { DEFAULT_PRICING, shopDescription } from '../shared/pricing.ts';
@@ -39,9 +39,6 @@ export interface Drawn {
   status: 200 | 404;
 }
 
-/** How React marks a part it leaves for the browser to draw: one that suspended or failed. */
-const LEFT_TO_THE_BROWSER = '<!--$!-->';
-
 /** The screens drawn on the server: public and listed (the catalog, home, the text pages), not the account forms. */
 const DRAWN = new Set<string>(SCREENS.filter(indexable).map((s) => s.path));
 
@@ -53,27 +50,6 @@ export const drawsOnServer = (path: string) => {
   const screen = screenOfPath(path);
   return screen !== undefined && DRAWN.has(screen.path);
 };
-
-/**
- * A page drawn by the renderer that waits for every part (a lazy one's code), whole before a byte
- * leaves: no part left to stream in later, which React would do with inline scripts the page's CSP
- * refuses. Null when a part failed. A first render costs a tenth more this way than in one pass,
- * whose string it spells as bytes and back.
- */
-async function drawnWaiting(page: ReactNode, onError: (error: unknown) => void): Promise<string | null> {
-  let failed = false;
-  const stream = await renderToReadableStream(page, {
-    // Never outline a finished part for a script to move in later: the page's CSP runs none.
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError: (error) => {
-      failed = true;
-      onError(error);
-    },
-  });
-  await stream.allReady;
-  const html = await new Response(stream).text();
-  return failed ? null : html;
-}
 
 /**
  * The page at `url`, drawn; null when it is not one drawn here, or its data could not be had (an
@@ -91,20 +67,27 @@ export async function render(url: string, api: Transport, onError: (error: unkno
     ]);
     if (context instanceof Response || context.errors || (context.statusCode !== 200 && context.statusCode !== 404)) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
-    const page = (
+    let failed = false;
+    const stream = await renderToReadableStream(
       <StrictMode>
         <DataProvider client={queryClient}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </DataProvider>
-      </StrictMode>
+      </StrictMode>,
+      {
+        // Never outline a finished part for a script to move in later: the page's CSP runs none.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError: (error) => {
+          failed = true;
+          onError(error);
+        },
+      },
     );
-    // Drawn in one synchronous pass: the loader has read every answer and the route's code is in,
-    // so nothing waits. A part left for the browser to draw (`<!--$!-->`) suspended or failed: a
-    // lazy part suspends at its first draw in a process even when its code is in, so such a page
-    // is drawn again by the renderer that waits for every part.
-    const onePass = renderToString(page);
-    const html = onePass.includes(LEFT_TO_THE_BROWSER) ? await drawnWaiting(page, onError) : onePass;
-    if (html === null) return null;
+    // The whole page before a byte leaves: no part left to stream in later, which React would do
+    // with inline scripts the page's CSP refuses.
+    await stream.allReady;
+    const html = await new Response(stream).text();
+    if (failed) return null;
     const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== queryKeys.session[0] && !isShopperKey(q),
     });
