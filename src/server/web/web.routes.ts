@@ -111,12 +111,14 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
       if (status === 404) c.header('X-Robots-Tag', 'noindex');
       const links = status === 404 ? undefined : head.picture !== undefined ? productImagePreload(head.picture) : pictures;
       const meta: PageMeta = { ...head, url, image: absolute(head.image), links, modules };
-      if (status === 404 || !acceptsGzip(c)) return c.html(fill(meta, nonce, drawn), status);
       // Compressed here, its start once per kept copy; the compression middleware lets it pass.
+      // Not in development, where Vite's page may change under a kept copy.
+      const zipped = status === 200 && !dev && acceptsGzip(c) ? zippedPage(drawn, `${webFonts}|${origin}`, (slot) => fill(meta, slot, drawn), nonce) : null;
+      if (!zipped) return c.html(fill(meta, nonce, drawn), status);
       c.header('Content-Type', 'text/html; charset=UTF-8');
       c.header('Content-Encoding', 'gzip');
       c.header('Vary', 'Accept-Encoding');
-      return c.body(zippedPage(drawn, `${webFonts}|${origin}`, (slot) => fill(meta, slot, drawn), nonce));
+      return c.body(zipped);
     }
     // Not drawn: a private screen, a path that is no screen, or a page that could not be drawn
     // (the browser draws it). Its head is read here.

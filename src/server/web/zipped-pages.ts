@@ -16,28 +16,29 @@ import type { DrawnPage } from './page-meta.ts';
 const STARTS_PER_PAGE = 4;
 /** Where the page is cut: the nonce's place, found after everything the page's content could hold. */
 const NONCE_SLOT = 'vastra-nonce-slot';
+/** What may follow the nonce, in bytes: a page's close, sent uncompressed with each view. */
+const REST_MAX = 1024;
 
-interface Start {
-  zipped: ZippedStart;
-  /** What follows the nonce: the same for every request. */
-  rest: string;
-}
+/** A kept start, or null for a page whose nonce is not at its end (sent as before). */
+type Start = { zipped: ZippedStart; rest: string } | null;
 
 const starts = new WeakMap<DrawnPage, Map<string, Start>>();
 
 /**
- * The page as gzip for this request. `variant` names what else the start depends on (the fonts,
- * the origin); `page` writes the page for a nonce, and is called only when the start is not kept.
+ * The page as gzip for this request, or null when its nonce is not at its end. `variant` names
+ * what else the start depends on (the fonts, the origin); `page` writes the page for a nonce, and is
+ * called only when the start is not kept.
  */
-export function zippedPage(drawn: DrawnPage, variant: string, page: (nonce: string) => string, nonce: string): Uint8Array<ArrayBuffer> {
+export function zippedPage(drawn: DrawnPage, variant: string, page: (nonce: string) => string, nonce: string): Uint8Array<ArrayBuffer> | null {
   let kept = starts.get(drawn);
   let start = kept?.get(variant);
-  if (!start) {
+  if (start === undefined) {
     const html = page(NONCE_SLOT);
     const at = html.lastIndexOf(NONCE_SLOT);
-    start = { zipped: zipStart(html.slice(0, at)), rest: html.slice(at + NONCE_SLOT.length) };
+    const rest = html.slice(at + NONCE_SLOT.length);
+    start = at === -1 || Buffer.byteLength(rest) > REST_MAX ? null : { zipped: zipStart(html.slice(0, at)), rest };
     if (!kept) starts.set(drawn, (kept = new Map()));
     if (kept.size < STARTS_PER_PAGE) kept.set(variant, start);
   }
-  return gzipWithEnd(start.zipped, nonce + start.rest);
+  return start && gzipWithEnd(start.zipped, nonce + start.rest);
 }
