@@ -10,6 +10,7 @@
  * from the start's, which zlib.crc32 takes as its starting value.
  */
 import zlib from 'node:zlib';
+import { GZIP_LEVEL } from './compress.ts';
 
 /** What is kept of a start: its compressed blocks, its CRC-32 and its length in bytes. */
 export interface ZippedStart {
@@ -24,12 +25,10 @@ const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 const FINAL = zlib.deflateRawSync(Buffer.alloc(0));
 /** A stored block holds at most this many bytes. */
 const STORED_MAX = 0xffff;
-/** Level 5, as compress.ts uses: within a few per cent of the best ratio for HTML, at half of 9's cost. */
-const LEVEL = 5;
 
 export function zipStart(start: string): ZippedStart {
   const raw = Buffer.from(start, 'utf8');
-  return { blocks: zlib.deflateRawSync(raw, { level: LEVEL, finishFlush: zlib.constants.Z_FULL_FLUSH }), crc: zlib.crc32(raw), length: raw.length };
+  return { blocks: zlib.deflateRawSync(raw, { level: GZIP_LEVEL, finishFlush: zlib.constants.Z_FULL_FLUSH }), crc: zlib.crc32(raw), length: raw.length };
 }
 
 /** The whole answer as gzip: the start's blocks, then `end` (at most 64 KB), then the trailer. */
