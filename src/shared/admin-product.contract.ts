@@ -5,7 +5,7 @@
  */
 import type { Availability } from './catalog.ts';
 import { sizeName } from './cart.contract.ts';
-import { productAttributesContract } from './attributes.ts';
+import { productAttributesContract } from './attributes.contract.ts';
 import { productTaxContract } from './gst.contract.ts';
 import { BLOUSE_PIECE, GARMENT_LENGTHS, NO_DETAILS } from './garment.ts';
 import type { SizeList } from './sizes.ts';

@@ -6,8 +6,6 @@
  * value is a change here and a migration there. The values are what an address carries
  * (?fabric=silk), so they never change once a shop has shared a link; the labels may.
  */
-import { tidy, charCount } from './text-rules.ts';
-import { z } from './zod.ts';
 
 /** A value as stored and sent in an address, and what the shopper reads. */
 type Choices = Readonly<Record<string, string>>;
@@ -119,34 +117,6 @@ export const NO_ATTRIBUTES: ProductAttributes = { fabric: null, colour: null, co
 export const valuesOf = <T extends Choices>(choices: T) => Object.keys(choices) as [keyof T & string, ...(keyof T & string)[]];
 
 export const COLOUR_NAME_MAX = 40;
-
-const oneOf = <T extends Choices>(choices: T, what: string) =>
-  z.enum(valuesOf(choices), { error: `Choose the ${what} from the list.` }).nullable().default(null);
-
-/** As the editor, the API and the imports take them: every one may be left unsaid. */
-export const productAttributesContract = z
-  .object(
-    {
-      fabric: oneOf(FABRICS, 'fabric'),
-      colour: oneOf(COLOURS, 'colour'),
-      colourName: z
-        .string({ error: 'The shade must be text.' })
-        .nullish()
-        .transform((v) => (v == null ? null : tidy(v) || null))
-        .refine((v) => v === null || charCount(v) <= COLOUR_NAME_MAX, `The shade's name must be at most ${COLOUR_NAME_MAX} characters.`),
-      occasions: z
-        .array(z.enum(valuesOf(OCCASIONS), { error: 'Choose occasions from the list.' }), { error: 'Occasions must be a list.' })
-        .max(Object.keys(OCCASIONS).length * 2, 'Choose occasions from the list.')
-        .default([])
-        // Once each, in the list's order: the same choice always reads and compares the same.
-        .transform((list) => valuesOf(OCCASIONS).filter((o) => list.includes(o))),
-      weave: oneOf(WEAVES, 'weave or work'),
-      origin: oneOf(ORIGINS, 'origin'),
-    },
-    { error: 'Attributes must be a set of fields.' },
-  )
-  .refine((a) => a.colourName === null || a.colour !== null, { message: 'Choose the colour this shade belongs to.', path: ['colour'] })
-  .default(NO_ATTRIBUTES);
 
 /** The lines Product Details shows for them, in a buyer's order; nothing for what was left unsaid. */
 export function attributeLines(a: ProductAttributes): [label: string, value: string][] {

@@ -26,7 +26,19 @@ beforeAll(() => {
   );
   app = webRoutes(dir);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+/** Copies of the stand-in build made by withChunks, removed with it. */
+const copies: string[] = [];
+afterAll(() => [dir, ...copies].forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+/** The page routes over a copy of the stand-in build whose manifest has these chunks too. */
+function withChunks(chunks: Record<string, { file: string; imports?: string[]; isDynamicEntry?: boolean }>) {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-preload-'));
+  copies.push(copy);
+  fs.cpSync(dir, copy, { recursive: true });
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8'));
+  fs.writeFileSync(path.join(copy, '.vite', 'manifest.json'), JSON.stringify({ ...manifest, ...chunks }));
+  return webRoutes(copy);
+}
 
 describe('early hints in the HTML', () => {
   it("home preloads its own chunks, not the entry's, and the first hero banner for phones and desktops", async () => {
@@ -79,24 +91,33 @@ describe('a product page', () => {
 
 describe('the query client', () => {
   it('is hinted on every page: at full priority where the screen waits for it, low where it draws first', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8'));
-    const withClient = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-preload-'));
-    fs.cpSync(dir, withClient, { recursive: true });
-    fs.writeFileSync(
-      path.join(withClient, '.vite', 'manifest.json'),
-      JSON.stringify({
-        ...manifest,
-        'lib/query-client.ts': { file: 'assets/query-client-1.js', imports: ['_react-1.js'], isDynamicEntry: true },
-        'routes/products.tsx': { file: 'assets/products-1.js', imports: ['index.html'] },
-      }),
-    );
-    const app = webRoutes(withClient);
+    const app = withChunks({
+      'lib/query-client.ts': { file: 'assets/query-client-1.js', imports: ['_react-1.js'], isDynamicEntry: true },
+      'routes/products.tsx': { file: 'assets/products-1.js', imports: ['index.html'] },
+    });
     const products = await (await app.request('/products')).text();
     expect(products).toContain('<link rel="modulepreload" crossorigin href="/assets/query-client-1.js" />');
     expect(products).toContain('<link rel="modulepreload" crossorigin href="/assets/products-1.js" />');
     const home = await (await app.request('/')).text();
     expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/query-client-1.js" fetchpriority="low" />');
-    fs.rmSync(withClient, { recursive: true, force: true });
+  });
+});
+
+describe("React's DOM renderer", () => {
+  it('is hinted first and at full priority on every page, known or not: the entry asks for it as soon as its own code has run', async () => {
+    const app = withChunks({
+      'lib/react-dom-client.ts': { file: 'assets/react-dom-client-1.js', imports: ['_react-dom-1.js'], isDynamicEntry: true },
+      '_react-dom-1.js': { file: 'assets/react-dom-1.js', imports: ['_react-1.js'] },
+    });
+    for (const at of ['/', '/products', '/product/1', '/login', '/no-such-page']) {
+      const html = await (await app.request(at)).text();
+      const hints = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      const own = hints.filter((h) => !h.includes('react-1.js'));
+      expect(own.slice(0, 2), at).toEqual([
+        '<link rel="modulepreload" crossorigin href="/assets/react-dom-client-1.js" />',
+        '<link rel="modulepreload" crossorigin href="/assets/react-dom-1.js" />',
+      ]);
+    }
   });
 });
 

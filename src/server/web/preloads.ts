@@ -1,8 +1,8 @@
 /**
  * Early hints in the HTML for the screen being opened, so the phone does not wait for the app's
  * entry script to run before it asks for the screen's own code and first picture:
- * - `modulepreload` for the screen's lazily loaded chunk (and the chunks it imports), found in
- *   Vite's build manifest;
+ * - `modulepreload` for React's DOM renderer (which the entry imports one task after its own
+ *   code), and the screen's lazily loaded chunk (and the chunks it imports), found in Vite's build manifest;
  * - on home, the first hero banner, and on a product page its main picture: each page's largest
  *   paint, at the width the screen will pick.
  */
@@ -25,6 +25,8 @@ export type Manifest = Record<string, { file: string; imports?: string[]; isEntr
 
 /** The web app's query client, which every page asks for just after it draws (src/web/lib/data-client.ts). */
 const QUERY_CLIENT = 'lib/query-client.ts';
+/** React's DOM renderer, which the app's entry asks for as soon as its own code has run (src/web/main.tsx). */
+export const REACT_DOM = 'lib/react-dom-client.ts';
 
 /**
  * The source files of the screen at `pathname`, as the router (built from screens.ts) loads them,
@@ -32,8 +34,9 @@ const QUERY_CLIENT = 'lib/query-client.ts';
  * other screen draws first and asks for the client after, so its hint is low-priority there.
  */
 function screenModules(screen: ReturnType<typeof screenOfPath>): { key: string; low?: boolean }[] {
-  if (!screen) return [];
-  return screen.data ? [{ key: QUERY_CLIENT }, { key: screen.chunk }] : [{ key: screen.chunk }, { key: QUERY_CLIENT, low: true }];
+  if (!screen) return [{ key: REACT_DOM }];
+  const own = screen.data ? [{ key: QUERY_CLIENT }, { key: screen.chunk }] : [{ key: screen.chunk }, { key: QUERY_CLIENT, low: true }];
+  return [{ key: REACT_DOM }, ...own];
 }
 
 /** A high-priority hint for a picture the page will show first, at the width the screen will pick. */

@@ -147,7 +147,8 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     }
     c.header('X-Robots-Tag', 'noindex');
     const title = productId !== null ? 'Product not found' : group ? NOT_FOUND[group.kind] : 'Page not found';
-    return render({ title: `${title} | Vastra`, description: shopDescription(pricing), url }, 404);
+    // The app still starts, to draw the not-found: its code is hinted as any page's is.
+    return render({ title: `${title} | Vastra`, description: shopDescription(pricing), url, modules }, 404);
   });
   return app;
 }
