@@ -138,11 +138,16 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   app.use(securityHeaders());
   app.use(guardRequest());
   app.use(compressGenerated());
-  const pricing = createPricingService(db);
+  const pricing = createPricingService(db, watch);
   // Mails sent from no request (a restock, a lapsed window) link to the shop's public address; in
   // development, without PUBLIC_URL, to this machine's.
   const siteUrl = config.publicUrl ?? `http://localhost:${config.port ?? 3000}`;
-  const stock = createStockService(db, async (on) => (await pricing.current(on)).lowStockThreshold, createBackInStockMailer(siteUrl, mailWritten));
+  const stock = createStockService(
+    db,
+    async (on) => (await pricing.current(on)).lowStockThreshold,
+    createBackInStockMailer(siteUrl, mailWritten),
+    async () => (await pricing.shown()).lowStockThreshold,
+  );
   const catalog = createCatalogService(db, stock, watch);
   if (warmFilters) catalog.warmFilters(warmFilters).catch((error: unknown) => warmFilters(`Filters: the index could not be built yet (${String(error)}); the first filtered list will build it.`));
   const backInStock = createBackInStockService(db, catalog);
@@ -189,7 +194,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   const logDrawError = (error: unknown) => console.error('A page could not be drawn on the server:', error);
   const drawn = ssr && ((pathAndQuery: string) => ssr.render(`http://localhost${pathAndQuery}`, api, logDrawError).catch((error: unknown) => (logDrawError(error), null)));
   const draw = drawn && keptPages(drawn, watch);
-  if (webDir) app.route('/', webRoutes(webDir, { ...catalog, pricing: shop.pricing.current }, config.publicUrl, draw, devPages));
+  if (webDir) app.route('/', webRoutes(webDir, { ...catalog, pricing: shop.pricing.shown }, config.publicUrl, draw, devPages));
   return app;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The catalog's SQL. Only the catalog service calls these; other modules go through the service.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, isNull, sql, type Column } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import {
@@ -11,6 +11,7 @@ import {
   productCollections,
   productLikes,
   products,
+  productSizes,
   sizeLists,
 } from '../../db/schema/index.ts';
 import type { ProductSummary } from '../../../shared/catalog.ts';
@@ -87,6 +88,45 @@ export async function likeCounts(db: Db, ids: number[]): Promise<Map<number, num
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
+/** Categories and collections are both named groups of products, linked the same way. */
+const groups = {
+  category: { table: categories, groupId: productCategories.categoryId, productId: productCategories.productId, link: productCategories },
+  collection: { table: collections, groupId: productCollections.collectionId, productId: productCollections.productId, link: productCollections },
+} as const;
+export type GroupKind = keyof typeof groups;
+
+/** A product's groups of one kind, by name, as a JSON list in the product's own row (productByIdQuery). */
+const groupsOf = (kind: GroupKind) => {
+  const g = groups[kind];
+  const [slug, name, id, groupId, productId, product] = [g.table.slug, g.table.name, g.table.id, g.groupId, g.productId, products.id].map(qualified);
+  return sql<{ slug: string; name: string }[]>`(select coalesce(json_agg(json_build_object('slug', ${slug}, 'name', ${name}) order by ${name}), '[]'::json) from ${g.link} join ${g.table} on ${id} = ${groupId} where ${productId} = ${product})`;
+};
+
+/**
+ * A column named with its table. drizzle writes a one-table select's columns bare, and inside a
+ * subquery a bare "id" is the inner table's: the product's groups would be every group's.
+ */
+function qualified(column: Column) {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+/** The sizes on offer with their counts, in their list's order (what stock.choicesOf tells a shopper). */
+function offeredSizes() {
+  const [size, stock, position, id, productId, retiredAt, product] = [productSizes.size, productSizes.stock, productSizes.position, productSizes.id, productSizes.productId, productSizes.retiredAt, products.id].map(qualified);
+  return sql<{ size: string; stock: number }[]>`(select coalesce(json_agg(json_build_object('size', ${size}, 'stock', ${stock}) order by ${position}, ${id}), '[]'::json) from ${productSizes} where ${productId} = ${product} and ${retiredAt} is null)`;
+}
+
+/** The product's size list with its chart (inches), for its size chart; null when it has none. */
+function sizeListOf() {
+  const [name, sizes, measures, chart, id, listId] = [sizeLists.name, sizeLists.sizes, sizeLists.measures, sizeLists.chart, sizeLists.id, products.sizeListId].map(qualified);
+  return sql<{ name: string; sizes: string[]; measures: string[]; chart: Record<string, (number | null)[]> } | null>`(select json_build_object('name', ${name}, 'sizes', ${sizes}, 'measures', ${measures}, 'chart', ${chart}) from ${sizeLists} where ${id} = ${listId})`;
+}
+
+/**
+ * A product page's one read: the product, its groups, its sizes with their counts and its size
+ * chart. Four reads before, each a wait for a pooled connection; a first render spent most of its
+ * time in those waits, and its slowest in the second one.
+ */
 const productByIdQuery = preparedOn((db) =>
   db
     .select({
@@ -97,7 +137,6 @@ const productByIdQuery = preparedOn((db) =>
       manufactureAndCare: products.manufactureAndCare,
       returnPolicy: products.returnPolicy,
       deliveryInfo: products.deliveryInfo,
-      sizeListId: products.sizeListId,
       details: products.details,
       fabric: products.fabric,
       colour: products.colour,
@@ -105,6 +144,10 @@ const productByIdQuery = preparedOn((db) =>
       occasions: products.occasions,
       weave: products.weave,
       origin: products.origin,
+      categories: groupsOf('category'),
+      collections: groupsOf('collection'),
+      sizes: offeredSizes(),
+      sizeList: sizeListOf(),
     })
     .from(products)
     .where(and(onSale, eq(products.id, sql.placeholder('id'))))
@@ -115,35 +158,6 @@ export async function productById(db: Db, id: number) {
   const [row] = await productByIdQuery(db).execute({ id });
   return row;
 }
-
-/** A size list with its chart (inches), for a product page's size chart. */
-export async function sizeListById(db: Db, id: number) {
-  const [row] = await db.select({ name: sizeLists.name, sizes: sizeLists.sizes, measures: sizeLists.measures, chart: sizeLists.chart }).from(sizeLists).where(eq(sizeLists.id, id));
-  return row;
-}
-
-/** Categories and collections are both named groups of products, linked the same way. */
-const groups = {
-  category: { table: categories, groupId: productCategories.categoryId, productId: productCategories.productId, link: productCategories },
-  collection: { table: collections, groupId: productCollections.collectionId, productId: productCollections.productId, link: productCollections },
-} as const;
-export type GroupKind = keyof typeof groups;
-
-/** A product's groups of one kind, by name. */
-const groupsOfProductQuery = (kind: GroupKind) =>
-  preparedOn((db) => {
-    const g = groups[kind];
-    return db
-      .select({ slug: g.table.slug, name: g.table.name })
-      .from(g.link)
-      .innerJoin(g.table, eq(g.table.id, g.groupId))
-      .where(eq(g.productId, sql.placeholder('id')))
-      .orderBy(asc(g.table.name))
-      .prepare(`${kind}_groups_of_product`);
-  });
-const groupsOfProductQueries = { category: groupsOfProductQuery('category'), collection: groupsOfProductQuery('collection') };
-
-export const groupsOfProduct = (db: Db, kind: GroupKind, id: number) => groupsOfProductQueries[kind](db).execute({ id });
 
 /** One group's page heading (a collection's poster too), or undefined when no group has the slug. */
 export async function groupBySlug(db: Db, kind: GroupKind, slug: string) {

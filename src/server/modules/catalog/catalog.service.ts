@@ -81,16 +81,10 @@ export function createCatalogService(db: Db, stock: StockService, watch: Catalog
     async product(id: number): Promise<ProductDetail> {
       const found = await q.productById(db, id);
       if (!found) throw new NotFoundError('Product not found');
-      const { sizeListId, fabric, colour, colourName, occasions, weave, origin, ...row } = found;
-      const [cats, cols, choices, list] = await Promise.all([
-        q.groupsOfProduct(db, 'category', id),
-        q.groupsOfProduct(db, 'collection', id),
-        stock.choices([id]),
-        sizeListId === null ? undefined : q.sizeListById(db, sizeListId),
-      ]);
-      const sizes = choices.get(id) ?? [];
-      const sizeChart = list ? chartFor(list, sizes.map((s) => s.size)) : null;
-      return { ...row, categories: cats, collections: cols, sizes, sizeChart, attributes: { fabric, colour, colourName, occasions, weave, origin } };
+      const { sizes: offered, sizeList, fabric, colour, colourName, occasions, weave, origin, ...row } = found;
+      const sizes = await stock.choicesOf(offered);
+      const sizeChart = sizeList ? chartFor(sizeList, sizes.map((s) => s.size)) : null;
+      return { ...row, sizes, sizeChart, attributes: { fabric, colour, colourName, occasions, weave, origin } };
     },
 
     async search(term: string): Promise<SearchResults> {

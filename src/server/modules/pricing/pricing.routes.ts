@@ -4,5 +4,5 @@ import { cacheFor } from '../../http/cache.ts';
 import type { PricingService } from './pricing.service.ts';
 
 export function pricingRoutes(pricing: PricingService) {
-  return new Hono().get('/pricing', cacheFor('public, no-cache'), async (c) => c.json(await pricing.current()));
+  return new Hono().get('/pricing', cacheFor('public, no-cache'), async (c) => c.json(await pricing.shown()));
 }

@@ -69,10 +69,39 @@ export function rowsFrom(s: PricingSettings): { name: string; value: string }[] 
   });
 }
 
-export function createPricingService(db: Db) {
+/** What the shop hears of changes to its settings (the catalog watch, src/server/modules/catalog/catalog-watch.ts). */
+export interface SettingsWatch {
+  /** A count of changes heard to the owner's settings (`shop`), or null while not listening. */
+  live(): { shop: number } | null;
+}
+
+export function createPricingService(db: Db, watch?: SettingsWatch) {
+  const current = async (on: Pick<Db, 'select'> = db): Promise<PricingSettings> => settingsFrom(await settingRows(on));
+  /** The settings last read for showing, under the count of changes heard before reading them. */
+  let kept: { shop: number; settings: Promise<PricingSettings> } | undefined;
   return {
     /** Read fresh; `on` a transaction the caller holds when asked inside one. */
-    current: async (on: Pick<Db, 'select'> = db): Promise<PricingSettings> => settingsFrom(await settingRows(on)),
+    current,
+    /**
+     * As the shop shows them (GET /api/pricing, a size's "Only 2 left"): kept in memory while the
+     * watch listens, until it hears the settings change. Every app server hears the owner's change
+     * (drizzle/0027), and the server that made it before its answer leaves. Two reads of every
+     * page drawn on the server become none. Never for money: a checkout prices with `current`,
+     * read in its own transaction.
+     */
+    shown(): Promise<PricingSettings> {
+      const stamp = watch?.live();
+      if (!stamp) return current();
+      if (kept?.shop !== stamp.shop) {
+        const settings = current();
+        kept = { shop: stamp.shop, settings };
+        // A failed read is not kept: the next asks again.
+        settings.catch(() => {
+          if (kept?.settings === settings) kept = undefined;
+        });
+      }
+      return kept.settings;
+    },
     /** The owner's change: every new checkout on every app server prices with it (orders placed keep theirs). */
     async save(settings: PricingSettings): Promise<PricingSettings> {
       await saveSettingRows(db, rowsFrom(settings));

@@ -47,12 +47,15 @@ const uniqueIds = (keys: q.SizeKey[]) => [...new Set(keys.map((k) => k.productId
 /**
  * `lowStockThreshold` is the owner's setting, read when needed (the shop's settings, issue 16), in
  * the caller's transaction (a read beside it would wait for it on the embedded database); seeds and
- * tests that have no settings to read take the default.
+ * tests that have no settings to read take the default. `shownLowStock` is the same setting as the
+ * shop shows it (pricing's `shown`, kept in memory): what a shopper is told of sizes, never what
+ * is written.
  */
 export function createStockService(
   db: Db,
   lowStockThreshold: (on: q.Tx | Db) => Promise<number> = async () => LOW_STOCK_THRESHOLD,
   backInStock: BackInStockMailer = async () => {},
+  shownLowStock: () => Promise<number> = () => lowStockThreshold(db),
 ) {
   /** Gives the order's pieces back to the stock, each with a ledger row; the order's state moves once. */
   async function giveBack(tx: q.Tx, orderId: string, from: q.StockState[], to: q.StockState, reason: StockReason): Promise<boolean> {
@@ -115,11 +118,17 @@ export function createStockService(
     /** The same, inside the caller's transaction (what an import is about to change). */
     levelsIn: (tx: q.Tx, productIds: number[]) => q.sizesOf(tx, productIds),
 
+    /** What the shopper may be told of one product's sizes on offer, read with it (its page's one read). */
+    async choicesOf(offered: { size: string; stock: number }[]): Promise<SizeChoice[]> {
+      const low = await shownLowStock();
+      return offered.map((s) => sizeChoice(s.size, s.stock, low));
+    },
+
     /** What the shopper may be told of each product's sizes, in their list's order. */
     async choices(productIds: number[]): Promise<Map<number, SizeChoice[]>> {
       const out = new Map<number, SizeChoice[]>();
-      const low = await lowStockThreshold(db);
-      for (const s of await q.sizesOf(db, productIds)) {
+      const [low, sizes] = await Promise.all([shownLowStock(), q.sizesOf(db, productIds)]);
+      for (const s of sizes) {
         const list = out.get(s.productId) ?? [];
         list.push(sizeChoice(s.size, s.stock, low));
         out.set(s.productId, list);
