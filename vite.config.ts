@@ -75,6 +75,9 @@ export default defineConfig({
   optimizeDeps: { exclude: Object.keys(INJECTED_STYLES) },
   build: {
     modulePreload: {
+      // Every browser the shop serves reads <link rel="modulepreload"> itself (Safari from 17);
+      // one that does not loads each module when it is imported, only later.
+      polyfill: false,
       // The store owner's screens load their pieces one after another on the owner's first visit;
       // listing them for every dynamic import would put their names in every shopper's first download.
       resolveDependencies: (file, deps) => (ADMIN_CHUNK.test(file) ? [] : deps.filter((dep) => !withTheEntry.has(dep))),

@@ -1,11 +1,12 @@
 /**
  * The web app's server build (issue 19): src/web/entry-server.tsx and the routes it draws, as
  * plain JavaScript under dist/ssr, which the shop imports to draw public pages. The same
- * resolution as the browser build (vite.config.ts: React Router's production build), so both
- * sides draw from the same code.
+ * resolution and router transform as the browser build (vite.config.ts: React Router's production
+ * build), so both sides draw from the same code.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { leanRouter } from './scripts/vite-lean-router.ts';
 import web from './vite.config.ts';
 
 export default defineConfig({
@@ -13,7 +14,8 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   resolve: web.resolve,
-  plugins: [react()],
+  // The router as the browser gets it, its framework-only branches out (scripts/vite-lean-router.ts).
+  plugins: [leanRouter(), react()],
   // React and the libraries that draw with it are bundled, built for production: the shop draws
   // with React's production renderer whatever NODE_ENV it runs under (its development build is
   // twice as slow), and every part of the bundle shares the one React inside it.

@@ -196,6 +196,15 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('the header search sends its words to the list', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('combobox', { name: 'Search sarees and clothing' }).fill('silk saree');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/products\?search=silk\+saree$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results for “silk saree”');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  });
+
   test('the pictures below the first screen show from their <noscript> copies, and their empty places do not', async ({ page }) => {
     const pictures: string[] = [];
     page.on('response', (res) => res.ok() && res.request().resourceType() === 'image' && pictures.push(new URL(res.url()).pathname));

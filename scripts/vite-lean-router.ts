@@ -17,6 +17,21 @@ const ROUTER_BUILD = /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-
 const DISPLAY_NAME = /^[A-Za-z0-9_$]+\.displayName = "[A-Za-z]+";$/gm;
 const VALUE_MAKER = /^(var [A-Za-z0-9_$]+ = )(React[0-9]*\.(?:forwardRef|createContext|memo)\()/gm;
 
+/**
+ * Branches for the router's framework and React Server Components modes, which a shop on
+ * `createBrowserRouter` never takes, each set to the answer it always gives in data mode, so the
+ * bundler leaves out what only that branch reaches.
+ */
+const DATA_MODE_ONLY: [RegExp, string][] = [
+  // Link's prefetching: [false, ref, {}] whenever there is no framework context (`usePrefetchBehavior`).
+  [/let \[shouldPrefetch, prefetchRef, prefetchHandlers\] = usePrefetchBehavior\(\s*prefetch,\s*rest\s*\);/, 'let shouldPrefetch = false, prefetchRef = null, prefetchHandlers = {};'],
+  // The unstable instrumentations option, which the shop does not pass.
+  [/if \(init\.instrumentations\) \{/g, 'if (false) {'],
+  // The error boundary's handling of server components' errors: its context is theirs.
+  [/if \(this\.context\) \{\s*return \/\* @__PURE__ \*\/ React\d*\.createElement\(RSCErrorHandler, \{ error \}, result\);\s*\}/, ''],
+  [/if \(this\.context && typeof error === "object"/, 'if (false && typeof error === "object"'],
+];
+
 export function leanRouter(): Plugin {
   return {
     name: 'vastra-lean-router',
@@ -24,7 +39,8 @@ export function leanRouter(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!ROUTER_BUILD.test(id)) return null;
-      return { code: code.replace(DISPLAY_NAME, '').replace(VALUE_MAKER, '$1/* @__PURE__ */ $2'), map: null };
+      const lean = DATA_MODE_ONLY.reduce((out, [find, keep]) => out.replace(find, keep), code);
+      return { code: lean.replace(DISPLAY_NAME, '').replace(VALUE_MAKER, '$1/* @__PURE__ */ $2'), map: null };
     },
   };
 }

@@ -64,7 +64,9 @@ export function SearchBox({ className }: { className?: string }) {
   }
 
   return (
-    <form role="search" onSubmit={submit} className={clsx('relative flex items-center', className)}>
+    // The action is for a page not yet taken over, or a browser without JavaScript: the search is
+    // sent as /products?search=…, the same list the app opens.
+    <form role="search" action="/products" onSubmit={submit} className={clsx('relative flex items-center', className)}>
       <label htmlFor={`${listId}-input`} className="sr-only">
         Search sarees and clothing
       </label>
