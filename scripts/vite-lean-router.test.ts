@@ -1,0 +1,30 @@
+/**
+ * The router transform against the router as installed: each of its data-mode answers was read
+ * against this release's code (decision 0028), so a release that words one differently fails here
+ * and is read again, rather than shipping larger, or with a branch set by a reading of older code.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DATA_MODE_ONLY, leanRouterCode, ROUTER_BUILD } from './vite-lean-router.ts';
+
+const dir = path.resolve('node_modules/react-router/dist/production');
+const chunks = fs
+  .readdirSync(dir)
+  .map((name) => path.join(dir, name))
+  .filter((file) => ROUTER_BUILD.test(file))
+  .map((file) => fs.readFileSync(file, 'utf8'));
+
+describe("React Router's build as the shop takes it", () => {
+  it('finds each framework-only branch it sets, in the installed release', () => {
+    for (const [find] of DATA_MODE_ONLY) expect(chunks.some((code) => new RegExp(find.source).test(code)), String(find)).toBe(true);
+  });
+
+  it('leaves none of those branches reachable, and no displayName write', () => {
+    const lean = chunks.map(leanRouterCode).join('\n');
+    expect(lean).not.toMatch(/= usePrefetchBehavior\(/);
+    expect(lean).not.toMatch(/if \(init\.instrumentations\)/);
+    expect(lean).not.toMatch(/createElement\(RSCErrorHandler/);
+    expect(lean).not.toMatch(/^[A-Za-z0-9_$]+\.displayName = /m);
+  });
+});
