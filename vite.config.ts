@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { leanIcons } from './scripts/vite-lean-icons.ts';
 import { leanRouter } from './scripts/vite-lean-router.ts';
 import { INJECTED_STYLES, stylesAsFiles } from './scripts/vite-styles-as-files.ts';
 
@@ -70,7 +71,7 @@ export default defineConfig({
     // shoppers (remix-run/react-router#14102); its production build is the same code without them.
     alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }],
   },
-  plugins: [leanRouter(), react(), tailwindcss(), stylesAsFiles(INJECTED_STYLES), chunksWithTheEntry(), precompress()],
+  plugins: [leanRouter(), leanIcons(), react(), tailwindcss(), stylesAsFiles(INJECTED_STYLES), chunksWithTheEntry(), precompress()],
   // Served to npm run dev as they are, so stylesAsFiles can take their injected styles out.
   optimizeDeps: { exclude: Object.keys(INJECTED_STYLES) },
   build: {

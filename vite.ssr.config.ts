@@ -6,6 +6,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { leanIcons } from './scripts/vite-lean-icons.ts';
 import { leanRouter } from './scripts/vite-lean-router.ts';
 import web from './vite.config.ts';
 
@@ -14,8 +15,8 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   resolve: web.resolve,
-  // The router as the browser gets it, its framework-only branches out (scripts/vite-lean-router.ts).
-  plugins: [leanRouter(), react()],
+  // The router and the icons as the browser gets them (scripts/vite-lean-router.ts, vite-lean-icons.ts).
+  plugins: [leanRouter(), leanIcons(), react()],
   // React and the libraries that draw with it are bundled, built for production: the shop draws
   // with React's production renderer whatever NODE_ENV it runs under (its development build is
   // twice as slow), and every part of the bundle shares the one React inside it.

@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { tryLock } from '../src/server/dir-lock.js';
+import { takeLock } from '../src/server/dir-lock.js';
 
 export const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -24,14 +24,14 @@ export const TARGETS = {
     out: 'dist/web',
     config: 'vite.config.ts',
     stamp: '.vite/build-fingerprint',
-    inputs: ['src/web', 'src/shared', 'vite.config.ts', 'scripts/vite-styles-as-files.ts', 'scripts/vite-lean-router.ts', 'package-lock.json'],
+    inputs: ['src/web', 'src/shared', 'vite.config.ts', 'scripts/vite-styles-as-files.ts', 'scripts/vite-lean-router.ts', 'scripts/vite-lean-icons.ts', 'package-lock.json'],
   },
   // The web app's server build: draws the public pages (vite.ssr.config.ts, issue 19).
   ssr: {
     out: 'dist/ssr',
     config: 'vite.ssr.config.ts',
     stamp: '.build-fingerprint',
-    inputs: ['src/web', 'src/shared', 'vite.config.ts', 'vite.ssr.config.ts', 'scripts/vite-lean-router.ts', 'package-lock.json'],
+    inputs: ['src/web', 'src/shared', 'vite.config.ts', 'vite.ssr.config.ts', 'scripts/vite-lean-router.ts', 'scripts/vite-lean-icons.ts', 'package-lock.json'],
   },
   server: {
     out: 'dist/server',
@@ -73,18 +73,11 @@ export function isFresh(target) {
   }
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Takes dist/.build.lock (src/server/dir-lock.js), waiting while a live process holds it. */
-async function takeBuildLock() {
-  const lock = path.join(dist, '.build.lock');
-  for (let told = false; ; told = true) {
-    const attempt = tryLock(lock, { what: 'a build' });
-    if (attempt.held) return attempt.release;
-    if (!told) console.error(`Waiting for another process (pid ${attempt.holder.pid}) to finish building the shop...`);
-    await sleep(200);
-  }
-}
+const takeBuildLock = () =>
+  takeLock(path.join(dist, '.build.lock'), { what: 'a build' }, (holder) =>
+    console.error(`Waiting for another process (pid ${holder.pid}) to finish building the shop...`),
+  );
 
 /**
  * The previous web build's own files, carried into the new one: a page a running server (or an

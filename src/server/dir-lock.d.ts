@@ -14,3 +14,5 @@ export type LockAttempt = { held: true; release: () => void } | { held: false; h
 export function tryLock(lockDir: string, about?: Record<string, unknown>): LockAttempt;
 export function readHolder(lockDir: string): Holder | null;
 export function isAlive(holder: Holder, lockDir: string): boolean;
+/** Takes the lock, waiting while a live process holds it; `onWait` hears once who. Resolves to its release. */
+export function takeLock(lockDir: string, about?: Record<string, unknown>, onWait?: (holder: Holder) => void): Promise<() => void>;

@@ -117,6 +117,21 @@ export function tryLock(lockDir, about = {}) {
   throw new Error(`Could not take the lock ${lockDir}: if no Vastra process is running, remove that folder.`);
 }
 
+/**
+ * Takes the lock at `lockDir`, waiting while a live process holds it; `onWait` hears once who.
+ * @param {string} lockDir
+ * @param {Record<string, unknown>} about
+ * @param {(holder: { pid: number }) => void} onWait
+ */
+export async function takeLock(lockDir, about = {}, onWait = () => {}) {
+  for (let told = false; ; told = true) {
+    const attempt = tryLock(lockDir, about);
+    if (attempt.held) return attempt.release;
+    if (!told) onWait(attempt.holder);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 function holding(lockDir, token) {
   const file = path.join(lockDir, HOLDER);
   const ours = () => readHolder(lockDir)?.token === token;
