@@ -11,10 +11,10 @@ import zlib from 'node:zlib';
 import { REACT_DOM } from '../src/server/web/preloads.ts';
 
 /**
- * What `npm test` lets through: today's figure (116.0 KB) with a little room, so a change that adds
+ * What `npm test` lets through: today's figure (115.2 KB) with a little room, so a change that adds
  * to every shopper's first download fails here. Issue 19's own budget is lower and not yet met.
  */
-export const JS_BUDGET_KB = 117;
+export const JS_BUDGET_KB = 116;
 /** Issue 19's budget for the figure. */
 export const ISSUE_BUDGET_KB = 110;
 
