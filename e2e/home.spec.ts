@@ -27,14 +27,21 @@ const isDesktopWidth = (page: Page) => page.viewportSize()!.width >= BREAKPOINT_
 test.describe('hero carousel', () => {
   test('shows slide 1, then moves to slide 2 by itself after 5 s', async ({ page }) => {
     const { dot, slide } = hero(page);
+    // The page's clock, so the wait is jumped, not sat through; it runs on by itself otherwise.
+    await page.clock.install();
     // Not waiting for every picture to load: the clock starts as soon as the hero is on screen.
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await expect(dot(1)).toHaveAttribute('aria-current', 'true');
     await expect(slide(1)).toBeInViewport();
     await expect(slide(1).getByRole('heading', { name: 'Silks for every celebration' })).toBeVisible();
+    await letGo(page);
+    // A moment short of the interval, it still shows slide 1.
+    await page.clock.fastForward(HERO_INTERVAL_MS - 1000);
+    await expect(dot(1)).toHaveAttribute('aria-current', 'true');
 
     // Nobody touches it: after HERO_INTERVAL_MS it moves on by itself.
-    await expect(dot(2)).toHaveAttribute('aria-current', 'true', { timeout: HERO_INTERVAL_MS + 3000 });
+    await page.clock.fastForward(1500);
+    await expect(dot(2)).toHaveAttribute('aria-current', 'true');
     await expect(dot(1)).not.toHaveAttribute('aria-current');
     await expect(slide(2)).toBeInViewport();
     await expect(slide(2).getByRole('heading', { name: 'Woven by hand, chosen with care' })).toBeVisible();
@@ -75,8 +82,9 @@ test.describe('hero carousel', () => {
   });
 
   test('the pause button stops it, and play starts it again', async ({ page }) => {
-    test.slow(); // time is the feature here: it waits out the interval twice
     const { region, current } = hero(page);
+    // Time is the feature here: the page's clock jumps the interval twice rather than waiting it out.
+    await page.clock.install();
     await page.goto('/');
     await region.getByRole('button', { name: 'Pause slides' }).click();
     await expect(region.getByRole('button', { name: 'Play slides' })).toBeVisible();
@@ -84,13 +92,16 @@ test.describe('hero carousel', () => {
     await letGo(page);
     const shown = await current();
     expect(shown).toBeGreaterThan(0);
-    await page.waitForTimeout(HERO_INTERVAL_MS + 1500);
+    await page.clock.fastForward(HERO_INTERVAL_MS + 1500);
+    // Long enough for a slide's smooth scroll to have shown, had one begun.
+    await page.waitForTimeout(700);
     expect(await current()).toBe(shown);
 
     await region.getByRole('button', { name: 'Play slides' }).click();
     await expect(region.getByRole('button', { name: 'Pause slides' })).toBeVisible();
     await letGo(page);
-    await expect.poll(current, { timeout: HERO_INTERVAL_MS + 3000 }).toBe((shown % 2) + 1);
+    await page.clock.fastForward(HERO_INTERVAL_MS + 500);
+    await expect.poll(current).toBe((shown % 2) + 1);
   });
 
   test('the picture is the phone banner below 1024 px and the wide one on desktop', async ({ page }) => {
