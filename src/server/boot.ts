@@ -77,7 +77,7 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
     await ensureStoreImages(config.imagesDir);
     if (config.seedDemo) {
       const started = Date.now();
-      await ensureDemoImages(config.imagesDir);
+      await ensureDemoImages(config.imagesDir, log);
       if (await seedDemoCatalogOnce(database.db)) log(`Seeded the demo catalog in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
   } catch (err) {
