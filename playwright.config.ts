@@ -16,9 +16,9 @@ function chromiumPath(): string | undefined {
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const VERIFYING_PORT = PORT + 1;
-/** The desktop journeys get a server of their own: PGlite answers one query at a time, in its
- * process, so one server for every browser was the suite's bottleneck. */
-export const DESKTOP_PORT = PORT + 2;
+/** The second browser gets a shop of its own (e2e/fixtures.ts, baseURL): PGlite answers one query
+ * at a time, in its process, so one shop for both browsers was the suite's bottleneck. */
+export const SECOND_PORT = PORT + 2;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -41,12 +41,18 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
   },
+  // Every test runs at phone width, the shop's first reader. At desktop width run only the tests
+  // whose screen is laid out differently there, tagged BOTH_WIDTHS (e2e/fixtures.ts says which).
   projects: [
     {
       name: 'phone',
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true, baseURL: `http://localhost:${PORT}` },
     },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${DESKTOP_PORT}` } },
+    {
+      name: 'desktop',
+      grep: /@both-widths/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${PORT}` },
+    },
   ],
   webServer: [
     {
@@ -59,11 +65,11 @@ export default defineConfig({
     },
     {
       command: 'tsx e2e/serve.ts',
-      url: `http://localhost:${DESKTOP_PORT}/api/health`,
+      url: `http://localhost:${SECOND_PORT}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
-      env: { PORT: String(DESKTOP_PORT), NODE_ENV: 'test' },
+      env: { PORT: String(SECOND_PORT), NODE_ENV: 'test' },
     },
     // The same shop with REQUIRE_EMAIL_VERIFICATION on (design.md), for the journeys of that choice.
     {

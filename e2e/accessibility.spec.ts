@@ -1,6 +1,7 @@
 import { expectNoSeriousViolations } from './axe.ts';
+import { picturedPiece } from './cards.ts';
 import { scrollToTheEnd } from './scroll.ts';
-import { phoneWidthOnly, test, expect } from './fixtures.ts';
+import { BOTH_WIDTHS, test, expect } from './fixtures.ts';
 
 const screens = [
   { path: '/products', ready: 'Featured Collections' },
@@ -14,8 +15,7 @@ const screens = [
 ];
 
 for (const { path, ready } of screens) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page, consoleErrors }, testInfo) => {
-    phoneWidthOnly(testInfo);
+  test(`${path} has no serious or critical accessibility violations`, async ({ page, consoleErrors }) => {
     consoleErrors.allow('/no-such-page');
     consoleErrors.allow('/999999');
     await page.goto(path);
@@ -25,16 +25,15 @@ for (const { path, ready } of screens) {
   });
 }
 
-test('a product page has no serious or critical accessibility violations', async ({ page }) => {
-  const { items } = await (await page.request.get('/api/products?offset=0&limit=1')).json();
-  const product = items[0];
+test('a product page has no serious or critical accessibility violations', BOTH_WIDTHS, async ({ page }) => {
+  const product = await picturedPiece(page.request);
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByTestId('zoom-level')).toHaveText('1.0x');
   await expectNoSeriousViolations(page);
 });
 
-test('home has no serious or critical accessibility violations, down to the footer', async ({ page }) => {
+test('home has no serious or critical accessibility violations, down to the footer', BOTH_WIDTHS, async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: /^Vastra/ })).toBeAttached();
   await scrollToTheEnd(page);

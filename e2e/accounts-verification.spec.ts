@@ -4,13 +4,12 @@
  */
 import { VERIFYING_PORT } from '../playwright.config.ts';
 import { linkFromMail } from './mailbox.ts';
-import { phoneWidthOnly, test, expect } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 
 test.use({ baseURL: `http://localhost:${VERIFYING_PORT}` });
 
-test('sign-up waits for the mailed link before the first login', async ({ page, consoleErrors }, testInfo) => {
+test('sign-up waits for the mailed link before the first login', async ({ page, consoleErrors }) => {
   // A setting of the server, not of the screen: one width is enough.
-  phoneWidthOnly(testInfo);
   test.setTimeout(60_000);
   consoleErrors.allow('/api/accounts/login');
   const email = `ritu.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

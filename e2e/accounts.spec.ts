@@ -1,13 +1,13 @@
 /**
- * Accounts, walked as a shopper does, at both widths: sign up, verify by the mailed link (real
+ * Accounts, walked as a shopper does: sign up, verify by the mailed link (real
  * SMTP, e2e/serve.ts), log out and in, edit the profile, reset a forgotten password, and come back
  * to the product a visitor wanted to add. The spec's messages word for word (§5, §8).
  */
 import type { Page } from '@playwright/test';
 import { BREAKPOINT_DESKTOP } from '../src/shared/ui.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { linkFromMail, serverPort } from './mailbox.ts';
-import { phoneWidthOnly, test, expect } from './fixtures.ts';
+import { linkFromMail, portOf } from './mailbox.ts';
+import { test, expect } from './fixtures.ts';
 import { accountFor, logIn, PASSWORD, uniqueEmail } from './shoppers.ts';
 
 /** A sign-up or login is scrypt on a busy two-core machine, then the spec's 1 or 2 s wait: allow for both. */
@@ -36,7 +36,7 @@ async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-test('sign up, verify by the mailed link, log out and in, edit the profile, log out', async ({ page }) => {
+test('sign up, verify by the mailed link, log out and in, edit the profile, log out', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   const email = uniqueEmail('meera');
   await signUp(page, email);
@@ -46,7 +46,7 @@ test('sign up, verify by the mailed link, log out and in, edit the profile, log 
   const banner = page.getByRole('region', { name: 'Verify your email' });
   await expect(banner).toContainText(`we sent a link to ${email}`);
 
-  await page.goto(await linkFromMail(serverPort(), email, /^Verify your email/));
+  await page.goto(await linkFromMail(portOf(baseURL), email, /^Verify your email/));
   await expect(page.getByText('Your email address is verified. Thank you!')).toBeVisible();
   await expect(banner).toHaveCount(0);
 
@@ -77,7 +77,7 @@ test('sign up, verify by the mailed link, log out and in, edit the profile, log 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a forgotten password: the mailed link, a new password, and in', async ({ page, request, consoleErrors }) => {
+test('a forgotten password: the mailed link, a new password, and in', async ({ page, request, consoleErrors, baseURL }) => {
   test.setTimeout(60_000);
   consoleErrors.allow('/api/accounts/login');
   const email = await accountFor(request, 'asha');
@@ -91,7 +91,7 @@ test('a forgotten password: the mailed link, a new password, and in', async ({ p
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText(/a link to reset your password is on its way/)).toBeVisible();
 
-  await page.goto(await linkFromMail(serverPort(), email, /^Reset your/));
+  await page.goto(await linkFromMail(portOf(baseURL), email, /^Reset your/));
   await page.getByLabel('New password', { exact: true }).fill('Kanjivaram@1');
   await page.getByLabel('Confirm new password', { exact: true }).fill('Kanjivaram@2');
   await page.getByLabel('Confirm new password', { exact: true }).blur();
@@ -122,8 +122,7 @@ test('a visitor’s Add to Cart goes to log in and, signed in, adds the piece an
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
-test('the forms say what is wrong, on blur and in a summary', async ({ page }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('the forms say what is wrong, on blur and in a summary', async ({ page }) => {
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please fix the validation errors before proceeding.');
@@ -154,16 +153,14 @@ for (const { path, ready } of [
   { path: '/signup', ready: 'Create your account' },
   { path: '/reset-password?token=abc', ready: 'Choose a new password' },
 ]) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page }, testInfo) => {
-    phoneWidthOnly(testInfo);
+  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: ready })).toBeVisible();
     await expectNoSeriousViolations(page);
   });
 }
 
-test('/profile, signed in, has no serious or critical accessibility violations, in both modes', async ({ page }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('/profile, signed in, has no serious or critical accessibility violations, in both modes', async ({ page }) => {
   // Signed up through the page's own request context: its session cookie lands in the browser.
   await accountFor(page.request, 'divya');
   await page.goto('/profile');

@@ -1,12 +1,12 @@
 /**
- * The address book on /profile, walked as a shopper does, at both widths: the spec's messages
- * first (§5 Address), then add, edit, a placeholder flagged, delete with its question, and the add
- * button's three labels (§4 Checkout). At phone width only: the profile's own address offered (§5).
+ * The address book on /profile, walked as a shopper does: the spec's messages first (§5 Address),
+ * then add, edit, a placeholder flagged, delete with its question, and the add button's three
+ * labels (§4 Checkout); the profile's own address offered (§5).
  */
 import type { Locator } from '@playwright/test';
 import { PLACEHOLDER_NOTICE } from '../src/shared/addresses.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { phoneWidthOnly, test, expect } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { signedIn } from './shoppers.ts';
 
 async function fillAddress(form: Locator, a: { name: string; phone: string; house: string; street: string; city: string; state: string; pincode: string }) {
@@ -93,8 +93,7 @@ test('the address book: errors first, then add, edit, a placeholder flagged, and
   await expect(book.getByText(PLACEHOLDER_NOTICE)).toHaveCount(0);
 });
 
-test('the profile’s own address is offered and fills the form', async ({ page }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('the profile’s own address is offered and fills the form', async ({ page }) => {
   await signedIn(page, 'divya');
   const profile = {
     firstName: 'Divya',

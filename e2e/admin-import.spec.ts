@@ -1,16 +1,17 @@
 /**
- * The store owner's imports at both widths: a folder of photographs (made here, in the server's
+ * The store owner's imports: a folder of photographs (made here, in the server's
  * import folder) becomes a product the shop shows; a CSV file with a bad row is checked, imported,
  * and its report names the bad row and why. axe on the screen with its results.
  *
  * Imports add products, so these run on the shop the card-counting journeys do not use (the one
- * with email verification on), as admin-shop.spec.ts does. Both projects share that server and its
+ * with email verification on), as admin-shop.spec.ts does. Both browsers share that server and its
  * import folder: every folder and row here has a name of its own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { VERIFYING_PORT } from '../playwright.config.ts';
+import { dataDirOf } from './cache-dirs.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { test, expect } from './fixtures.ts';
 import { signedInAsOwner } from './shoppers.ts';
@@ -19,7 +20,7 @@ test.use({ baseURL: `http://localhost:${VERIFYING_PORT}` });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 /** The server's IMPORT_DIR: its default under the port's DATA_DIR (e2e/serve.ts). */
-const importDir = (baseURL: string) => path.resolve(`node_modules/.cache/vastra-e2e/data-${new URL(baseURL).port}/import`);
+const importDir = (baseURL: string) => path.join(dataDirOf(new URL(baseURL).port), 'import');
 
 test('the owner imports a folder of photographs and finds the product in the shop', async ({ page, baseURL }) => {
   const id = unique();

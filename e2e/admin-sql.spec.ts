@@ -1,6 +1,6 @@
 /**
- * The store owner's SQL console (design.md SQL console; spec §2 Admin SQL editor, §8 SQL page), at
- * both widths: every tab shows the real schema and is free of serious accessibility problems; a
+ * The store owner's SQL console (design.md SQL console; spec §2 Admin SQL editor, §8 SQL page):
+ * every tab shows the real schema and is free of serious accessibility problems; a
  * script copies; a query answers 'Success!' with a table and JSON; a write in read-only mode answers
  * 'Error:'; write mode runs one statement after a confirmation; the audit log shows it.
  */

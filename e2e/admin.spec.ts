@@ -4,11 +4,10 @@
  * the admin stage's screens; the API tests prove every admin route refuses both.)
  */
 import { expectNoSeriousViolations } from './axe.ts';
-import { phoneWidthOnly, test, expect } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { signedIn } from './shoppers.ts';
 
-test('/admin: a visitor is sent to log in; a customer is told it is for the store owner only', async ({ page }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('/admin: a visitor is sent to log in; a customer is told it is for the store owner only', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
   await signedIn(page, 'ravi');

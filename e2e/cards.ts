@@ -27,3 +27,14 @@ export async function buyablePiece(request: APIRequestContext, nth: number): Pro
   if (!piece) throw new Error(`No ${nth + 1}th one-size piece in stock among the first ${MAX_RANGE}`);
   return piece;
 }
+
+/**
+ * The newest piece of the shop's list with its photographs: the sizes journeys add pieces without
+ * any to the same shops, and for a moment those lead the list.
+ */
+export async function picturedPiece(request: APIRequestContext): Promise<ProductSummary> {
+  const { items }: { items: ProductSummary[] } = await (await request.get(`/api/products?offset=0&limit=${MAX_RANGE}`)).json();
+  const piece = items.find((p) => p.images.length > 0);
+  if (!piece) throw new Error(`No piece with photographs among the first ${MAX_RANGE}`);
+  return piece;
+}

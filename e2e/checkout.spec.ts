@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { firstCard, buyablePiece } from './cards.ts';
-import { test, expect } from './fixtures.ts';
+import { BOTH_WIDTHS, test, expect } from './fixtures.ts';
 import { signedIn } from './shoppers.ts';
 
 const badges = (page: Page) => page.getByRole('navigation', { name: 'Your account' });
@@ -35,7 +35,7 @@ async function payInTestMode(page: Page): Promise<string> {
   return id!;
 }
 
-test('from a card to /orders: cart, checkout with a new address, the test payment, the confirmation', async ({ page }) => {
+test('from a card to /orders: cart, checkout with a new address, the test payment, the confirmation', BOTH_WIDTHS, async ({ page }) => {
   test.setTimeout(60_000);
   await signedIn(page, 'devi');
   await page.goto('/products');

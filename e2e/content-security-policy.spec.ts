@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { FIXED_SCREENS } from '../src/shared/screens.ts';
 import { BREAKPOINT_DESKTOP } from '../src/shared/ui.ts';
 import { scrollToTheEnd } from './scroll.ts';
-import { phoneWidthOnly, test, expect } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 
 declare global {
   interface Window {
@@ -50,9 +50,8 @@ const SCREENS = [
 const PARTS = [0, 1, 2].map((k) => SCREENS.filter((_, i) => i % 3 === k));
 
 for (const [k, part] of PARTS.entries()) {
-  test(`every screen loads under the policy with nothing refused (part ${k + 1} of ${PARTS.length})`, async ({ page, consoleErrors }, testInfo) => {
-    // The policy does not change with the width; the sidebar's and toast's test below runs at both.
-    phoneWidthOnly(testInfo);
+  test(`every screen loads under the policy with nothing refused (part ${k + 1} of ${PARTS.length})`, async ({ page, consoleErrors }) => {
+    // The policy does not change with the width: these run at phone width only.
     test.setTimeout(60_000);
     consoleErrors.allow('/no-such-page');
     const { items } = await (await page.request.get('/api/products?limit=1')).json();

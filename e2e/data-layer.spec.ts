@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { firstCard, buyablePiece } from './cards.ts';
-import { phoneWidthOnly, test, expect } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { scrollToTheEnd } from './scroll.ts';
 import { logIn, signedIn } from './shoppers.ts';
 
@@ -39,8 +39,7 @@ test('a like and a piece added on a card show on the product page, in the badges
   expect(id).toBeGreaterThan(0);
 });
 
-test('a session that ends while a private screen is open goes to log in and comes back, on every private screen', async ({ page, consoleErrors }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('a session that ends while a private screen is open goes to log in and comes back, on every private screen', async ({ page, consoleErrors }) => {
   test.setTimeout(90_000);
   // The refusals (401) that end each screen's session are the subject here.
   consoleErrors.allow('/api/');
@@ -84,8 +83,7 @@ async function menu(page: Page, item: string) {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-test('a screen whose code is gone after a new deploy offers to reload, and reloading brings it back', async ({ page, consoleErrors }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('a screen whose code is gone after a new deploy offers to reload, and reloading brings it back', async ({ page, consoleErrors }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Our Collections' })).toBeVisible();
   // The About screen's chunk answers 404, as an old version's chunk does once a new version is live.
@@ -104,8 +102,7 @@ test('a screen whose code is gone after a new deploy offers to reload, and reloa
   await expect(page.getByRole('heading', { level: 1, name: 'Woven by hand, chosen with care' })).toBeVisible();
 });
 
-test('a screen that fails while drawing shows what happened and a way on, never a blank page', async ({ page, consoleErrors }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('a screen that fails while drawing shows what happened and a way on, never a blank page', async ({ page, consoleErrors }) => {
   consoleErrors.allow('/assets/');
   // The FAQ screen's code is replaced by one that throws as it draws.
   await page.route(/\/assets\/faq-[^/]+\.js$/, (route) =>

@@ -1,13 +1,13 @@
 /**
  * Delivery to a PIN code (issue 17), as a shopper and the owner meet it: the product page's PIN
  * check (its six-digit rule, an unknown PIN, a date and Cash on Delivery, the PIN remembered for the
- * visit) at both widths; the owner's delivery screen and a PIN rule the product page follows.
+ * visit); the owner's delivery screen and a PIN rule the product page follows.
  */
 import { MAX_RANGE, type ProductSummary } from '../src/shared/catalog.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { buyablePiece } from './cards.ts';
-import { phoneWidthOnly, test, expect } from './fixtures.ts';
-import { linkFromMail, serverPort } from './mailbox.ts';
+import { test, expect } from './fixtures.ts';
+import { linkFromMail, portOf } from './mailbox.ts';
 import { signedIn, signedInAsOwner } from './shoppers.ts';
 
 test("a shopper checks delivery to their PIN on a product page, and the next page remembers it", async ({ page, consoleErrors }) => {
@@ -40,8 +40,7 @@ test("a shopper checks delivery to their PIN on a product page, and the next pag
   await expect(page.getByText('600004 · Chennai, Tamil Nadu')).toBeVisible();
 });
 
-test('the owner marks a PIN prefix as not delivered, and the product page says so', async ({ page }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('the owner marks a PIN prefix as not delivered, and the product page says so', async ({ page }) => {
   await signedInAsOwner(page);
   await page.goto('/admin/delivery');
   await expect(page.getByRole('heading', { name: 'Delivery', exact: true })).toBeVisible();
@@ -67,10 +66,10 @@ test('the owner marks a PIN prefix as not delivered, and the product page says s
   await expect(page.getByText('Every pincode in India is delivered to, with Cash on Delivery.')).toBeVisible();
 });
 
-test('Cash on Delivery: refused until the e-mail is verified, then placed and confirmed; the owner ships, delivers and collects the cash', async ({ page, browser }) => {
+test('Cash on Delivery: refused until the e-mail is verified, then placed and confirmed; the owner ships, delivers and collects the cash', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   const email = await signedIn(page, 'kavya');
-  const ownerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const ownerContext = await browser.newContext({ baseURL });
   const owner = await ownerContext.newPage();
   await signedInAsOwner(owner);
   // A piece no other journey buys, within the owner's Cash on Delivery limit (a new product would
@@ -104,7 +103,7 @@ test('Cash on Delivery: refused until the e-mail is verified, then placed and co
   await payment.getByRole('button', { name: 'Send the verification link' }).click();
   await expect(payment.getByText(`We sent a link to ${email}.`, { exact: false })).toBeVisible();
 
-  await page.goto(await linkFromMail(serverPort(), email, /^Verify your email/));
+  await page.goto(await linkFromMail(portOf(baseURL), email, /^Verify your email/));
   await page.goto(`/product/${productId}`);
   await page.getByRole('button', { name: 'Buy Now' }).click();
   await page.getByRole('radio', { name: /Kavya Raman/ }).check();

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { expect, phoneWidthOnly, test } from './fixtures.ts';
+import { BOTH_WIDTHS, expect, test } from './fixtures.ts';
 
 interface Answer {
   items: { name: string; price: number; offerPrice: number | null }[];
@@ -20,7 +20,7 @@ const pieces = (n: number) => `${n} ${n === 1 ? 'piece' : 'pieces'}`;
 const paid = (p: { price: number; offerPrice: number | null }) => p.offerPrice ?? p.price;
 const cardNames = (page: Page) => page.getByRole('main').getByRole('listitem').getByRole('heading').allTextContents();
 
-test('on a desktop: filter in the column, the counts, sort, share the address, go back, clear all', async ({ page, browser }, testInfo) => {
+test('on a desktop: filter in the column, the counts, sort, share the address, go back, clear all', BOTH_WIDTHS, async ({ page, browser }, testInfo) => {
   testInfo.skip(testInfo.project.name !== 'desktop', 'the column shows from 1024 px');
   await page.goto('/products');
   const column = page.getByRole('complementary', { name: 'Filters' });
@@ -138,8 +138,7 @@ test('on a phone: the sheet holds its choices until Apply, Clear empties them, E
   await expect(page.getByRole('button', { name: 'Remove Silk' })).toBeVisible();
 });
 
-test('a search keeps its heading and count with filters; choices that leave nothing offer the way back', async ({ page }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('a search keeps its heading and count with filters; choices that leave nothing offer the way back', async ({ page }) => {
   const found = await answer(page, '/api/products/search?q=saree&occasion=wedding');
   await page.goto('/products?search=saree&occasion=wedding');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results for “saree”');

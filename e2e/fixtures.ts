@@ -5,13 +5,22 @@
  * A test that expects one (a 404 document logs "Failed to load resource") says so with
  * `consoleErrors.allow(url)`, naming the URL whose failure it expects.
  */
-import { test as base, expect, type TestInfo } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+import { PORT, SECOND_PORT } from '../playwright.config.ts';
 
 interface ConsoleErrors {
   allow(urlPart: string): void;
 }
 
 export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  /**
+   * Each browser worker talks to a shop of its own, whatever the width (PGlite answers one query
+   * at a time). A file that names another shop (the one that asks for verified mail) keeps it.
+   */
+  baseURL: async ({ baseURL }, use, testInfo) => {
+    const shared = `http://localhost:${PORT}`;
+    await use(baseURL === shared && testInfo.parallelIndex % 2 === 1 ? `http://localhost:${SECOND_PORT}` : baseURL);
+  },
   /**
    * A page loaded whole (goto, reload) may arrive drawn by the server before its code runs; a tap
    * then would do nothing. These wait until the app has taken the page over (app-shell.tsx).
@@ -60,9 +69,10 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
 export { expect };
 
 /**
- * For a test whose subject does not change with the width (a text, a status code, a policy, a
- * screen whose markup is the same): it runs once, at phone width, to keep the suite inside its
- * time budget. Journeys and anything laid out differently run at both.
+ * Every test runs at phone width (390 px), the shop's first reader. A test whose screen is laid
+ * out differently at desktop width (1280 px) — the header's row of departments, the filter
+ * column, the hero's arrows and wide banner, the posters side by side, product, cart and checkout
+ * in two columns, the owner's tables — and that walks or checks that layout, runs at both:
+ * `test(title, BOTH_WIDTHS, async …)`. The rest says and does the same at every width.
  */
-export const phoneWidthOnly = (testInfo: TestInfo) =>
-  testInfo.skip(testInfo.project.name !== 'phone', 'the same at every width: checked at phone width');
+export const BOTH_WIDTHS = { tag: '@both-widths' };

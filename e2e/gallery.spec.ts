@@ -1,9 +1,11 @@
 import type { CDPSession, Page } from '@playwright/test';
+import { picturedPiece } from './cards.ts';
 import { test, expect } from './fixtures.ts';
 
-async function openFirstProduct(page: Page) {
+async function openPicturedProduct(page: Page) {
+  const { name } = await picturedPiece(page.request);
   await page.goto('/products');
-  await page.getByRole('main').getByRole('listitem').first().getByRole('link').click();
+  await page.getByRole('main').getByRole('link', { name, exact: true }).first().click();
   await expect(page.getByTestId('zoom-level')).toHaveText('1.0x');
   return page.getByTestId('gallery-main');
 }
@@ -13,7 +15,7 @@ async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchE
 }
 
 test('the wheel zooms the picture and a double click resets it', async ({ page }) => {
-  const main = await openFirstProduct(page);
+  const main = await openPicturedProduct(page);
   const box = (await main.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, -400);
@@ -23,7 +25,7 @@ test('the wheel zooms the picture and a double click resets it', async ({ page }
 });
 
 test('zoom buttons stop at 3x', async ({ page }) => {
-  await openFirstProduct(page);
+  await openPicturedProduct(page);
   const zoomIn = page.getByRole('button', { name: 'Zoom in' });
   const level = page.getByTestId('zoom-level');
   // Each step animates, and the button disables itself once 3x is reached: keep pressing until then.
@@ -38,7 +40,7 @@ test('zoom buttons stop at 3x', async ({ page }) => {
 });
 
 test('a swipe past 50 px shows the next picture; a shorter one does not', async ({ page }) => {
-  const main = await openFirstProduct(page);
+  const main = await openPicturedProduct(page);
   const box = (await main.boundingBox())!;
   const y = box.y + box.height / 2;
   const picture = (n: number) => page.getByRole('img', { name: new RegExp(`picture ${n} of`) });
@@ -89,7 +91,7 @@ test.describe('on a touch screen', () => {
   }
 
   test('a pinch zooms the picture in, never past 3x, without changing it, and a double tap resets it', async ({ page }) => {
-    const main = await openFirstProduct(page);
+    const main = await openPicturedProduct(page);
     const cdp = await page.context().newCDPSession(page);
     await expect(picture(page, 1)).toBeVisible();
 
@@ -124,7 +126,7 @@ test.describe('on a touch screen', () => {
   });
 
   test("zoomed in, a one-finger drag moves the picture instead of swiping to the next; Chromium's own pinch gesture zooms too", async ({ page }) => {
-    const main = await openFirstProduct(page);
+    const main = await openPicturedProduct(page);
     const cdp = await page.context().newCDPSession(page);
     const box = (await main.boundingBox())!;
     const x = box.x + box.width / 2;

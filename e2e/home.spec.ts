@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { BOTH_WIDTHS, test, expect } from './fixtures.ts';
 import { BEST_SELLER_TILES, COLLECTION_POSTERS } from '../src/shared/home.ts';
 import { BREAKPOINT_COLLECTIONS_SLIDER, BREAKPOINT_DESKTOP, COLLECTIONS_INTERVAL_MS, HERO_INTERVAL_MS } from '../src/shared/ui.ts';
 
@@ -58,7 +58,7 @@ test.describe('hero carousel', () => {
     await expect(slide(1)).toBeInViewport();
   });
 
-  test('arrows show on desktop only, and step through the slides', async ({ page }) => {
+  test('arrows show on desktop only, and step through the slides', BOTH_WIDTHS, async ({ page }) => {
     const { region, dot } = hero(page);
     await page.goto('/');
     const next = region.getByRole('button', { name: 'Next slide' });
@@ -104,7 +104,7 @@ test.describe('hero carousel', () => {
     await expect.poll(current).toBe((shown % 2) + 1);
   });
 
-  test('the picture is the phone banner below 1024 px and the wide one on desktop', async ({ page }) => {
+  test('the picture is the phone banner below 1024 px and the wide one on desktop', BOTH_WIDTHS, async ({ page }) => {
     const { picture } = hero(page);
     await page.goto('/');
     const currentSrc = () => picture.evaluate((img: HTMLImageElement) => img.currentSrc);
@@ -148,7 +148,7 @@ test.describe('Our Collections', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Collections' })).toBeVisible();
   });
 
-  test('a slider that moves by itself on phones; three side by side from 1200 px', async ({ page }) => {
+  test('a slider that moves by itself on phones; three side by side from 1200 px', BOTH_WIDTHS, async ({ page }) => {
     await page.goto('/');
     const section = page.getByRole('region', { name: 'Our Collections' });
     const posters = section.getByRole('link');
@@ -205,7 +205,7 @@ test.describe('Our Collections', () => {
   });
 });
 
-test('the five Best Sellers tiles open their searches', async ({ page }) => {
+test('the five Best Sellers tiles open their searches', BOTH_WIDTHS, async ({ page }) => {
   await page.goto('/');
   const section = page.getByRole('region', { name: 'Best Sellers' });
   const tiles = section.getByRole('link');

@@ -2,9 +2,9 @@
  * The whole walk of issue 3, at both widths: home → a suggestion chosen by keyboard → search
  * results → a product → zoom by button, wheel and double click (touch: swipe and pinch) → back.
  */
-import { test, expect } from './fixtures.ts';
+import { BOTH_WIDTHS, test, expect } from './fixtures.ts';
 
-test('a shopper finds a saree from home, looks closely at it and comes back', async ({ page, hasTouch }) => {
+test('a shopper finds a saree from home, looks closely at it and comes back', BOTH_WIDTHS, async ({ page, hasTouch }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Our Collections' })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expectNoSeriousViolations } from './axe.ts';
 import type { Page } from '@playwright/test';
-import { phoneWidthOnly, test, expect } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 
 /** Spec §2: the six generic pages and their titles. */
 const TITLED = [
@@ -95,8 +95,7 @@ for (const [path, title, back] of [
   ['/categories/no-such-category', 'Category not found', 'All Categories'],
   ['/collections/no-such-collection', 'Collection not found', 'All Collections'],
 ] as const) {
-  test(`${path} shows '${title}' with a way back, served with 404`, async ({ page, consoleErrors }, testInfo) => {
-    phoneWidthOnly(testInfo);
+  test(`${path} shows '${title}' with a way back, served with 404`, async ({ page, consoleErrors }) => {
     consoleErrors.allow('no-such-'); // the document and the API both answer 404
     const direct = await page.request.get(path);
     expect(direct.status()).toBe(404);
@@ -117,8 +116,7 @@ const AXE_SCREENS = [
 ];
 
 for (const { path, ready } of AXE_SCREENS) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page, consoleErrors }, testInfo) => {
-    phoneWidthOnly(testInfo);
+  test(`${path} has no serious or critical accessibility violations`, async ({ page, consoleErrors }) => {
     consoleErrors.allow('no-such-');
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: ready, exact: true })).toBeVisible();

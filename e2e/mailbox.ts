@@ -1,12 +1,11 @@
 /** The mails the browser tests' server received over SMTP (e2e/serve.ts files them here). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test } from '@playwright/test';
+import { mailboxDir } from './cache-dirs.ts';
 
-/** The port of the server the running test's project talks to (each has its own mailbox). */
-export const serverPort = () => Number(new URL(test.info().project.use.baseURL!).port);
+/** The port of the shop a test talks to, from its `baseURL` (each shop has its own mailbox). */
+export const portOf = (baseURL: string | undefined) => Number(new URL(baseURL!).port);
 
-export const mailboxDir = (port: number) => path.resolve(`node_modules/.cache/vastra-e2e/mail-${port}`);
 
 export interface ReceivedMail {
   to: string[];

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { BOTH_WIDTHS, test, expect } from './fixtures.ts';
 import type { Suggestion } from '../src/shared/catalog.ts';
 import { BREAKPOINT_DESKTOP, BREAKPOINT_MOBILE } from '../src/shared/ui.ts';
 
@@ -89,7 +89,7 @@ test.describe('search box', () => {
     await expect(page.getByRole('region', { name: 'Featured' })).toBeVisible();
   });
 
-  test('sits on its own row under the bar on phones, beside the logo from 768 px', async ({ page }) => {
+  test('sits on its own row under the bar on phones, beside the logo from 768 px', BOTH_WIDTHS, async ({ page }) => {
     await page.goto('/');
     const logo = (await page.getByRole('link', { name: 'Vastra home' }).boundingBox())!;
     const search = (await page.getByRole('search').boundingBox())!;
@@ -187,7 +187,7 @@ test.describe('menu', () => {
     await expect(menuButton).toBeFocused();
   });
 
-  test('on desktop the departments sit in a row under the bar, with no menu button', async ({ page }) => {
+  test('on desktop the departments sit in a row under the bar, with no menu button', BOTH_WIDTHS, async ({ page }) => {
     test.skip(page.viewportSize()!.width < BREAKPOINT_DESKTOP, 'below 1024 px the departments are in the menu');
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();

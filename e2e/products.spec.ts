@@ -1,4 +1,5 @@
-import { phoneWidthOnly, test, expect } from './fixtures.ts';
+import { picturedPiece } from './cards.ts';
+import { BOTH_WIDTHS, test, expect } from './fixtures.ts';
 
 test('the product grid loads, pages with Load More, and searches', async ({ page }) => {
   const response = await page.goto('/products');
@@ -38,8 +39,7 @@ test('a search with no match says so and offers a way back', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Featured Collections' })).toBeVisible();
 });
 
-test('an unknown path shows the not-found screen with status 404', async ({ page, consoleErrors }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('an unknown path shows the not-found screen with status 404', async ({ page, consoleErrors }) => {
   consoleErrors.allow('/no-such-page');
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
@@ -48,12 +48,12 @@ test('an unknown path shows the not-found screen with status 404', async ({ page
   await expect(page).toHaveURL(/\/products$/);
 });
 
-test('a card opens its product: gallery with zoom, details and delivery', async ({ page }) => {
+test('a card opens its product: gallery with zoom, details and delivery', BOTH_WIDTHS, async ({ page }) => {
+  const { name } = await picturedPiece(page.request);
   await page.goto('/products');
-  const first = page.getByRole('main').getByRole('listitem').first();
-  const name = (await first.getByRole('heading').textContent())!.trim();
+  const card = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
   // Anywhere on the card opens the product: here, its picture.
-  await first.click({ position: { x: 60, y: 80 } });
+  await card.click({ position: { x: 60, y: 80 } });
   await expect(page).toHaveURL(/\/product\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   for (const title of ['Key Highlights', 'Product Details', 'Manufacture & Care', 'Return Policy', 'Delivery Info']) {
@@ -76,8 +76,7 @@ test('a card opens its product: gallery with zoom, details and delivery', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Featured Collections' })).toBeVisible();
 });
 
-test("an unknown product says 'Product not found' with status 404", async ({ page, consoleErrors }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test("an unknown product says 'Product not found' with status 404", async ({ page, consoleErrors }) => {
   consoleErrors.allow('999999'); // the page and its API call both answer 404
   const response = await page.goto('/product/999999');
   expect(response?.status()).toBe(404);

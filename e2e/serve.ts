@@ -10,14 +10,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startSmtpInbox } from '../src/server/test/smtp-inbox.ts';
-import { mailboxDir } from './mailbox.ts';
+import { dataDirOf, e2eImagesDir, mailboxDir } from './cache-dirs.ts';
 
 const port = Number(process.env.PORT ?? 3100);
 // One data folder per port, so two test runs side by side do not wipe each other's database.
-const dataDir = path.resolve(`node_modules/.cache/vastra-e2e/data-${port}`);
+const dataDir = dataDirOf(port);
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
-process.env.IMAGES_DIR = path.resolve('node_modules/.cache/vastra-e2e/images');
+process.env.IMAGES_DIR = e2eImagesDir;
 delete process.env.DATABASE_URL;
 
 const mailbox = mailboxDir(port);
@@ -46,7 +46,7 @@ await startServer(loadConfig(), async ({ app, database }) => {
   await setAdmin(database.db, OWNER.email, true);
   // On the server that asks new accounts to verify their email, the owner has (as one would have).
   await database.db.execute(`update users set email_verified = true where email = '${OWNER.email}'`);
-  // The journeys buy the same seeded sarees at both widths, run after run: each one-size piece in
+  // The journeys buy the same seeded sarees, run after run: each one-size piece in
   // stock gets plenty, through the stock module (its ledger stays whole), so none sells out under a
   // journey (several demo silk sarees are one of a kind). Pieces in sizes keep the demo's spread.
   const { createStockService } = await import('../src/server/modules/stock/stock.service.ts');

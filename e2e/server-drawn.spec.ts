@@ -7,7 +7,7 @@
  * with its prices, and its links go where they say.
  */
 import type { Page } from '@playwright/test';
-import { expect, phoneWidthOnly, test } from './fixtures.ts';
+import { BOTH_WIDTHS, expect, test } from './fixtures.ts';
 
 interface Card {
   id: number;
@@ -51,7 +51,7 @@ const SCREENS: [path: string, heading: RegExp][] = [
   ['/faq', /Frequently Asked Questions/],
 ];
 
-test('every public screen arrives drawn and is taken over without a redraw or a second ask', async ({ page }) => {
+test('every public screen arrives drawn and is taken over without a redraw or a second ask', BOTH_WIDTHS, async ({ page }) => {
   test.setTimeout(90_000);
   const first = await firstProduct(page);
   for (const [pattern, heading] of SCREENS) {
@@ -128,8 +128,7 @@ test('the taken-over page works: a product card opens its page, and Load More ad
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 });
 
-test('home’s grid far below, once neared, draws the first page the page carried, without asking for it', async ({ page }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('home’s grid far below, once neared, draws the first page the page carried, without asking for it', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html[data-live]')).toHaveCount(1);
   const asked = apiAsks(page);
@@ -139,8 +138,7 @@ test('home’s grid far below, once neared, draws the first page the page carrie
   expect(asked.urls).toEqual([]);
 });
 
-test('the web fonts wait for a later page: fetched once the first has settled, named from the next screen and on the next visit', async ({ page }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('the web fonts wait for a later page: fetched once the first has settled, named from the next screen and on the next visit', async ({ page }) => {
   const fonts: string[] = [];
   page.on('request', (r) => r.url().endsWith('.woff2') && fonts.push(r.resourceType()));
   const fontsCookie = async () => (await page.context().cookies()).find((c) => c.name === 'vastra_fonts')?.value;

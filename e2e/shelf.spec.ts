@@ -1,11 +1,11 @@
 /**
- * Likes, the cart and Buy Now, walked as a shopper does at both widths (spec §2 Favorites, Cart,
+ * Likes, the cart and Buy Now, walked as a shopper does (spec §2 Favorites, Cart,
  * Checkout; §4 Like, Cart item, Login success; §8 toasts), with the header's badges following.
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { firstCard, buyablePiece } from './cards.ts';
-import { phoneWidthOnly, test, expect } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { accountFor, logIn, signedIn } from './shoppers.ts';
 
 /** Sign-in is scrypt on a busy two-core machine, then the spec's 1 s wait. */
@@ -81,8 +81,7 @@ test('Add to Cart from a card, the badge, the cart: quantity, selection, Proceed
   await expect(badges(page).getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 });
 
-test('removing the last piece leaves a friendly empty cart', async ({ page }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('removing the last piece leaves a friendly empty cart', async ({ page }) => {
   await signedIn(page, 'uma');
   const piece = await buyablePiece(page.request, 2);
   expect((await page.request.post('/api/cart/items', { data: { productId: piece.id } })).status()).toBe(200);
@@ -94,8 +93,7 @@ test('removing the last piece leaves a friendly empty cart', async ({ page }, te
   await expect(page).toHaveURL(/\/products$/);
 });
 
-test('a visitor: the cart and favorites ask to log in, and Buy Now goes through log in to checkout', async ({ page, request }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('a visitor: the cart and favorites ask to log in, and Buy Now goes through log in to checkout', async ({ page, request }) => {
   const email = await accountFor(request, 'ritu');
   await page.goto('/cart');
   await expect(page.getByText('Please log in to view your cart.')).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Sizes (issue 16), walked as a shopper and the owner do at both widths: a kurta card opens the
+ * Sizes (issue 16), walked as a shopper and the owner do: a kurta card opens the
  * product page at its sizes; Add to Cart without a size is refused beside the picker; a sold-out
  * size is struck and cannot be chosen; the size chart opens in a dialog; the size goes into the
  * cart (where it can be changed), the checkout and /orders; the owner gives a piece its sizes; a
@@ -8,7 +8,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminProduct, SizeListChoice } from '../src/shared/admin-product.contract.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { linksIn, mailFor, serverPort } from './mailbox.ts';
+import { linksIn, mailFor, portOf } from './mailbox.ts';
 import { test, expect } from './fixtures.ts';
 import { OWNER } from './owner.ts';
 import { signedIn, signedInAsOwner } from './shoppers.ts';
@@ -117,7 +117,7 @@ test('the owner gives a piece its sizes and stock per size; the shop shows them'
   await expect(page.getByRole('dialog', { name: 'Size chart' }).getByRole('row', { name: /^L / })).toContainText('42.5 / 108');
 });
 
-test('Notify me on a sold-out size: the owner restocks it from the list, one mail comes with the piece and a way to stop', async ({ page, browser, request }, testInfo) => {
+test('Notify me on a sold-out size: the owner restocks it from the list, one mail comes with the piece and a way to stop', async ({ page, browser, request, baseURL }, testInfo) => {
   test.setTimeout(90_000);
   const name = `Kalamkari Kurta ${testInfo.project.name} ${Date.now().toString(36)}`;
   const kurta = await ownersKurta(request, name);
@@ -145,7 +145,7 @@ test('Notify me on a sold-out size: the owner restocks it from the list, one mai
   await expect(request_).toContainText('Waiting since');
 
   // The owner, on their own device, sets M's count from the products list.
-  const ownerContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: page.viewportSize() });
+  const ownerContext = await browser.newContext({ baseURL, viewport: page.viewportSize() });
   const owner = await ownerContext.newPage();
   await signedInAsOwner(owner);
   await owner.goto(`/admin?search=${encodeURIComponent(name)}`);
@@ -158,7 +158,7 @@ test('Notify me on a sold-out size: the owner restocks it from the list, one mai
   await ownerContext.close();
 
   // One mail: the piece's link opens it with M to choose; the other link stops such mails.
-  const mail = await mailFor(serverPort(), email, /is back in stock/, (m) => m.subject.includes(name));
+  const mail = await mailFor(portOf(baseURL), email, /is back in stock/, (m) => m.subject.includes(name));
   expect(mail.subject).toBe(`${name} (size M) is back in stock at Vastra`);
   const [productLink, stopLink] = linksIn(mail);
   expect(productLink).toMatch(new RegExp(`/product/${kurta.id}$`));

@@ -1,4 +1,4 @@
-import { phoneWidthOnly, test, expect } from './fixtures.ts';
+import { BOTH_WIDTHS, test, expect } from './fixtures.ts';
 
 test('FAQ: 10 numbered questions, one open at a time, the open one closes on a click', async ({ page }) => {
   const response = await page.goto('/faq');
@@ -22,8 +22,7 @@ test('FAQ: 10 numbered questions, one open at a time, the open one closes on a c
   await expect(page.getByText('we ship across India', { exact: false })).toBeVisible();
 });
 
-test('shipping and about say what the spec asks', async ({ page }, testInfo) => {
-  phoneWidthOnly(testInfo);
+test('shipping and about say what the spec asks', async ({ page }) => {
   await page.goto('/shipping');
   await expect(page.getByRole('heading', { level: 1, name: 'Shipping & Return Policy' })).toBeVisible();
   await expect(page.getByText('6 Days delivery', { exact: true })).toBeVisible();
@@ -36,7 +35,7 @@ test('shipping and about say what the spec asks', async ({ page }, testInfo) => 
   }
 });
 
-test('every page ends with the footer: links, contact, ways to pay, copyright', async ({ page }) => {
+test('every page ends with the footer: links, contact, ways to pay, copyright', BOTH_WIDTHS, async ({ page }) => {
   await page.goto('/about');
   const footer = page.getByRole('contentinfo');
   for (const name of ['Quick Links', 'Customer Service', 'Contact']) {

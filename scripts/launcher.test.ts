@@ -37,7 +37,7 @@ async function launch(name: string) {
 
 it('two starts at the same moment build once and both serve; an unchanged start builds nothing; a change is built again', async () => {
   const [a, b] = await Promise.all([launch('a'), launch('b')]);
-  await Promise.all([whenServing(a.port, a.child, 120_000), whenServing(b.port, b.child, 120_000)]);
+  await Promise.all([whenServing(a.port, a.child), whenServing(b.port, b.child)]);
   for (const { port } of [a, b]) expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
   const outputs = [a.child.output(), b.child.output()];
   expect(outputs.filter((o) => o.includes('Built the web app in'))).toHaveLength(1);
@@ -46,15 +46,15 @@ it('two starts at the same moment build once and both serve; an unchanged start 
   await Promise.all([a.child.stop(), b.child.stop()]);
 
   const again = await launch('a');
-  await whenServing(again.port, again.child, 60_000);
+  await whenServing(again.port, again.child);
   expect(again.child.output()).not.toContain('Built the');
   await again.child.stop();
 
   const file = path.join(copy, 'src', 'shared', 'store.ts');
   fs.appendFileSync(file, '\n');
   const changed = await launch('a');
-  await whenServing(changed.port, changed.child, 120_000);
+  await whenServing(changed.port, changed.child);
   expect(changed.child.output()).toContain('Built the web app in');
   expect(changed.child.output()).toContain('Built the server in');
   await changed.child.stop();
-}, 240_000);
+}, 480_000);

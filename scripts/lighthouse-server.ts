@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { e2eImagesDir } from '../e2e/cache-dirs.ts';
 
 const COPIED = ['src', 'drizzle', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite.ssr.config.ts', 'scripts/vite-styles-as-files.ts'];
 
@@ -100,7 +101,7 @@ export async function startServer(snap: Snapshot, { drawOnServer }: { drawOnServ
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      IMAGES_DIR: path.resolve('node_modules/.cache/vastra-e2e/images'),
+      IMAGES_DIR: e2eImagesDir,
       NODE_ENV: 'production',
       DATABASE_URL: '',
       PUBLIC_URL: origin,

@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL is set), then a production build (web app and server), home's JavaScript budget, and
  * the browser journeys (Playwright, Chromium). Ends with one 'N passed, N failed' line over both runners.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,14 +33,24 @@ function counts(): { passed: number; failed: number } {
   return { passed, failed };
 }
 
-const ok =
+// The browser tests' demo pictures, made at a low priority while the steps before the journeys run
+// (the type check and lint leave a core idle): their shops then open without making them.
+const pictures = spawn(process.execPath, ['--import', 'tsx', 'e2e/make-pictures.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
+const picturesDone = new Promise((resolve) => pictures.on('exit', resolve));
+
+const before =
   run('type check', 'npx', ['tsc', '--noEmit', '-p', '.']) &&
   run('lint (and the layout\'s import boundaries)', 'npx', ['eslint', '.']) &&
   run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) &&
   run('build the web app and the server', 'node', ['scripts/build.mjs']) &&
-  run("home's initial JavaScript (docs/decisions/0006)", 'npx', ['tsx', 'scripts/home-js.ts']) &&
+  run("home's initial JavaScript (docs/decisions/0006)", 'npx', ['tsx', 'scripts/home-js.ts']);
+// The journeys' shops would wait on the pictures' lock anyway; waiting here keeps the output in order.
+if (before) await picturesDone;
+const ok =
+  before &&
   run('browser journeys', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
 
+pictures.kill(); // gone already unless a step failed; the pictures' lock outlives no holder
 const { passed, failed } = counts();
 fs.rmSync(reports, { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed`);

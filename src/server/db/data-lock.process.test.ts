@@ -56,7 +56,7 @@ describe('the embedded data folder, one process at a time', () => {
     expect(holderPid()).not.toBe(pid);
     await third.child.stop(); // Ctrl+C: the shop closes its database and lets the folder go
     expect(fs.existsSync(`${pgdata}.lock`)).toBe(false);
-  }, 120_000);
+  }, 300_000);
 
   it('of six processes racing for a dead holder’s lock, exactly one takes it', async () => {
     const lockDir = path.join(dataDir, 'race.lock');

@@ -72,8 +72,12 @@ export async function run(command: string, args: string[], env: NodeJS.ProcessEn
   return { code, output: child.output().trim() };
 }
 
-/** Waits until the shop at `port` answers its health check, or the child ends, or the time is up. */
-export async function whenServing(port: number, child: Child, timeoutMs = 60_000): Promise<void> {
+/**
+ * Waits until the shop at `port` answers its health check, or the child ends, or the time is up.
+ * Two minutes: a shop opening an empty data folder took 24 s here with the browser suite running,
+ * and more than 60 s in CI beside four test workers and the launcher test's builds.
+ */
+export async function whenServing(port: number, child: Child, timeoutMs = 120_000): Promise<void> {
   let ended = false;
   void child.exited.then(() => (ended = true));
   const until = Date.now() + timeoutMs;

@@ -30,7 +30,7 @@ it('npm run admin -- grant EMAIL, and revoke, take effect at the running shop’
   const port = await freePort();
   const shop: Child = start(npm, ['start'], { ...env, PORT: String(port) });
   cleanups.push(() => shop.kill9());
-  await whenServing(port, shop, 120_000);
+  await whenServing(port, shop);
   const base = `http://127.0.0.1:${port}`;
 
   const email = `asha.${Date.now().toString(36)}@example.com`;
