@@ -22,8 +22,7 @@ export async function firstCard(page: Page, nth = 0) {
  * pieces, not in the whole list, since other tests add pieces in sizes to the same shop.
  */
 export async function buyablePiece(request: APIRequestContext, nth: number): Promise<ProductSummary> {
-  const { items }: { items: ProductSummary[] } = await (await request.get(`/api/products?offset=0&limit=${MAX_RANGE}`)).json();
-  const piece = items.filter((p) => !p.sized && p.availability !== 'Out of Stock')[nth];
+  const piece = (await newestPieces(request)).filter((p) => !p.sized && p.availability !== 'Out of Stock')[nth];
   if (!piece) throw new Error(`No ${nth + 1}th one-size piece in stock among the first ${MAX_RANGE}`);
   return piece;
 }
@@ -33,8 +32,12 @@ export async function buyablePiece(request: APIRequestContext, nth: number): Pro
  * any to the same shops, and for a moment those lead the list.
  */
 export async function picturedPiece(request: APIRequestContext): Promise<ProductSummary> {
-  const { items }: { items: ProductSummary[] } = await (await request.get(`/api/products?offset=0&limit=${MAX_RANGE}`)).json();
-  const piece = items.find((p) => p.images.length > 0);
+  const piece = (await newestPieces(request)).find((p) => p.images.length > 0);
   if (!piece) throw new Error(`No piece with photographs among the first ${MAX_RANGE}`);
   return piece;
+}
+
+/** The first page of the shop's list, newest first, as large as the API gives. */
+async function newestPieces(request: APIRequestContext): Promise<ProductSummary[]> {
+  return ((await (await request.get(`/api/products?offset=0&limit=${MAX_RANGE}`)).json()) as { items: ProductSummary[] }).items;
 }

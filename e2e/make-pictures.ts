@@ -1,7 +1,7 @@
 /**
  * Makes the browser tests' demo pictures ahead of their shops. `npm test` starts it at a low
  * priority beside the type check and lint, which use one core of two, so the shops find the
- * pictures made rather than making them at the start of the journeys (44 s here). A shop that
+ * pictures made rather than making them at the start of the journeys (51 s alone here). A shop that
  * starts while this still runs waits for it on the pictures' lock (demo-images.ts).
  */
 import os from 'node:os';

@@ -50,7 +50,7 @@ const ok =
   before &&
   run('browser journeys', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
 
-pictures.kill(); // gone already unless a step failed; the pictures' lock outlives no holder
+pictures.kill(); // gone already unless a step failed; a lock it leaves is taken over (dir-lock.js)
 const { passed, failed } = counts();
 fs.rmSync(reports, { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -4,7 +4,7 @@
  * icon's shapes are made into React elements once, when its module loads. The library's own
  * rebuilds every shape's attributes and the svg's class list on each draw, which was about 7% of a
  * product page's draw on the server (decision 0029). Elements are immutable, so one set serves
- * every draw. `lucide-icon.test.ts` draws each icon the shop uses both ways and compares.
+ * every draw. scripts/vite-lean-icons.test.ts draws each icon the shop uses both ways and compares.
  *
  * What it leaves out: LucideProvider's context (the shop sets no defaults through it).
  */
@@ -44,8 +44,9 @@ export default function createLucideIcon(icon: LucideIconData) {
   const viewBox = `0 0 ${box} ${box}`;
   const ownClasses = ['lucide', `lucide-${icon.name}`, ...(icon.aliases ?? []).filter((a) => a.trim() !== '').map((a) => `lucide-${a}`)].join(' ');
   const shapes: ReactElement[] = icon.node.map(([tag, attributes]) => createElement(tag, attributes));
-  // Only when asked for: each shape keeps its width of line however the icon is scaled.
-  const scaleFree = () => icon.node.map(([tag, attributes]) => createElement(tag, { vectorEffect: 'non-scaling-stroke', ...attributes }));
+  // Only when asked for, and then made once: each shape keeps its width of line however the icon is scaled.
+  let scaleFreeShapes: ReactElement[] | undefined;
+  const scaleFree = () => (scaleFreeShapes ??= icon.node.map(([tag, attributes]) => createElement(tag, { vectorEffect: 'non-scaling-stroke', ...attributes })));
 
   return function LucideIcon({ color, size, width, height, strokeWidth, absoluteStrokeWidth, nonScalingStroke, className, children, ...rest }: LucideIconProps) {
     const drawnWidth = width ?? size ?? 24;
