@@ -82,6 +82,14 @@ export default tseslint.config(
             { regex: '^node:', message: 'Node modules belong to the server and tools.' },
             { regex: '^zod$', message: "Import z from src/shared/zod.ts (jitless): zod's eval probe breaks the CSP." },
           ],
+          paths: [
+            {
+              name: 'react-router',
+              // Taken out of the shop's build of the router (scripts/vite-lean-router.ts, decision 0031).
+              importNames: ['useFetcher', 'useFetchers', 'Form', 'useSubmit', 'useFormAction', 'useActionData', 'useBlocker', 'unstable_usePrompt', 'useViewTransitionState'],
+              message: "Not in the shop's build of React Router (scripts/vite-lean-router.ts): the shop's forms post to its API through TanStack's mutations.",
+            },
+          ],
         },
       ],
     },

@@ -18,7 +18,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { e2eImagesDir } from '../e2e/cache-dirs.ts';
 
-const COPIED = ['src', 'drizzle', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite.ssr.config.ts', 'scripts/vite-styles-as-files.ts'];
+/** The vite configs' own plugins (scripts/vite-*.ts): listed from the folder, so a new one is never left behind. */
+const VITE_PLUGINS = fs
+  .readdirSync('scripts')
+  .filter((name) => /^vite-.*\.ts$/.test(name) && !name.endsWith('.test.ts'))
+  .map((name) => `scripts/${name}`);
+const COPIED = ['src', 'drizzle', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite.ssr.config.ts', ...VITE_PLUGINS];
 
 export interface Snapshot {
   root: string;

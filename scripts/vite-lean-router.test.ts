@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATA_MODE_ONLY, leanRouterCode, ROUTER_BUILD } from './vite-lean-router.ts';
+import { DATA_MODE_ONLY, leanRouterCode, NOT_IN_THE_SHOP, ROUTER_BUILD } from './vite-lean-router.ts';
 
 const dir = path.resolve('node_modules/react-router/dist/production');
 const chunks = fs
@@ -18,6 +18,19 @@ const chunks = fs
 describe("React Router's build as the shop takes it", () => {
   it('finds each framework-only branch it sets, in the installed release', () => {
     for (const [find] of DATA_MODE_ONLY) expect(chunks.some((code) => new RegExp(find.source).test(code)), String(find)).toBe(true);
+  });
+
+  it('finds each line it cuts an unused feature at, in the installed release', () => {
+    for (const [find] of NOT_IN_THE_SHOP) expect(chunks.some((code) => new RegExp(find.source).test(code)), String(find)).toBe(true);
+  });
+
+  it('leaves no route to the features it takes out but one that throws', () => {
+    const lean = chunks.map(leanRouterCode).join('\n');
+    expect(lean).not.toMatch(/fetch: fetch2,|getBlocker,|patchRoutes,\n/);
+    expect(lean).not.toMatch(/\} else if \(opts && opts\.submission && isMutationMethod/);
+    expect(lean).not.toMatch(/\|\| parseHydrationData\(\)/);
+    expect(lean).not.toMatch(/if \(!cond\) \{\n {4}if \(typeof console/);
+    expect(lean).toMatch(/function leanRouterBuiltOut\(\) \{ throw new Error/);
   });
 
   it('leaves none of those branches reachable, and no displayName write', () => {
