@@ -1,7 +1,10 @@
 /**
  * The load generator, in a process of its own so it does not take CPU from the server's event loop
- * (started by bench/run.ts with fork). For each {type: 'run'} it runs autocannon twice, a warm-up
- * and the measured run, and answers with req/s and latency percentiles of the measured run only.
+ * (started by bench/run.ts with fork). For each {type: 'run'} it runs autocannon once, for the
+ * warm-up and the measured run back to back, and answers with req/s and latency percentiles of the
+ * answers that arrived after the warm-up. One run, not two: a second would open its connections
+ * afresh while the server still draws what the first one hung up on, and its first second measured
+ * that, not the load (a first render's slowest answers were all there; decision 0032).
  * Latencies come from autocannon's per-response event (fractional ms), not its whole-ms histogram.
  */
 import autocannon from 'autocannon';
@@ -12,7 +15,13 @@ const send = (m: FromLoad) => process.send?.(m);
 // Browsers ask for compressed answers, and the API compresses (hono/compress): so do we.
 const headers = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
-function once(req: LoadRequest, seconds: number): Promise<{ latencies: number[]; result: autocannon.Result }> {
+/** Each answer's latency, and when it came (ms from the run's start). */
+interface Answer {
+  at: number;
+  ms: number;
+}
+
+function once(req: LoadRequest, seconds: number): Promise<{ answers: Answer[]; result: autocannon.Result }> {
   // One sequence over all connections: request k goes to paths[k % n], so a path comes round again
   // only after every other one has been asked for.
   let next = 0;
@@ -26,13 +35,14 @@ function once(req: LoadRequest, seconds: number): Promise<{ latencies: number[];
       },
     },
   ];
-  const latencies: number[] = [];
+  const answers: Answer[] = [];
   return new Promise((resolve, reject) => {
+    const start = performance.now();
     const instance = autocannon(
       { url: req.origin, connections: req.connections, duration: seconds, headers: { ...headers, ...req.headers }, requests },
-      (err: unknown, result: autocannon.Result) => (err ? reject(err) : resolve({ latencies, result })),
+      (err: unknown, result: autocannon.Result) => (err ? reject(err) : resolve({ answers, result })),
     );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => void latencies.push(ms));
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => void answers.push({ at: performance.now() - start, ms }));
   });
 }
 
@@ -42,14 +52,15 @@ function percentile(sorted: number[], p: number): number | null {
 }
 
 async function run(req: LoadRequest): Promise<LoadResult> {
-  if (req.warmupSeconds > 0) await once(req, req.warmupSeconds);
-  const { latencies, result } = await once(req, req.durationSeconds);
-  const sorted = Float64Array.from(latencies).sort();
-  const asArray = Array.from(sorted);
+  const { answers, result } = await once(req, req.warmupSeconds + req.durationSeconds);
+  const warmedUp = req.warmupSeconds * 1000;
+  const latencies = answers.filter((a) => a.at >= warmedUp).map((a) => a.ms);
+  const asArray = Array.from(Float64Array.from(latencies).sort());
+  const seconds = result.duration - req.warmupSeconds;
   return {
     requests: latencies.length,
-    seconds: result.duration,
-    reqPerSec: latencies.length / result.duration,
+    seconds,
+    reqPerSec: latencies.length / seconds,
     p50Ms: percentile(asArray, 50),
     p99Ms: percentile(asArray, 99),
     errors: result.errors,

@@ -45,8 +45,9 @@ export function formatResults(rows: Row[]): string {
   ]);
   const out = [
     'Closed loop: each connection sends its next request when the previous answer arrives, so latency',
-    'includes queueing in the server. p50/p99 are over the answered requests of the measured run (warm-up',
-    'excluded); errors = connection errors and timeouts (10 s, not in p50/p99); non-2xx = error statuses.',
+    'includes queueing in the server. The warm-up and the measured run are one run; p50/p99 are over the',
+    'answers after the warm-up; errors = connection errors and timeouts (10 s, not in p50/p99) and non-2xx',
+    '= error statuses, both over the whole run, warm-up included.',
   ];
   const shoppers = rows.find((r) => r.checkout)?.checkout?.shoppers;
   if (shoppers !== undefined) {
