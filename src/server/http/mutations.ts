@@ -45,9 +45,15 @@ export function sameOriginJson(publicUrl: string | undefined, routed: (c: Contex
 /** Far more than any form of the shop sends; a bigger body is refused before it is read whole. */
 export const MAX_JSON_BODY = 16 * 1024;
 
+/**
+ * For the methods that send a body. A GET's is never read, so nothing is limited by looking; and
+ * looking (hono's bodyLimit reads `c.req.raw.body`) makes @hono/node-server build the whole fetch
+ * Request it otherwise spares a request, with a signal whose finalizer then runs, thousands at a
+ * time, after the server's whole-heap collections (docs/decisions/0032).
+ */
 export const jsonBodyLimit = (): MiddlewareHandler => {
   const limit = bodyLimitOf(MAX_JSON_BODY, 'This request is too large.');
-  return (c, next) => (UPLOADS.test(c.req.path) ? next() : limit(c, next));
+  return (c, next) => (SAFE.has(c.req.method) || UPLOADS.test(c.req.path) ? next() : limit(c, next));
 };
 
 /** A body limit with the shop's error shape: the upload routes' own. */
