@@ -35,8 +35,10 @@ export function zippedPage(drawn: DrawnPage, variant: string, page: (nonce: stri
   if (start === undefined) {
     const html = page(NONCE_SLOT);
     const at = html.lastIndexOf(NONCE_SLOT);
-    const rest = html.slice(at + NONCE_SLOT.length);
-    start = at === -1 || Buffer.byteLength(rest) > REST_MAX ? null : { zipped: zipStart(html.slice(0, at)), rest };
+    const rest = Buffer.from(html.slice(at + NONCE_SLOT.length), 'utf8');
+    // Kept as a string of its own (from its bytes): a slice of the page is a view that holds the
+    // whole page, 50 KB at two bytes a character (a page names ₹), for as long as the copy is kept.
+    start = at === -1 || rest.length > REST_MAX ? null : { zipped: zipStart(html.slice(0, at)), rest: rest.toString('utf8') };
     if (!kept) starts.set(drawn, (kept = new Map()));
     if (kept.size < STARTS_PER_PAGE) kept.set(variant, start);
   }
