@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onSocket, rawRequest } from '../test/raw-http.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { MAX_JSON_BODY } from './mutations.ts';
 import { LOCKED_POLICY, PERMISSIONS_POLICY } from './security-headers.ts';
 
 let t: TestApp;
@@ -100,6 +102,23 @@ describe('methods', () => {
       const res = await request('/api/no-such-thing', { method });
       expect(res.status, method).toBe(404);
       expect(res.headers.get('Allow')).toBeNull();
+    }
+  });
+});
+
+describe('request bodies', () => {
+  it('limits the body of a request that sends one, before reading it; a GET’s is never read, so never limited', async () => {
+    const server = await onSocket(t.app.fetch);
+    try {
+      const declared = { Host: 'shop.test', 'Content-Type': 'application/json', 'Content-Length': String(MAX_JSON_BODY * 8) };
+      const post = await rawRequest(server.port, 'POST', '/api/cart/items', declared);
+      expect(post.status).toBe(413);
+      expect(JSON.parse(post.body)).toEqual({ code: 'too_large', message: 'This request is too large.' });
+      const get = await rawRequest(server.port, 'GET', '/api/products?limit=1', declared);
+      expect(get.status).toBe(200);
+      expect(JSON.parse(get.body).items).toHaveLength(1);
+    } finally {
+      await server.close();
     }
   });
 });
