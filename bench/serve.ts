@@ -17,8 +17,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { pathToFileURL } from 'node:url';
-import { createApp, type PageRenderer } from '../src/server/app.ts';
+import { createApp } from '../src/server/app.ts';
+import { threadedRenderer } from '../src/server/web/drawing-threads.ts';
 import { builtSsrEntry, builtWebDir } from '../src/server/boot.ts';
 import { openPostgres, type Database } from '../src/server/db/client.ts';
 import { listen } from '../src/server/http/listen.ts';
@@ -44,8 +44,8 @@ const bumper: Database = url ? await openPostgres(url, 1) : database;
 // As the shop runs (boot.ts): the catalog version in memory, pushed by NOTIFY.
 const watch = createCatalogWatch(database);
 await watch.ready;
-// And the pages, drawn on the server as `npm start` draws them (run.ts builds dist/web and dist/ssr first).
-const ssr = (await import(pathToFileURL(builtSsrEntry).href)) as PageRenderer;
+// And the pages, drawn on the server as `npm start` draws them, on threads of their own (run.ts builds dist/web and dist/ssr first).
+const ssr = threadedRenderer(builtSsrEntry);
 // The filters' index built at the start, as the shop builds it (its line goes to the server's log).
 const app = createApp({ db: database.db, watch, webDir: builtWebDir, ssr, config: { imagesDir, authSecret: BENCH_AUTH_SECRET, trustProxyHops: 1 }, warmFilters: (line) => console.log(line) });
 

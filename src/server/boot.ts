@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createApp, type PageRenderer } from './app.ts';
+import { threadedRenderer } from './web/drawing-threads.ts';
 import type { DevPages } from './web/web.routes.ts';
 import { createCatalogWatch } from './modules/catalog/catalog-watch.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -27,14 +27,14 @@ export const builtWebDir = path.join(projectRoot, 'dist', 'web');
 /** The web app's server build (vite.ssr.config.ts), which draws the public pages. */
 export const builtSsrEntry = path.join(projectRoot, 'dist', 'ssr', 'entry-server.js');
 
-/** The page renderer, when pages are drawn on the server and the build is there. */
+/** The page renderer, when pages are drawn on the server and the build is there: on threads of its own (web/drawing-threads.ts). */
 async function pageRenderer(config: AppConfig, log: (line: string) => void): Promise<PageRenderer | undefined> {
   if (!config.drawOnServer) return undefined;
   if (!fs.existsSync(builtSsrEntry)) {
     log('Pages are drawn in the browser: dist/ssr is not built (npm run build).');
     return undefined;
   }
-  return (await import(pathToFileURL(builtSsrEntry).href)) as PageRenderer;
+  return threadedRenderer(builtSsrEntry);
 }
 
 /** Orders left pending are asked about soon after start (a crash between payment and confirmation) and every few minutes. */

@@ -5,6 +5,8 @@
  * unknown products and groups drawn as 404s, and which pages are not drawn (private ones).
  */
 import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,10 +16,11 @@ import { setAdmin } from '../modules/admin/admin.queries.ts';
 import { send, signedUp } from '../test/accounts-kit.ts';
 import { buildPageRenderer } from '../test/ssr-build.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { threadedRenderer } from './drawing-threads.ts';
 
 let t: TestApp;
 let renderer: Awaited<ReturnType<typeof buildPageRenderer>>['renderer'];
-let removeBuild: () => void;
+let removeBuild: () => Promise<void>;
 let first: { id: number; name: string };
 
 beforeAll(async () => {
@@ -30,7 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  removeBuild?.();
+  await removeBuild?.();
 });
 
 const page = async (path: string, status = 200) => {
@@ -258,6 +261,40 @@ describe('an unknown product or group: a 404 its loader decides, drawn', () => {
   it.each(['/cart', '/checkout', '/orders', '/login', '/admin'])('%s (private or a form) is not drawn', async (path) => {
     expect(dataOf(await page(path))).toBeNull();
   });
+});
+
+describe('the threads that draw (web/drawing-threads.ts)', () => {
+  const detailOf = (html: string) => dataOf(html)!.queries.find((q) => q.queryKey[0] === 'products')!.state.data as { id: number; name: string };
+
+  it('draws many pages at once, each from its own answers', async () => {
+    const { items } = (await (await t.get('/api/products?limit=12')).json()) as { items: { id: number; name: string }[] };
+    const drawn = await Promise.all(items.map((item) => page(`/product/${item.id}`)));
+    expect(drawn.map(detailOf).map(({ id, name }) => ({ id, name }))).toEqual(items.map(({ id, name }) => ({ id, name })));
+  });
+
+  it('a thread that stopped is replaced: the next page is drawn again', async () => {
+    await renderer.close();
+    expect(detailOf(await page(`/product/${first.id}`)).name).toBe(first.name);
+  });
+
+  it('a renderer that cannot be loaded sends the page undrawn, with its head, and the shop still answers', async () => {
+    const broken = threadedRenderer(path.join(os.tmpdir(), `no-such-renderer-${crypto.randomUUID()}.js`));
+    const shop = await createTestApp({ web: true, ssr: broken });
+    try {
+      const { items } = (await (await shop.get('/api/products?limit=1')).json()) as { items: { id: number; name: string }[] };
+      const res = await shop.get(`/product/${items[0]!.id}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(dataOf(html)).toBeNull();
+      // The page as it was before pages were drawn: the browser draws it.
+      expect(html).toContain('<div id="root"><div class="app-loading" role="status">Loading application...</div></div>');
+      expect(html).toMatch(/<title>[^<]+ \| Vastra<\/title>/);
+      expect((await shop.get('/api/health')).status).toBe(200);
+    } finally {
+      await shop.close();
+      await broken.close();
+    }
+  }, 60_000);
 });
 
 describe('pages kept in memory while the watch hears every change', () => {

@@ -1,0 +1,166 @@
+/**
+ * Pages drawn on threads of their own (issue 19, docs/decisions/0033). React's drawing of a page
+ * is about half of what a first render costs the server; on the API's thread it queues behind
+ * every other request. Here the built renderer (dist/ssr) runs in worker threads, and the API
+ * stays where it is: a drawing's in-process API requests come back to this thread as messages and
+ * are answered by the app, as before, so the database (PGlite's too) is only ever used from here.
+ * Still one process: a worker thread is not a second server.
+ *
+ * A thread that dies takes its pages with it (they are sent undrawn, as any failed drawing is) and
+ * the next page starts a new one.
+ */
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PageRenderer } from '../app.ts';
+import type { DrawnPage } from './page-meta.ts';
+
+type Api = (request: Request) => Response | Promise<Response>;
+
+/** An API request a drawing makes, as it crosses between threads. */
+interface Ask {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body?: string;
+}
+interface Answer {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+type FromThread =
+  | { type: 'ask'; draw: number; ask: number; request: Ask }
+  | { type: 'failed'; draw: number; error: unknown }
+  | { type: 'drawn'; draw: number; page: DrawnPage | null }
+  | { type: 'threw'; draw: number; error: unknown };
+type ToThread = { type: 'draw'; draw: number; url: string } | { type: 'answer'; ask: number; answer: Answer | { error: unknown } };
+
+/**
+ * The worker's side, as plain JavaScript evaluated by the thread: the same file serves `npm start`,
+ * the bench and the tests, built or not. It loads the renderer, draws what it is asked, and asks
+ * this thread for every API answer.
+ */
+const THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+// What is said of a failure crosses as a plain Error: one carrying what cannot be cloned (a cause
+// holding a socket, a function) would otherwise fail to cross at all.
+const plain = (e) => (e instanceof Error ? Object.assign(new Error(e.message), { name: e.name, stack: e.stack }) : new Error(String(e)));
+const asked = new Map();
+let asks = 0;
+const loaded = import(workerData.entry);
+const transport = (draw) => async (request) => {
+  const ask = ++asks;
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+  const answer = await new Promise((resolve) => {
+    asked.set(ask, resolve);
+    parentPort.postMessage({ type: 'ask', draw, ask, request: { url: request.url, method: request.method, headers: [...request.headers], body } });
+  });
+  if ('error' in answer) throw answer.error;
+  return new Response(answer.status === 204 || answer.status === 304 ? null : answer.body, { status: answer.status, headers: answer.headers });
+};
+parentPort.on('message', async (m) => {
+  if (m.type === 'answer') {
+    const resolve = asked.get(m.ask);
+    asked.delete(m.ask);
+    resolve?.(m.answer);
+    return;
+  }
+  try {
+    const { render } = await loaded;
+    const page = await render(m.url, transport(m.draw), (error) => parentPort.postMessage({ type: 'failed', draw: m.draw, error: plain(error) }));
+    parentPort.postMessage({ type: 'drawn', draw: m.draw, page });
+  } catch (error) {
+    parentPort.postMessage({ type: 'threw', draw: m.draw, error: plain(error) });
+  }
+});
+`;
+
+interface Drawing {
+  api: Api;
+  onError: (error: unknown) => void;
+  resolve: (page: DrawnPage | null) => void;
+  reject: (error: unknown) => void;
+}
+
+/** One worker thread and the pages it is drawing. */
+class DrawingThread {
+  private readonly worker: Worker;
+  readonly drawing = new Map<number, Drawing>();
+  dead = false;
+
+  constructor(entry: string) {
+    this.worker = new Worker(THREAD, { eval: true, workerData: { entry: pathToFileURL(entry).href } });
+    // It never keeps the process alive: the server's socket does, while there are pages to draw.
+    this.worker.unref();
+    this.worker.on('message', (m: FromThread) => this.heard(m));
+    this.worker.on('error', (error) => this.died(error));
+    this.worker.on('exit', (code) => this.died(new Error(`The drawing thread stopped (exit code ${code}).`)));
+  }
+
+  draw(draw: number, url: string, drawing: Drawing): void {
+    this.drawing.set(draw, drawing);
+    this.worker.postMessage({ type: 'draw', draw, url } satisfies ToThread);
+  }
+
+  terminate(): Promise<number> {
+    return this.worker.terminate();
+  }
+
+  private heard(m: FromThread): void {
+    const drawing = this.drawing.get(m.draw);
+    if (!drawing) return;
+    if (m.type === 'ask') void this.answer(m.ask, m.request, drawing.api);
+    else if (m.type === 'failed') drawing.onError(m.error);
+    else {
+      this.drawing.delete(m.draw);
+      if (m.type === 'drawn') drawing.resolve(m.page);
+      else drawing.reject(m.error);
+    }
+  }
+
+  private async answer(ask: number, request: Ask, api: Api): Promise<void> {
+    let answer: ToThread & { type: 'answer' };
+    try {
+      const res = await api(new Request(request.url, { method: request.method, headers: request.headers, body: request.body }));
+      answer = { type: 'answer', ask, answer: { status: res.status, headers: [...res.headers], body: await res.text() } };
+    } catch (error) {
+      answer = { type: 'answer', ask, answer: { error: error instanceof Error ? new Error(error.message) : new Error(String(error)) } };
+    }
+    if (!this.dead) this.worker.postMessage(answer);
+  }
+
+  private died(error: unknown): void {
+    if (this.dead) return;
+    this.dead = true;
+    for (const drawing of this.drawing.values()) drawing.reject(error);
+    this.drawing.clear();
+  }
+}
+
+/** Threads for drawing: the cores beside the API's own, one at least, four at most. */
+export const drawingThreadCount = () => Math.min(4, Math.max(1, os.availableParallelism() - 1));
+
+/**
+ * The renderer at `entry` (dist/ssr/entry-server.js), run in `count` worker threads. Each page
+ * goes to the thread with the fewest pages in hand.
+ */
+export function threadedRenderer(entry: string, count = drawingThreadCount()): PageRenderer & { close(): Promise<void> } {
+  // Started now, so the first page does not wait for a thread to load React.
+  const threads = Array.from({ length: count }, () => new DrawingThread(entry));
+  let draws = 0;
+  const thread = (): DrawingThread => {
+    threads.forEach((t, i) => {
+      if (t.dead) threads[i] = new DrawingThread(entry);
+    });
+    return threads.reduce((best, t) => (t.drawing.size < best.drawing.size ? t : best));
+  };
+  return {
+    render: (url, api, onError = () => {}) => new Promise((resolve, reject) => thread().draw(++draws, url, { api, onError, resolve, reject })),
+    /** Stops the threads; a page asked for later starts new ones. */
+    async close() {
+      await Promise.all(threads.map((t) => t.terminate()));
+    },
+  };
+}
