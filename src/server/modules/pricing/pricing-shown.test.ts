@@ -54,9 +54,13 @@ const shown = async (on: Pick<TestApp, 'app'> = t) => (await (await send(on, 'GE
 const leftShown = async () => (await (await send(t, 'GET', `/api/products/${pieceId}`)).json()).sizes[0].left as number | null;
 
 afterEach(async () => {
+  const before = t.watch!.live()!.shop;
   await heard('free_shipping_threshold', '999.00');
   await heard('gst_percentage', '18.00');
   await heard('low_stock_threshold', '3');
+  // Until all three are heard: on PostgreSQL a notification comes a moment after its write, and
+  // one heard late, in the next test, would show that test's unheard change (a flake CI met).
+  await expect.poll(() => t.watch!.live()!.shop - before, { timeout: 2000 }).toBeGreaterThanOrEqual(3);
   await expect.poll(shown, { timeout: 2000 }).toEqual(DEFAULT_PRICING);
 });
 
