@@ -277,6 +277,16 @@ describe('the threads that draw (web/drawing-threads.ts)', () => {
     expect(detailOf(await page(`/product/${first.id}`)).name).toBe(first.name);
   });
 
+  it('a new thread draws a part whose code it has not loaded yet (home’s grid) in full, as every later drawing draws it at once', async () => {
+    // A new thread: home's grid and footer are `lazy` parts, their code not yet loaded there.
+    await renderer.close();
+    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="ssr-data">'));
+    const firstDrawing = rootOf(await page('/'));
+    expect(firstDrawing).not.toContain('<!--$!-->');
+    expect(firstDrawing.match(/<article/g)?.length).toBeGreaterThanOrEqual(8);
+    expect(rootOf(await page('/'))).toBe(firstDrawing);
+  });
+
   it('a renderer that cannot be loaded sends the page undrawn, with its head, and the shop still answers', async () => {
     const broken = threadedRenderer(path.join(os.tmpdir(), `no-such-renderer-${crypto.randomUUID()}.js`));
     const shop = await createTestApp({ web: true, ssr: broken });
