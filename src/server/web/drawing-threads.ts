@@ -104,6 +104,11 @@ class DrawingThread {
     this.worker.postMessage({ type: 'draw', draw, url } satisfies ToThread);
   }
 
+  /** Whether the page is still being drawn here. */
+  holds(draw: number): boolean {
+    return this.drawing.has(draw);
+  }
+
   terminate(): Promise<number> {
     return this.worker.terminate();
   }
@@ -131,6 +136,12 @@ class DrawingThread {
     if (!this.dead) this.worker.postMessage(answer);
   }
 
+  /** Stops the thread, failing every page it holds with `error`. */
+  stop(error: Error): void {
+    this.died(error);
+    void this.worker.terminate();
+  }
+
   private died(error: unknown): void {
     if (this.dead) return;
     this.dead = true;
@@ -142,11 +153,19 @@ class DrawingThread {
 /** Threads for drawing: the cores beside the API's own, one at least, four at most. */
 export const drawingThreadCount = () => Math.min(4, Math.max(1, os.availableParallelism() - 1));
 
+/** A drawing takes milliseconds; one that has not ended by now never will (a loop, an answer lost). */
+export const DRAW_TIME_LIMIT_MS = 10_000;
+
 /**
- * The renderer at `entry` (dist/ssr/entry-server.js), run in `count` worker threads. Each page
- * goes to the thread with the fewest pages in hand.
+ * The renderer at `entry` (dist/ssr/entry-server.js), run in `threads` worker threads. Each page
+ * goes to the thread with the fewest pages in hand. A page not drawn within `timeLimitMs` fails (it
+ * is sent undrawn), and so does its thread: stopped, with the pages it holds, and replaced by the
+ * next page, so a thread caught in a loop never takes more pages.
  */
-export function threadedRenderer(entry: string, count = drawingThreadCount()): PageRenderer & { close(): Promise<void> } {
+export function threadedRenderer(
+  entry: string,
+  { threads: count = drawingThreadCount(), timeLimitMs = DRAW_TIME_LIMIT_MS }: { threads?: number; timeLimitMs?: number } = {},
+): PageRenderer & { close(): Promise<void> } {
   // Started now, so the first page does not wait for a thread to load React.
   const threads = Array.from({ length: count }, () => new DrawingThread(entry));
   let draws = 0;
@@ -156,8 +175,23 @@ export function threadedRenderer(entry: string, count = drawingThreadCount()): P
     });
     return threads.reduce((best, t) => (t.drawing.size < best.drawing.size ? t : best));
   };
+  const drawn = (url: string, api: Api, onError: (error: unknown) => void) =>
+    new Promise<DrawnPage | null>((resolve, reject) => {
+      const draw = ++draws;
+      const on = thread();
+      const limit = setTimeout(() => {
+        if (on.holds(draw)) on.stop(new Error(`The page ${url} was not drawn within ${timeLimitMs} ms: its drawing thread was stopped.`));
+      }, timeLimitMs);
+      // A page that waits never keeps the process alive; its request does.
+      limit.unref();
+      const settled = <T>(settle: (value: T) => void) => (value: T) => {
+        clearTimeout(limit);
+        settle(value);
+      };
+      on.draw(draw, url, { api, onError, resolve: settled(resolve), reject: settled(reject) });
+    });
   return {
-    render: (url, api, onError = () => {}) => new Promise((resolve, reject) => thread().draw(++draws, url, { api, onError, resolve, reject })),
+    render: (url, api, onError = () => {}) => drawn(url, api, onError),
     /** Stops the threads; a page asked for later starts new ones. */
     async close() {
       await Promise.all(threads.map((t) => t.terminate()));

@@ -1,0 +1,57 @@
+/**
+ * The drawing threads' time limit (drawing-threads.ts), with stand-in renderers written here: one
+ * whose drawing never ends, one caught in a loop. The real renderer's pages are in
+ * server-drawn.test.ts.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { threadedRenderer } from './drawing-threads.ts';
+
+/** Draws '/waits' never, '/loops' forever, anything else at once, naming the thread that drew it. */
+const entry = path.join(os.tmpdir(), `stand-in-renderer-${crypto.randomUUID()}.mjs`);
+fs.writeFileSync(
+  entry,
+  `import { threadId } from 'node:worker_threads';
+export async function render(url) {
+  if (url.endsWith('/waits')) return new Promise(() => {});
+  if (url.endsWith('/loops')) for (;;);
+  return { html: 'drawn by ' + threadId };
+}
+`,
+);
+afterAll(() => fs.rmSync(entry, { force: true }));
+
+const api = () => new Response(null, { status: 204 });
+const LIMIT = 300;
+
+describe('a drawing that does not end in time', () => {
+  it.each(['waits', 'loops'])('one that %s fails, its thread is stopped, and the next page is drawn by a new one', async (kind) => {
+    const renderer = threadedRenderer(entry, { threads: 1, timeLimitMs: LIMIT });
+    try {
+      const before = (await renderer.render('http://localhost/fine', api)) as unknown as { html: string };
+      const started = performance.now();
+      await expect(renderer.render(`http://localhost/${kind}`, api)).rejects.toThrow(`The page http://localhost/${kind} was not drawn within ${LIMIT} ms`);
+      expect(performance.now() - started).toBeLessThan(LIMIT + 2000);
+      const after = (await renderer.render('http://localhost/fine', api)) as unknown as { html: string };
+      expect(after.html).toMatch(/^drawn by \d+$/);
+      expect(after.html).not.toBe(before.html);
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('a page that ends in time is untouched by the limit, its thread kept', async () => {
+    const renderer = threadedRenderer(entry, { threads: 1, timeLimitMs: LIMIT });
+    try {
+      const first = (await renderer.render('http://localhost/a', api)) as unknown as { html: string };
+      await new Promise((r) => setTimeout(r, LIMIT * 2));
+      const second = (await renderer.render('http://localhost/b', api)) as unknown as { html: string };
+      expect(second.html).toBe(first.html);
+    } finally {
+      await renderer.close();
+    }
+  });
+});
