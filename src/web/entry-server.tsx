@@ -7,8 +7,8 @@
  * they hold no data.
  */
 import { dehydrate } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
-import { renderToReadableStream, renderToString } from 'react-dom/server';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { screenHead, type PageHead } from '../shared/page-head.ts';
 import { DEFAULT_PRICING, shopDescription } from '../shared/pricing.ts';
@@ -67,15 +67,27 @@ export async function render(url: string, api: Transport, onError: (error: unkno
     ]);
     if (context instanceof Response || context.errors || (context.statusCode !== 200 && context.statusCode !== 404)) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
-    const page = (
+    let failed = false;
+    const stream = await renderToReadableStream(
       <StrictMode>
         <DataProvider client={queryClient}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </DataProvider>
-      </StrictMode>
+      </StrictMode>,
+      {
+        // Never outline a finished part for a script to move in later: the page's CSP runs none.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError: (error) => {
+          failed = true;
+          onError(error);
+        },
+      },
     );
-    const html = drawnAtOnce(page) ?? (await drawnInFull(page, onError));
-    if (html === null) return null;
+    // The whole page before a byte leaves: no part left to stream in later, which React would do
+    // with inline scripts the page's CSP refuses.
+    await stream.allReady;
+    const html = await new Response(stream).text();
+    if (failed) return null;
     const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== queryKeys.session[0] && !isShopperKey(q),
     });
@@ -95,42 +107,4 @@ export async function render(url: string, api: Transport, onError: (error: unkno
   } finally {
     queryClient.clear();
   }
-}
-
-/** React's mark for a part it did not draw, left for the browser to draw. */
-const LEFT_FOR_THE_BROWSER = '<!--$!-->';
-
-/**
- * The page drawn in one synchronous pass, as a string: what a page is once its loader has filled
- * the cache and its parts' code is loaded. Null when a part was not ready (a `lazy` part's code the
- * first time it is drawn) or failed: React leaves such a part for the browser (`<!--$!-->`), and
- * the page is drawn again by drawnInFull, which waits for it. Drawing to a string skips React's
- * encoding of every chunk into bytes and the stream that carries them, about a sixth of a drawing.
- */
-function drawnAtOnce(page: ReactNode): string | null {
-  try {
-    const html = renderToString(page);
-    return html.includes(LEFT_FOR_THE_BROWSER) ? null : html;
-  } catch {
-    // The shell itself was not ready: drawn in full, which waits for it or says what failed.
-    return null;
-  }
-}
-
-/** The page drawn with every part waited for; null when a part failed (`onError` hears why). */
-async function drawnInFull(page: ReactNode, onError: (error: unknown) => void): Promise<string | null> {
-  let failed = false;
-  const stream = await renderToReadableStream(page, {
-    // Never outline a finished part for a script to move in later: the page's CSP runs none.
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError: (error) => {
-      failed = true;
-      onError(error);
-    },
-  });
-  // The whole page before a byte leaves: no part left to stream in later, which React would do
-  // with inline scripts the page's CSP refuses.
-  await stream.allReady;
-  const html = await new Response(stream).text();
-  return failed ? null : html;
 }
