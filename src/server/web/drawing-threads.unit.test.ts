@@ -25,7 +25,8 @@ export async function render(url) {
 afterAll(() => fs.rmSync(entry, { force: true }));
 
 const api = () => new Response(null, { status: 204 });
-const LIMIT = 300;
+// Room for a new thread to start under a busy test run (CI's first page waited over 300 ms for one).
+const LIMIT = 2000;
 
 describe('a drawing that does not end in time', () => {
   it.each(['waits', 'loops'])('one that %s fails, its thread is stopped, and the next page is drawn by a new one', async (kind) => {
@@ -34,7 +35,7 @@ describe('a drawing that does not end in time', () => {
       const before = (await renderer.render('http://localhost/fine', api)) as unknown as { html: string };
       const started = performance.now();
       await expect(renderer.render(`http://localhost/${kind}`, api)).rejects.toThrow(`The page http://localhost/${kind} was not drawn within ${LIMIT} ms`);
-      expect(performance.now() - started).toBeLessThan(LIMIT + 2000);
+      expect(performance.now() - started).toBeLessThan(LIMIT + 3000);
       const after = (await renderer.render('http://localhost/fine', api)) as unknown as { html: string };
       expect(after.html).toMatch(/^drawn by \d+$/);
       expect(after.html).not.toBe(before.html);
@@ -47,7 +48,7 @@ describe('a drawing that does not end in time', () => {
     const renderer = threadedRenderer(entry, { threads: 1, timeLimitMs: LIMIT });
     try {
       const first = (await renderer.render('http://localhost/a', api)) as unknown as { html: string };
-      await new Promise((r) => setTimeout(r, LIMIT * 2));
+      await new Promise((r) => setTimeout(r, LIMIT + 500));
       const second = (await renderer.render('http://localhost/b', api)) as unknown as { html: string };
       expect(second.html).toBe(first.html);
     } finally {
