@@ -175,23 +175,22 @@ export function threadedRenderer(
     });
     return threads.reduce((best, t) => (t.drawing.size < best.drawing.size ? t : best));
   };
-  const drawn = (url: string, api: Api, onError: (error: unknown) => void) =>
-    new Promise<DrawnPage | null>((resolve, reject) => {
-      const draw = ++draws;
-      const on = thread();
-      const limit = setTimeout(() => {
-        if (on.holds(draw)) on.stop(new Error(`The page ${url} was not drawn within ${timeLimitMs} ms: its drawing thread was stopped.`));
-      }, timeLimitMs);
-      // A page that waits never keeps the process alive; its request does.
-      limit.unref();
-      const settled = <T>(settle: (value: T) => void) => (value: T) => {
-        clearTimeout(limit);
-        settle(value);
-      };
-      on.draw(draw, url, { api, onError, resolve: settled(resolve), reject: settled(reject) });
-    });
   return {
-    render: (url, api, onError = () => {}) => drawn(url, api, onError),
+    render: (url, api, onError = () => {}) =>
+      new Promise<DrawnPage | null>((resolve, reject) => {
+        const draw = ++draws;
+        const on = thread();
+        const limit = setTimeout(() => {
+          if (on.holds(draw)) on.stop(new Error(`The page ${url} was not drawn within ${timeLimitMs} ms: its drawing thread was stopped.`));
+        }, timeLimitMs);
+        // A page that waits never keeps the process alive; its request does.
+        limit.unref();
+        const settled = <T>(settle: (value: T) => void) => (value: T) => {
+          clearTimeout(limit);
+          settle(value);
+        };
+        on.draw(draw, url, { api, onError, resolve: settled(resolve), reject: settled(reject) });
+      }),
     /** Stops the threads; a page asked for later starts new ones. */
     async close() {
       await Promise.all(threads.map((t) => t.terminate()));

@@ -25,6 +25,8 @@ export async function render(url) {
 afterAll(() => fs.rmSync(entry, { force: true }));
 
 const api = () => new Response(null, { status: 204 });
+/** What the stand-in drew for `url`: which thread drew it. */
+const drawnBy = async (renderer: ReturnType<typeof threadedRenderer>, url: string) => ((await renderer.render(url, api)) as unknown as { html: string }).html;
 // Room for a new thread to start under a busy test run (CI's first page waited over 300 ms for one).
 const LIMIT = 2000;
 
@@ -32,13 +34,13 @@ describe('a drawing that does not end in time', () => {
   it.each(['waits', 'loops'])('one that %s fails, its thread is stopped, and the next page is drawn by a new one', async (kind) => {
     const renderer = threadedRenderer(entry, { threads: 1, timeLimitMs: LIMIT });
     try {
-      const before = (await renderer.render('http://localhost/fine', api)) as unknown as { html: string };
+      const before = await drawnBy(renderer, 'http://localhost/fine');
       const started = performance.now();
       await expect(renderer.render(`http://localhost/${kind}`, api)).rejects.toThrow(`The page http://localhost/${kind} was not drawn within ${LIMIT} ms`);
       expect(performance.now() - started).toBeLessThan(LIMIT + 3000);
-      const after = (await renderer.render('http://localhost/fine', api)) as unknown as { html: string };
-      expect(after.html).toMatch(/^drawn by \d+$/);
-      expect(after.html).not.toBe(before.html);
+      const after = await drawnBy(renderer, 'http://localhost/fine');
+      expect(after).toMatch(/^drawn by \d+$/);
+      expect(after).not.toBe(before);
     } finally {
       await renderer.close();
     }
@@ -47,10 +49,10 @@ describe('a drawing that does not end in time', () => {
   it('a page that ends in time is untouched by the limit, its thread kept', async () => {
     const renderer = threadedRenderer(entry, { threads: 1, timeLimitMs: LIMIT });
     try {
-      const first = (await renderer.render('http://localhost/a', api)) as unknown as { html: string };
+      const first = await drawnBy(renderer, 'http://localhost/a');
       await new Promise((r) => setTimeout(r, LIMIT + 500));
-      const second = (await renderer.render('http://localhost/b', api)) as unknown as { html: string };
-      expect(second.html).toBe(first.html);
+      const second = await drawnBy(renderer, 'http://localhost/b');
+      expect(second).toBe(first);
     } finally {
       await renderer.close();
     }

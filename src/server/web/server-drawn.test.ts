@@ -277,7 +277,7 @@ describe('the threads that draw (web/drawing-threads.ts)', () => {
     expect(detailOf(await page(`/product/${first.id}`)).name).toBe(first.name);
   });
 
-  it('a new thread draws a part whose code it has not loaded yet (home’s grid) in full, as every later drawing draws it at once', async () => {
+  it('a new thread draws a part whose code it has not loaded yet (home’s grid) in full, the same as its next drawing', async () => {
     // A new thread: home's grid and footer are `lazy` parts, their code not yet loaded there.
     await renderer.close();
     const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="ssr-data">'));
