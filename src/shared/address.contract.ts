@@ -5,8 +5,9 @@
  * spelling from India's list.
  */
 import { ADDRESS_MAX, DEFAULT_COUNTRY, isPlaceholderName, isPlaceholderPhone, type ProfileAddressSource } from './addresses.ts';
-import { PHONE_DIGITS, PIN_DIGITS } from './accounts.ts';
+import { PHONE_DIGITS } from './accounts.ts';
 import { indiaState } from './india.ts';
+import { PINCODE_DIGITS_MESSAGE, pincodeProblem } from './pincode.ts';
 import { charCount, HAS_LETTER_OR_DIGIT, INDIAN_MOBILE, LETTERS_AND_SPACES, NOT_INDIAN_MOBILE, tidy } from './text-rules.ts';
 import { z } from './zod.ts';
 
@@ -29,12 +30,9 @@ const atLeastTwo = (label: string): Check => (v) => (charCount(v) < 2 ? `${label
 const validCharacters = (label: string): Check => (v) => (HAS_LETTER_OR_DIGIT.test(v) ? undefined : `${label} must contain valid characters.`);
 
 const PHONE = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
-const PIN = new RegExp(`^\\d{${PIN_DIGITS}}$`);
 
-/** Spec §5's six digits, then India Post's first digit (its postal region, 1 to 9). */
-export const pincodeField = field('Pincode must be 6 digits.', (v) => (PIN.test(v) ? undefined : 'Pincode must be 6 digits.'), (v) =>
-  v.startsWith('0') ? 'Please enter a valid pincode.' : undefined,
-);
+/** Spec §5's pincode (shared/pincode.ts). */
+export const pincodeField = field(PINCODE_DIGITS_MESSAGE, pincodeProblem);
 
 export const STATE_NOT_LISTED = 'Please choose a state or union territory of India.';
 export const INDIA_ONLY = 'We deliver within India only.';

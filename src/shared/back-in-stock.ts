@@ -2,7 +2,6 @@
  * Back in stock (issue 16): a signed-in shopper asks to be told, once, when a sold-out size has
  * pieces again. What the product page, /favorites and the mail's unsubscribe page say.
  */
-import { z } from './zod.ts';
 import type { ProductSummary } from './catalog.ts';
 import { ONE_SIZE } from './stock.ts';
 
@@ -24,6 +23,3 @@ export const ALERT_IN_STOCK = (size: string) =>
 export const ALERT_SET = (size: string) =>
   size === ONE_SIZE ? 'We will mail you once when this piece is back.' : `We will mail you once when size ${size} is back.`;
 export const ALERT_LINK_UNKNOWN = 'This link is not valid. Please use the link in your latest back-in-stock mail.';
-
-/** The mail's unsubscribe link names a request by its token (a UUID). */
-export const stopAlertsContract = z.object({ token: z.uuid({ error: ALERT_LINK_UNKNOWN }) });

@@ -9,7 +9,7 @@
  */
 import type { QueryClient, QueryKey, QueryObserverOptions } from '@tanstack/react-query';
 import { QueryClientContext } from '@tanstack/react-query';
-import { createElement, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createElement, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { freshAsServed, ssrAnswer, ssrState } from './ssr-data.ts';
 import { useTakenOver } from './taken-over.tsx';
 
@@ -18,7 +18,6 @@ type ClientModule = typeof import('./query-client.ts');
 let client: QueryClient | undefined;
 let module: ClientModule | undefined;
 let loading: Promise<QueryClient> | undefined;
-const listeners = new Set<() => void>();
 
 /** The browser's client, made once (TanStack's code is fetched the first time it is asked for). */
 export function dataClient(): Promise<QueryClient> {
@@ -30,31 +29,55 @@ export function dataClient(): Promise<QueryClient> {
     if (drawn) m.hydrate(client, freshAsServed(drawn) as Parameters<typeof m.hydrate>[1]);
     // What QueryClientProvider would do: refetch on focus and reconnect. The browser's client lives as long as the page.
     client.mount();
-    listeners.forEach((l) => l());
     return client;
   });
   return loading;
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+/**
+ * A client that arrived after the page was taken over, until the root's provider has handed it
+ * out. Parts loaded with `withData` wait for it too: one drawn at an urgent priority (the grid a
+ * shopper scrolls to) would otherwise be drawn before the provider's transition, without a client.
+ */
+let handingOut: { done: Promise<void>; finish: () => void } | undefined;
+
+function startHandingOut() {
+  let finish = () => {};
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  return { done, finish };
+}
 
 /**
  * The root's provider: the client once it is there (asked for right after the first paint). On
  * the server, the request's own client (`client`). Taking over a page drawn there, the client as
  * it is at that moment: there already when the screen needed it (a data screen waits for it).
+ *
+ * A client that arrives later is handed out in a transition: every part that reads it draws
+ * again, which as an urgent update (it was an external store's) made one task of 167 ms just
+ * after home was taken over, at Lighthouse's 4x slowdown; as a transition it is drawn in slices a
+ * tap can come between (decision 0035).
  */
 export function DataProvider({ children, client: own }: { children: ReactNode; client?: QueryClient }) {
-  const value = useSyncExternalStore(subscribe, () => own ?? client, () => own ?? client);
-  useEffect(() => void (own ?? dataClient()), [own]);
-  return createElement(QueryClientContext.Provider, { value }, children);
+  const [arrived, setArrived] = useState(() => client);
+  useEffect(() => {
+    if (own) return;
+    if (arrived) {
+      handingOut?.finish();
+      return;
+    }
+    handingOut ??= startHandingOut();
+    let mounted = true;
+    void dataClient().then((made) => mounted && startTransition(() => setArrived(made)));
+    return () => {
+      mounted = false;
+    };
+  }, [own, arrived]);
+  return createElement(QueryClientContext.Provider, { value: own ?? arrived }, children);
 }
 
-/** For `lazy` and route modules: their code and the query client, fetched side by side. */
+/** For `lazy` and route modules: their code and the query client (handed out), fetched side by side. */
 export function withData<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), dataClient()]).then(([loaded]) => loaded);
+  return () => Promise.all([load(), dataClient().then(() => handingOut?.done)]).then(([loaded]) => loaded);
 }
 
 export interface ShellQueryResult<T> {
@@ -80,12 +103,23 @@ export function useShellQuery<T, K extends QueryKey>(options: QueryObserverOptio
   const keyHash = JSON.stringify(options.queryKey);
   useEffect(() => {
     if (!current || !module) return;
-    // The options are read when the key changes: a factory makes the same ones for the same key.
-    const watching = new module.QueryObserver(current, options);
-    const take = (r: { data: T | undefined; isError: boolean }) => setState({ data: r.data, failed: r.isError && r.data === undefined });
-    take(watching.getCurrentResult());
-    setObserver(watching);
-    return watching.subscribe(take);
+    const { QueryObserver } = module;
+    let stop: (() => void) | undefined;
+    // The watch starts in a task of its own, not in the one that runs the effects of the whole
+    // page just taken over: its first ask (the session, say) and the drawing its answer brings
+    // made that task 90 ms long on a budget phone (decision 0035).
+    const starting = setTimeout(() => {
+      // The options are read when the key changes: a factory makes the same ones for the same key.
+      const watching = new QueryObserver(current, options);
+      const take = (r: { data: T | undefined; isError: boolean }) => setState({ data: r.data, failed: r.isError && r.data === undefined });
+      take(watching.getCurrentResult());
+      setObserver(watching);
+      stop = watching.subscribe(take);
+    });
+    return () => {
+      clearTimeout(starting);
+      stop?.();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current, keyHash]);
   // While React takes over a drawn page, what the page was drawn with: a part taken over after the

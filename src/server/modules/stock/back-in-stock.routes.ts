@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { stopAlertsContract } from '../../../shared/back-in-stock.ts';
+import { stopAlertsContract } from '../../../shared/back-in-stock.contract.ts';
 import { sizeName } from '../../../shared/cart.contract.ts';
 import { productId } from '../../../shared/catalog.contract.ts';
 import { requireShopper, shoppersOnly, type ShopperEnv } from '../../http/session.ts';

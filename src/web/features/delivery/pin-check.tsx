@@ -1,7 +1,7 @@
 import { Banknote, MapPin, Truck, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { pincodeField } from '../../../shared/address.contract.ts';
 import { PIN_DIGITS } from '../../../shared/accounts.ts';
+import { checkPincode } from '../../../shared/pincode.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { FieldError, inputClass } from '../../components/form-field.tsx';
 import { rememberedPin, rememberPin, useDeliveryCheck } from './delivery.api.ts';
@@ -34,14 +34,14 @@ export function PinCheck({ productId, addressPin }: Props) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = pincodeField.safeParse(typed);
-    if (!checked.success) {
-      setProblem(checked.error.issues[0]!.message);
+    const checked = checkPincode(typed);
+    if (checked.problem !== undefined) {
+      setProblem(checked.problem);
       return;
     }
     setProblem(null);
-    setPin(checked.data);
-    rememberPin(checked.data);
+    setPin(checked.pin);
+    rememberPin(checked.pin);
   };
 
   const error = problem ?? (answer.isError ? answer.error.message : undefined);
