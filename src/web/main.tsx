@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { adoptCspNonce } from './lib/csp-nonce.ts';
 import { DataProvider } from './lib/data-client.ts';
 import { ssrState } from './lib/ssr-data.ts';
+import { drawnInBrowserFromNowOn } from './lib/taken-over.tsx';
 import { browserRoutes } from './router.tsx';
 import './styles.css';
 
@@ -17,13 +18,14 @@ const root = document.getElementById('root')!;
  * Lighthouse's 4x slowdown, most of each page's Total Blocking Time; apart, each is a shorter
  * task, and a tap between them is answered. The file itself comes early: every page hints it.
  */
-const reactDom = () => new Promise((next) => setTimeout(next)).then(() => import('./lib/react-dom-client.ts'));
+const nextTask = () => new Promise((next) => setTimeout(next));
+const reactDom = () => nextTask().then(() => import('./lib/react-dom-client.ts'));
 
 /** The shop, on its router: drawn afresh, or taking over a drawn page with what its loaders answered there. */
-const app = (options?: Parameters<typeof createBrowserRouter>[1]) => (
+const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
     <DataProvider>
-      <RouterProvider router={createBrowserRouter(routes, options)} />
+      <RouterProvider router={router} />
     </DataProvider>
   </StrictMode>
 );
@@ -44,11 +46,23 @@ async function takeOver() {
   );
   const [{ hydrateRoot }] = await Promise.all([reactDom(), loaded]);
   const loaderData = { ...Object.fromEntries(matches.map(({ route }) => [route.id!, null])), ...ssrState()?.loaderData };
+  // The router made, and the takeover begun, each in a task of its own rather than at the end of
+  // the renderer's: together they were one task of about 100 ms at Lighthouse's 4x slowdown.
+  await nextTask();
+  const router = createBrowserRouter(routes, { hydrationData: { loaderData } });
+  // The next screen the shopper opens is drawn in the browser, with nothing to take over.
+  const drawn = router.state.location;
+  const unsubscribe = router.subscribe(({ location, navigation }) => {
+    if (location === drawn && navigation.state === 'idle') return;
+    unsubscribe();
+    drawnInBrowserFromNowOn();
+  });
+  await nextTask();
   // In a transition, React takes the page over in slices of about 5 ms with the browser free in
   // between; at its default priority it did so in one task of up to 185 ms on a budget phone
   // (Lighthouse's 4x slowdown), the largest of the page's blocking time (decision 0035).
   startTransition(() => {
-    hydrateRoot(root, app({ hydrationData: { loaderData } }), {
+    hydrateRoot(root, app(router), {
       // A part that could not be taken over (it threw, or did not match) is drawn afresh in the
       // browser, and its error boundary says so if it throws again. Said in the console, as caught
       // errors are, rather than raised as an uncaught one on the window.
@@ -60,5 +74,6 @@ async function takeOver() {
 if (ssrState()) {
   void takeOver();
 } else {
-  void reactDom().then(({ createRoot }) => createRoot(root).render(app()));
+  drawnInBrowserFromNowOn();
+  void reactDom().then(({ createRoot }) => createRoot(root).render(app(createBrowserRouter(routes))));
 }

@@ -2,14 +2,22 @@
  * A page drawn on the server, as the browser takes it over (issue 19): what was drawn there stands
  * until React has taken the page over; then the browser's own state and work take their turn.
  */
-import { createContext, useContext, useSyncExternalStore, type ImgHTMLAttributes, type ReactNode } from 'react';
+import { createContext, useContext, useDeferredValue, type ImgHTMLAttributes, type ReactNode } from 'react';
 
-const NO_CHANGES = () => () => {};
-const TAKEN_OVER = () => true;
-const DRAWING = () => false;
+/** Whether a part drawn from now on is drawn afresh in the browser, none of it taken over (main.tsx says when). */
+let drawnInBrowser = false;
+export const drawnInBrowserFromNowOn = () => {
+  drawnInBrowser = true;
+};
 
-/** False on the server and while React takes over the page drawn there (as it was drawn); true after. */
-export const useTakenOver = () => useSyncExternalStore(NO_CHANGES, TAKEN_OVER, DRAWING);
+/**
+ * False on the server and while React takes over the page drawn there (as it was drawn); true
+ * after. A deferred value: the parts taken over are drawn again with it in a transition, in
+ * slices. An external store's change (as it was) drew them all again at once, in one urgent task
+ * of up to 90 ms at Lighthouse's 4x slowdown (decision 0035). A part drawn afresh in the browser
+ * once the shopper has moved on has it at once.
+ */
+export const useTakenOver = () => useDeferredValue(true, drawnInBrowser ? undefined : false);
 
 /** Inside a <noscript> copy: what it holds is read only without JavaScript, so nothing in it waits. */
 const InCopy = createContext(false);
