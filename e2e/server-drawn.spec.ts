@@ -138,6 +138,25 @@ test('home’s grid far below, once neared, draws the first page the page carrie
   expect(asked.urls).toEqual([]);
 });
 
+test('home’s grid neared before the query client has arrived waits for it, and draws its products', async ({ page }) => {
+  // The client's code held back: the grid's part is asked for, and drawn, before the root's
+  // provider has handed the client out (src/web/lib/data-client.ts, decision 0035). Drawn without
+  // it, the grid would throw, and the fixture fails on the error it logs.
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/query-client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.locator('html[data-live]')).toHaveCount(1);
+  const section = page.getByRole('region', { name: 'Our Bestsellers' });
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByRole('listitem')).toHaveCount(0);
+  release();
+  await expect(section.getByRole('listitem')).toHaveCount(8);
+});
+
 test('the web fonts wait for a later page: fetched once the first has settled, named from the next screen and on the next visit', async ({ page }) => {
   const fonts: string[] = [];
   page.on('request', (r) => r.url().endsWith('.woff2') && fonts.push(r.resourceType()));
