@@ -66,7 +66,8 @@ export function publicScreensWithZod(webDir: string): string[] {
   const manifest = readManifest(webDir);
   const holdsZod = (file: string) => fs.readFileSync(path.join(webDir, file), 'utf8').includes('$ZodType');
   const chunks = [...new Set(SCREENS.filter((s) => s.access === 'public' && !('noindex' in s)).map((s) => s.chunk))];
-  return chunks.filter((chunk) => [...staticFiles(manifest, 'index.html', chunk)].some(holdsZod));
+  // A screen missing from the build is named too: the check would otherwise pass over it.
+  return chunks.filter((chunk) => !manifest[chunk] || [...staticFiles(manifest, 'index.html', chunk)].some(holdsZod));
 }
 
 /** The one line both scripts print. */

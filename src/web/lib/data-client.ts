@@ -58,14 +58,17 @@ function startHandingOut() {
  * tap can come between (decision 0035).
  */
 export function DataProvider({ children, client: own }: { children: ReactNode; client?: QueryClient }) {
-  const [arrived, setArrived] = useState(() => client);
+  const [arrived, setArrived] = useState(() => {
+    // From the first drawing on, not from its effect: a screen's code may arrive in between.
+    if (!own && !client) handingOut ??= startHandingOut();
+    return client;
+  });
   useEffect(() => {
     if (own) return;
     if (arrived) {
       handingOut?.finish();
       return;
     }
-    handingOut ??= startHandingOut();
     let mounted = true;
     void dataClient().then((made) => mounted && startTransition(() => setArrived(made)));
     return () => {
@@ -75,7 +78,12 @@ export function DataProvider({ children, client: own }: { children: ReactNode; c
   return createElement(QueryClientContext.Provider, { value: own ?? arrived }, children);
 }
 
-/** For `lazy` and route modules: their code and the query client (handed out), fetched side by side. */
+/**
+ * For `lazy` and route modules: their code and the query client (handed out), fetched side by
+ * side. Not for a part the server draws inside a Suspense boundary: React would hold the
+ * provider's transition until that part had been taken over, and the part would wait for the
+ * transition (the server draws no such part: the session's are drawn in the browser).
+ */
 export function withData<T>(load: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([load(), dataClient().then(() => handingOut?.done)]).then(([loaded]) => loaded);
 }

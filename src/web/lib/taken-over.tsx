@@ -2,7 +2,7 @@
  * A page drawn on the server, as the browser takes it over (issue 19): what was drawn there stands
  * until React has taken the page over; then the browser's own state and work take their turn.
  */
-import { createContext, useContext, useDeferredValue, type ImgHTMLAttributes, type ReactNode } from 'react';
+import { createContext, useContext, useDeferredValue, useSyncExternalStore, type ImgHTMLAttributes, type ReactNode } from 'react';
 
 /** Whether a part drawn from now on is drawn afresh in the browser, none of it taken over (main.tsx says when). */
 let drawnInBrowser = false;
@@ -10,14 +10,23 @@ export const drawnInBrowserFromNowOn = () => {
   drawnInBrowser = true;
 };
 
+const NO_CHANGES = () => () => {};
+const IN_BROWSER = () => drawnInBrowser;
+const DRAWING = () => false;
+
 /**
  * False on the server and while React takes over the page drawn there (as it was drawn); true
  * after. A deferred value: the parts taken over are drawn again with it in a transition, in
  * slices. An external store's change (as it was) drew them all again at once, in one urgent task
  * of up to 90 ms at Lighthouse's 4x slowdown (decision 0035). A part drawn afresh in the browser
- * once the shopper has moved on has it at once.
+ * once the shopper has moved on has it at once; the store says which, and says "drawing" to a
+ * part React is still taking over (the screen inside the shell's Suspense can be, when the
+ * shopper moves on that early), so such a part is drawn as it was on the server.
  */
-export const useTakenOver = () => useDeferredValue(true, drawnInBrowser ? undefined : false);
+export function useTakenOver(): boolean {
+  const fresh = useSyncExternalStore(NO_CHANGES, IN_BROWSER, DRAWING);
+  return useDeferredValue(true, fresh ? undefined : false);
+}
 
 /** Inside a <noscript> copy: what it holds is read only without JavaScript, so nothing in it waits. */
 const InCopy = createContext(false);
