@@ -20,9 +20,17 @@ async function settled(page: Page) {
     .catch(() => {}); // still moving after 5 s: scan as it is
 }
 
+/**
+ * Only the violations, found in the page itself. By default axe sends back every rule's passing
+ * nodes too, and gathers its results in a blank page it opens for the purpose: 1.3 to 2.2 s a scan
+ * on this machine, against 0.55 to 0.77 s this way (home, a product, /products). Legacy mode leaves
+ * out only cross-origin frames, and the shop has none; a frame of its own is still scanned.
+ */
+const scan = (page: Page) => new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true).analyze();
+
 export async function expectNoSeriousViolations(page: Page) {
   await settled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await scan(page);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // The first nodes of each, with axe's reason, so a failure says where to look.
   const where = (v: (typeof serious)[number]) => v.nodes.slice(0, 3).map((n) => `\n    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`);
