@@ -38,9 +38,37 @@ function counts(): { passed: number; failed: number } {
 const pictures = spawn(process.execPath, ['--import', 'tsx', 'e2e/make-pictures.ts'], { stdio: ['ignore', 'inherit', 'inherit'] });
 const picturesDone = new Promise((resolve) => pictures.on('exit', resolve));
 
+/**
+ * Steps run side by side, each one's output held and printed whole, in the order given, once all
+ * have ended. The type check and lint each keep one core busy for 20 to 50 s: one after the other
+ * they left the second core to the pictures alone.
+ */
+async function together(steps: [label: string, cmd: string, args: string[]][]): Promise<boolean> {
+  const ended = steps.map(
+    ([, cmd, args]) =>
+      new Promise<{ ok: boolean; output: string }>((resolve) => {
+        const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        const chunks: Buffer[] = [];
+        child.stdout.on('data', (c: Buffer) => chunks.push(c));
+        child.stderr.on('data', (c: Buffer) => chunks.push(c));
+        child.on('error', (error) => resolve({ ok: false, output: String(error) }));
+        child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString('utf8') }));
+      }),
+  );
+  let ok = true;
+  for (const [i, result] of (await Promise.all(ended)).entries()) {
+    console.log(`\n=== ${steps[i]![0]} ===`);
+    process.stdout.write(result.output);
+    ok &&= result.ok;
+  }
+  return ok;
+}
+
 const before =
-  run('type check', 'npx', ['tsc', '--noEmit', '-p', '.']) &&
-  run('lint (and the layout\'s import boundaries)', 'npx', ['eslint', '.']) &&
+  (await together([
+    ['type check', 'npx', ['tsc', '--noEmit', '-p', '.']],
+    ["lint (and the layout's import boundaries)", 'npx', ['eslint', '.']],
+  ])) &&
   run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) &&
   run('build the web app and the server', 'node', ['scripts/build.mjs']) &&
   run("home's initial JavaScript (docs/decisions/0006)", 'npx', ['tsx', 'scripts/home-js.ts']);
