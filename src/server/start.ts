@@ -49,7 +49,11 @@ export async function startServer(config: AppConfig, beforeListen?: (shop: Boote
     await database.close();
     process.exit(1);
   });
+  let stopping = false;
   const stop = () => {
+    // A second Ctrl+C is an owner who will not wait: out at once, the database left as a crash leaves it.
+    if (stopping) process.exit(1);
+    stopping = true;
     server.close(async () => {
       await owners?.close();
       await dev?.close();
@@ -59,8 +63,10 @@ export async function startServer(config: AppConfig, beforeListen?: (shop: Boote
       await database.close();
       process.exit(0);
     });
-    // Keep-alive connections would hold close() open; do not wait for them for ever.
-    setTimeout(() => process.exit(0), 3000).unref();
+    // Keep-alive connections would hold close() open: after a grace period they are cut, and the
+    // shop still closes its database and lets its folder go. (It used to exit here instead, and a
+    // shop slow to close on a busy machine left its lock behind and PGlite unclosed.)
+    setTimeout(() => server.closeAllConnections(), 3000).unref();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
