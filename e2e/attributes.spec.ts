@@ -32,7 +32,9 @@ test('the owner says what a piece is made of and for; Product Details shows it',
   await expect(page.getByText('Product created. It is in the shop now.').first()).toBeVisible();
   await expect(card.getByRole('radio', { name: 'Blue' })).toBeChecked();
 
-  const id = /\/admin\/products\/(\d+)/.exec(page.url())?.[1];
+  // The editor moves to the new piece's address after its message: read the id once it is there.
+  await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+  const id = /\/admin\/products\/(\d+)$/.exec(page.url())![1];
   await page.goto(`/product/${id}`);
   const details = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Product Details' }) });
   for (const [label, value] of [

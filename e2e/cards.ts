@@ -1,15 +1,19 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MAX_RANGE, type ProductSummary } from '../src/shared/catalog.ts';
 
-/** The first card on screen that can be bought in one tap (a one-size piece in stock), with its product's id and name. */
-export async function firstCard(page: Page, nth = 0) {
-  const card = page
+/**
+ * The first card on screen that can be bought in one tap (a one-size piece in stock), with its
+ * product's id and name. `pictured`: one with a photograph, for a test that taps it; other journeys
+ * add pieces without any to the same shop, and for a moment those lead the list.
+ */
+export async function firstCard(page: Page, nth = 0, { pictured = false } = {}) {
+  const buyable = page
     .getByRole('main')
     .getByRole('listitem')
     .filter({ has: page.getByRole('button', { name: /^Buy Now: /, disabled: false }) })
     // A piece in sizes says "choose a size" on its cart button: its card opens the product page instead.
-    .filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) })
-    .nth(nth);
+    .filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) });
+  const card = (pictured ? buyable.filter({ has: page.locator('img') }) : buyable).nth(nth);
   const name = (await card.getByRole('heading').textContent())!.trim();
   const href = (await card.getByRole('link', { name }).getAttribute('href'))!;
   const id = Number(/^\/product\/(\d+)$/.exec(href)![1]);

@@ -77,7 +77,7 @@ test.describe('on a product card', () => {
 
   test('a tap on the picture, or anywhere else on the card, opens the product', async ({ page }) => {
     await page.goto('/products');
-    const { card, name, id } = await firstCard(page);
+    const { card, name, id } = await firstCard(page, 0, { pictured: true });
     await clickOn(page, card.getByRole('img', { name, exact: true }));
     await expect(page).toHaveURL(new RegExp(`/product/${id}$`));
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
