@@ -14,6 +14,15 @@ export interface ReceivedMail {
   html: string;
 }
 
+/** A filed mail, or null while the server is still writing it (read again on the next look). */
+function readMail(file: string): ReceivedMail | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as ReceivedMail;
+  } catch {
+    return null;
+  }
+}
+
 /** Waits for the newest mail to `to` whose subject matches (and that `has` what is wanted of it). */
 export async function mailFor(port: number, to: string, subject: RegExp, has: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 15_000): Promise<ReceivedMail> {
   const started = Date.now();
@@ -23,8 +32,8 @@ export async function mailFor(port: number, to: string, subject: RegExp, has: (m
       .readdirSync(dir)
       .sort()
       .reverse()
-      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as ReceivedMail)
-      .find((m) => m.to.includes(to) && subject.test(m.subject) && has(m));
+      .map((f) => readMail(path.join(dir, f)))
+      .find((m) => m !== null && m.to.includes(to) && subject.test(m.subject) && has(m));
     if (mail) return mail;
     if (Date.now() - started > timeoutMs) throw new Error(`No mail to ${to} matching ${subject} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
