@@ -49,11 +49,16 @@ export async function startServer(config: AppConfig, beforeListen?: (shop: Boote
     await database.close();
     process.exit(1);
   });
-  let stopping = false;
+  let stoppingSince = 0;
   const stop = () => {
-    // A second Ctrl+C is an owner who will not wait: out at once, the database left as a crash leaves it.
-    if (stopping) process.exit(1);
-    stopping = true;
+    // A second Ctrl+C is an owner who will not wait: out at once, the database left as a crash
+    // leaves it. Not one within a second of the first: npm and tsx pass the terminal's own Ctrl+C
+    // on to the shop, which so hears one press twice.
+    if (stoppingSince) {
+      if (Date.now() - stoppingSince > 1000) process.exit(1);
+      return;
+    }
+    stoppingSince = Date.now();
     server.close(async () => {
       await owners?.close();
       await dev?.close();
