@@ -8,7 +8,6 @@
  */
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { screenHead, type PageHead } from '../shared/page-head.ts';
 import { DEFAULT_PRICING, shopDescription } from '../shared/pricing.ts';
@@ -17,6 +16,7 @@ import { screenOfPath } from '../shared/routes.ts';
 import { indexable, SCREENS } from '../shared/screens.ts';
 import { setTransport, type Transport } from './lib/api.ts';
 import { DataProvider } from './lib/data-client.ts';
+import { drawToString } from './lib/draw-to-string.ts';
 import { pricingQuery } from './lib/pricing-settings.ts';
 import type { SsrState } from './lib/ssr-data.ts';
 import { makeQueryClient } from './lib/query-client.ts';
@@ -68,25 +68,17 @@ export async function render(url: string, api: Transport, onError: (error: unkno
     if (context instanceof Response || context.errors || (context.statusCode !== 200 && context.statusCode !== 404)) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
     let failed = false;
-    const stream = await renderToReadableStream(
+    const html = await drawToString(
       <StrictMode>
         <DataProvider client={queryClient}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </DataProvider>
       </StrictMode>,
-      {
-        // Never outline a finished part for a script to move in later: the page's CSP runs none.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onError: (error) => {
-          failed = true;
-          onError(error);
-        },
+      (error) => {
+        failed = true;
+        onError(error);
       },
     );
-    // The whole page before a byte leaves: no part left to stream in later, which React would do
-    // with inline scripts the page's CSP refuses.
-    await stream.allReady;
-    const html = await new Response(stream).text();
     if (failed) return null;
     const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== queryKeys.session[0] && !isShopperKey(q),
