@@ -35,7 +35,7 @@ import {
   type ToServer,
 } from './messages.ts';
 import { formatResults, type Row } from './report.ts';
-import { buildScenarios, checkoutScenarios, LIST_NAME, type BenchShopper, type Scenario } from './scenarios.ts';
+import { buildScenarios, checkoutScenarios, DRAWING_WARMUP_SECONDS, LIST_NAME, type BenchShopper, type Scenario } from './scenarios.ts';
 import { ServerLog } from './server-log.ts';
 import { createThrowawayDb, locationEnv, type ThrowawayDb } from './throwaway-db.ts';
 import type { Workload } from './workload.ts';
@@ -196,7 +196,7 @@ async function runScenario(origin: string, scenario: Scenario, opts: ReturnType<
     origin,
     connections: opts.connections,
     durationSeconds: opts.duration,
-    warmupSeconds: WARMUP_SECONDS,
+    warmupSeconds: scenario.warmupSeconds ?? WARMUP_SECONDS,
   };
   const answer = message<FromLoad>(load, () => true, `load test "${scenario.name}"`);
   load.send(request);
@@ -360,7 +360,7 @@ async function main(): Promise<void> {
   console.log(`Vastra benchmark`);
   console.log(`  database:    throwaway, ${throwaway.label}`);
   console.log(`  products:    ${opts.products.toLocaleString('en-US')}`);
-  console.log(`  load:        autocannon, ${opts.connections} connections, ${WARMUP_SECONDS} s warm-up + ${opts.duration} s per scenario`);
+  console.log(`  load:        autocannon, ${opts.connections} connections, ${WARMUP_SECONDS} s warm-up (${DRAWING_WARMUP_SECONDS} s before a first render) + ${opts.duration} s per scenario`);
   if (opts.checkoutShoppers) {
     console.log(`  checkout:    ${opts.checkoutShoppers} shoppers buying in a closed loop (checkout-load.ts), ${WARMUP_SECONDS} s warm-up + ${opts.duration} s per checkout`);
   }
