@@ -31,7 +31,10 @@ export function drawToString(node: ReactNode, onError: (error: unknown) => void)
     const { pipe } = renderToPipeableStream(node, {
       // Never outline a finished part for a script to move in later: the page's CSP runs none.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onError,
+      // Whatever the listener returns stays here: React would write it into the page as the error's digest.
+      onError: (error) => {
+        onError(error);
+      },
       // The whole page before a piece is written: no part left to stream in later, which React
       // would do with inline scripts the page's CSP refuses.
       onAllReady: () => pipe(destination as unknown as NodeJS.WritableStream),
