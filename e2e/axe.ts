@@ -7,12 +7,14 @@ import { expect } from './fixtures.ts';
  * Contrast is judged at rest: a toast fading in or out is, for a moment, any colour between its own
  * and the page's (axe has caught one at 1.9:1). So the scan waits for toasts to close (2 s, spec §4)
  * and for the page's finite animations and transitions to end (the skeletons' endless pulse excepted).
+ * A list dimmed while its next answer is on the way says so with aria-busy; it is waited for too
+ * (axe once caught the owner's product list there, at 2.85:1, just after a search was typed).
  */
 async function settled(page: Page) {
   await page
     .waitForFunction(
       () =>
-        document.querySelectorAll('[data-sonner-toast]').length === 0 &&
+        document.querySelectorAll('[data-sonner-toast], [aria-busy="true"]').length === 0 &&
         document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
       null,
       { timeout: 5000 },

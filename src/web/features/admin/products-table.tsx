@@ -91,7 +91,7 @@ export function ProductsTable() {
           </EmptyState>
         )
       ) : (
-        <ul className={`grid gap-2 ${products.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={products.isPlaceholderData}>
+        <ul className={`grid gap-2 ${products.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={products.isPlaceholderData || undefined}>
           {products.data.items.map((p) => (
             <ProductRow key={p.id} product={p} />
           ))}
