@@ -46,6 +46,7 @@ import { unwatchedCatalog, type CatalogWatch } from './modules/catalog/catalog-w
 import { keptPages } from './web/kept-pages.ts';
 import { sitemapRoutes } from './web/sitemap.routes.ts';
 import type { DrawnPage } from './web/page-meta.ts';
+import type { InProcessApi } from '../shared/in-process-api.ts';
 import { webRoutes, type DevPages } from './web/web.routes.ts';
 
 export interface AppDeps {
@@ -75,7 +76,7 @@ export interface AppDeps {
 
 /** dist/ssr/entry-server.js's `render` (src/web/entry-server.tsx). */
 export interface PageRenderer {
-  render(url: string, api: (request: Request) => Response | Promise<Response>, onError?: (error: unknown) => void): Promise<DrawnPage | null>;
+  render(url: string, api: InProcessApi, onError?: (error: unknown) => void): Promise<DrawnPage | null>;
 }
 
 interface ApiParts {
@@ -190,7 +191,10 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
 
   app.route('/', sitemapRoutes(catalog, config.publicUrl));
   // A page is drawn with the API's own answers, asked in process: no socket, no second hop.
-  const api = (request: Request) => app.request(request);
+  const api: InProcessApi = async (path) => {
+    const res = await app.request(path, { headers: { accept: 'application/json' } });
+    return { status: res.status, body: res.status === 204 ? '' : await res.text() };
+  };
   const logDrawError = (error: unknown) => console.error('A page could not be drawn on the server:', error);
   const drawn = ssr && ((pathAndQuery: string) => ssr.render(`http://localhost${pathAndQuery}`, api, logDrawError).catch((error: unknown) => (logDrawError(error), null)));
   const draw = drawn && keptPages(drawn, watch);

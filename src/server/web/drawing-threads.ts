@@ -12,30 +12,18 @@
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { ApiAnswer, InProcessApi } from '../../shared/in-process-api.ts';
 import type { PageRenderer } from '../app.ts';
 import type { DrawnPage } from './page-meta.ts';
 
-type Api = (request: Request) => Response | Promise<Response>;
-
-/** An API request a drawing makes, as it crosses between threads. */
-interface Ask {
-  url: string;
-  method: string;
-  headers: [string, string][];
-  body?: string;
-}
-interface Answer {
-  status: number;
-  headers: [string, string][];
-  body: string;
-}
-
+/** What crosses back when the API could not answer at all (a thrown error, not a refusal). */
+type Failure = { error: unknown };
 type FromThread =
-  | { type: 'ask'; draw: number; ask: number; request: Ask }
+  | { type: 'ask'; draw: number; ask: number; path: string }
   | { type: 'failed'; draw: number; error: unknown }
   | { type: 'drawn'; draw: number; page: DrawnPage | null }
   | { type: 'threw'; draw: number; error: unknown };
-type ToThread = { type: 'draw'; draw: number; url: string } | { type: 'answer'; ask: number; answer: Answer | { error: unknown } };
+type ToThread = { type: 'draw'; draw: number; url: string } | { type: 'answer'; ask: number; answer: ApiAnswer | Failure };
 
 /**
  * The worker's side, as plain JavaScript evaluated by the thread: the same file serves `npm start`,
@@ -50,21 +38,17 @@ const plain = (e) => (e instanceof Error ? Object.assign(new Error(e.message), {
 const asked = new Map();
 let asks = 0;
 const loaded = import(workerData.entry);
-const transport = (draw) => async (request) => {
-  const ask = ++asks;
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-  const answer = await new Promise((resolve) => {
-    asked.set(ask, resolve);
-    parentPort.postMessage({ type: 'ask', draw, ask, request: { url: request.url, method: request.method, headers: [...request.headers], body } });
+const transport = (draw) => (path) =>
+  new Promise((resolve, reject) => {
+    const ask = ++asks;
+    asked.set(ask, (answer) => ('error' in answer ? reject(answer.error) : resolve(answer)));
+    parentPort.postMessage({ type: 'ask', draw, ask, path });
   });
-  if ('error' in answer) throw answer.error;
-  return new Response(answer.status === 204 || answer.status === 304 ? null : answer.body, { status: answer.status, headers: answer.headers });
-};
 parentPort.on('message', async (m) => {
   if (m.type === 'answer') {
-    const resolve = asked.get(m.ask);
+    const settle = asked.get(m.ask);
     asked.delete(m.ask);
-    resolve?.(m.answer);
+    settle?.(m.answer);
     return;
   }
   try {
@@ -78,7 +62,7 @@ parentPort.on('message', async (m) => {
 `;
 
 interface Drawing {
-  api: Api;
+  api: InProcessApi;
   onError: (error: unknown) => void;
   resolve: (page: DrawnPage | null) => void;
   reject: (error: unknown) => void;
@@ -116,7 +100,7 @@ class DrawingThread {
   private heard(m: FromThread): void {
     const drawing = this.drawing.get(m.draw);
     if (!drawing) return;
-    if (m.type === 'ask') void this.answer(m.ask, m.request, drawing.api);
+    if (m.type === 'ask') void this.answer(m.ask, m.path, drawing.api);
     else if (m.type === 'failed') drawing.onError(m.error);
     else {
       this.drawing.delete(m.draw);
@@ -125,11 +109,11 @@ class DrawingThread {
     }
   }
 
-  private async answer(ask: number, request: Ask, api: Api): Promise<void> {
+  private async answer(ask: number, path: string, api: InProcessApi): Promise<void> {
     let answer: ToThread & { type: 'answer' };
     try {
-      const res = await api(new Request(request.url, { method: request.method, headers: request.headers, body: request.body }));
-      answer = { type: 'answer', ask, answer: { status: res.status, headers: [...res.headers], body: await res.text() } };
+      const { status, body } = await api(path);
+      answer = { type: 'answer', ask, answer: { status, body } };
     } catch (error) {
       answer = { type: 'answer', ask, answer: { error: error instanceof Error ? new Error(error.message) : new Error(String(error)) } };
     }

@@ -10,12 +10,20 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { threadedRenderer } from './drawing-threads.ts';
 
-/** Draws '/waits' never, '/loops' forever, anything else at once, naming the thread that drew it. */
+/**
+ * Draws '/waits' never, '/loops' forever, '/asks' from two API asks (one the API cannot answer),
+ * anything else at once, naming the thread that drew it.
+ */
 const entry = path.join(os.tmpdir(), `stand-in-renderer-${crypto.randomUUID()}.mjs`);
 fs.writeFileSync(
   entry,
   `import { threadId } from 'node:worker_threads';
-export async function render(url) {
+export async function render(url, api) {
+  if (url.endsWith('/asks')) {
+    const one = await api('/api/one?size=M&name=%E2%82%B9');
+    const failed = await api('/api/down').then(() => 'answered', (e) => e.constructor.name + ': ' + e.message);
+    return { html: one.status + ' ' + one.body + ' | ' + failed };
+  }
   if (url.endsWith('/waits')) return new Promise(() => {});
   if (url.endsWith('/loops')) for (;;);
   return { html: 'drawn by ' + threadId };
@@ -24,11 +32,30 @@ export async function render(url) {
 );
 afterAll(() => fs.rmSync(entry, { force: true }));
 
-const api = () => new Response(null, { status: 204 });
+const api = () => Promise.resolve({ status: 204, body: '' });
 /** What the stand-in drew for `url`: which thread drew it. */
 const drawnBy = async (renderer: ReturnType<typeof threadedRenderer>, url: string) => ((await renderer.render(url, api)) as unknown as { html: string }).html;
 // Room for a new thread to start under a busy test run (CI's first page waited over 300 ms for one).
 const LIMIT = 2000;
+
+describe('a drawing’s API asks', () => {
+  it('cross to this thread as a path and come back as the status and body; an API that throws fails the ask with its message', async () => {
+    const renderer = threadedRenderer(entry, { threads: 1 });
+    const asked: string[] = [];
+    const answering = async (path: string) => {
+      asked.push(path);
+      if (path === '/api/down') throw Object.assign(new Error('the database is down'), { cause: { socket: () => {} } });
+      return { status: 200, body: JSON.stringify({ name: 'Saree ₹' }) };
+    };
+    try {
+      const drawn = (await renderer.render('http://localhost/asks', answering)) as unknown as { html: string };
+      expect(drawn.html).toBe('200 {"name":"Saree ₹"} | Error: the database is down');
+      expect(asked).toEqual(['/api/one?size=M&name=%E2%82%B9', '/api/down']);
+    } finally {
+      await renderer.close();
+    }
+  });
+});
 
 describe('a drawing that does not end in time', () => {
   it.each(['waits', 'loops'])('one that %s fails, its thread is stopped, and the next page is drawn by a new one', async (kind) => {

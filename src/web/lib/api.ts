@@ -1,3 +1,5 @@
+import type { ApiAnswer, InProcessApi } from '../../shared/in-process-api.ts';
+
 /**
  * The web app's one way to call our API. Every failure is an ApiError carrying the server's
  * `{ code, message, fields }` and the status, so screens decide by status and code, never by
@@ -22,14 +24,25 @@ interface ErrorBody {
   fields?: Record<string, string>;
 }
 
-async function answer<T>(res: Response): Promise<T> {
-  if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
-  const body = (await res.json().catch(() => null)) as ErrorBody | null;
-  throw new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? `Request failed (${res.status})`, body?.fields);
+/** An answer read: its JSON when it succeeded, else the API's refusal as an ApiError. */
+function read<T>({ status, body }: ApiAnswer): T {
+  if (status >= 200 && status < 300) return (status === 204 ? undefined : JSON.parse(body)) as T;
+  const refusal = parsedOrNull(body) as ErrorBody | null;
+  throw new ApiError(status, refusal?.code ?? 'http_error', refusal?.message ?? `Request failed (${status})`, refusal?.fields);
 }
 
+function parsedOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+const answer = async <T>(res: Response): Promise<T> => read<T>({ status: res.status, body: res.status === 204 ? '' : await res.text() });
+
 /** Where a query's requests go instead of the network: on the server, the API itself, in process. */
-export type Transport = (request: Request) => Response | Promise<Response>;
+export type Transport = InProcessApi;
 
 /** One per query client: a page rendered on the server asks the API through its own request's client. */
 const transports = new WeakMap<object, Transport>();
@@ -49,11 +62,9 @@ export async function getJson<T>(url: string, { signal, client }: Asking = {}): 
   const transport = client && transports.get(client);
   const headers = { Accept: 'application/json' };
   if (!transport) return answer<T>(await fetch(url, { signal, headers }));
-  // In process there is no page to be relative to: any origin does, the API reads only the path.
-  // And no signal: a page drawn on the server waits for every answer, so nothing is ever called
-  // off, and a request that follows a signal is watched by a finalizer, which the server's
-  // whole-heap collections then run by the thousand, holding its event loop (docs/decisions/0032).
-  return answer<T>(await transport(new Request(new URL(url, 'http://in-process'), { headers })));
+  // In process, no signal: a page drawn on the server waits for every answer, so nothing is ever
+  // called off (and a request that followed one was watched by a finalizer, docs/decisions/0032).
+  return read<T>(await transport(url));
 }
 
 /** A request that changes something: JSON in and out, with the session cookie (same origin). */

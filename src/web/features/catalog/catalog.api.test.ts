@@ -10,9 +10,9 @@ describe('a query client with a transport (a page drawn on the server)', () => {
     vi.stubGlobal('fetch', () => Promise.reject(new Error('the network was asked')));
     const asked: string[] = [];
     const client = makeQueryClient();
-    setTransport(client, (request) => {
-      asked.push(new URL(request.url).pathname + new URL(request.url).search);
-      return Response.json(request.url.includes('/api/products/7') ? { id: 7, name: 'Kanjivaram Silk Saree' } : { items: [], hasMore: false });
+    setTransport(client, async (path) => {
+      asked.push(path);
+      return { status: 200, body: JSON.stringify(path.startsWith('/api/products/7') ? { id: 7, name: 'Kanjivaram Silk Saree' } : { items: [], hasMore: false }) };
     });
     await expect(client.fetchQuery(productQuery('7'))).resolves.toMatchObject({ name: 'Kanjivaram Silk Saree' });
     await client.fetchInfiniteQuery(productPagesQuery('newest'));
@@ -21,7 +21,7 @@ describe('a query client with a transport (a page drawn on the server)', () => {
 
   it('turns the API’s refusal into the same ApiError the browser gets', async () => {
     const client = makeQueryClient();
-    setTransport(client, () => Response.json({ code: 'not_found', message: 'Product not found' }, { status: 404 }));
+    setTransport(client, async () => ({ status: 404, body: JSON.stringify({ code: 'not_found', message: 'Product not found' }) }));
     const failed = await client.fetchQuery(productQuery('999999')).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(ApiError);
     expect(failed).toMatchObject({ status: 404, message: 'Product not found' });
