@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from './client.ts';
 import { DataFolderInUse } from './data-lock.ts';
-import { childEnv, freePort, npm, projectRoot, run, start, tsxServer, whenServing, type Child } from '../test/processes.ts';
+import { childEnv, freePort, npm, projectRoot, run, start, tsxLoadedServer, tsxServer, whenServing, type Child } from '../test/processes.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-lock-'));
 const pgdata = path.join(dataDir, 'pgdata');
@@ -21,9 +21,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function shop(): Promise<{ child: Child; port: number }> {
+async function shop(args = tsxServer()): Promise<{ child: Child; port: number }> {
   const port = await freePort();
-  const child = start(process.execPath, tsxServer(), childEnv({ DATA_DIR: dataDir, PORT: String(port) }));
+  const child = start(process.execPath, args, childEnv({ DATA_DIR: dataDir, PORT: String(port) }));
   children.push(child);
   return { child, port };
 }
@@ -51,11 +51,12 @@ describe('the embedded data folder, one process at a time', () => {
 
     await first.child.kill9();
     expect(fs.existsSync(`${pgdata}.lock`)).toBe(true); // left behind by the killed shop
-    const third = await shop();
+    const third = await shop(tsxLoadedServer());
     await whenServing(third.port, third.child);
     expect(holderPid()).not.toBe(pid);
-    await third.child.stop(); // Ctrl+C: the shop closes its database and lets the folder go
-    expect(fs.existsSync(`${pgdata}.lock`)).toBe(false);
+    const code = await third.child.stop(); // Ctrl+C: the shop closes its database and lets the folder go
+    expect(fs.existsSync(`${pgdata}.lock`), `the shop exited with ${code}:\n${third.child.output()}`).toBe(false);
+    expect(code).toBe(0);
   }, 300_000);
 
   it('of six processes racing for a dead holder’s lock, exactly one takes it', async () => {

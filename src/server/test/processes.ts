@@ -96,3 +96,11 @@ export async function whenServing(port: number, child: Child, timeoutMs = 120_00
 export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 export const tsxServer = (file = 'src/server/index.ts') => [path.join(projectRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), file];
+
+/**
+ * The server in one process, with tsx's loader and no tsx in front of it, as `npm start` runs the
+ * built one. For a test of Ctrl+C: tsx's own process passes a signal on, and a child that has not
+ * told it within 60 ms that it heard one gets SIGKILL; a busy CI machine took longer, and a shop
+ * killed so leaves its lock behind.
+ */
+export const tsxLoadedServer = (file = 'src/server/index.ts') => ['--import', 'tsx', path.join(projectRoot, file)];
