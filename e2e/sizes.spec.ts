@@ -105,6 +105,8 @@ test('the owner gives a piece its sizes and stock per size; the shop shows them'
   // Said twice at first, in the form and in a toast; the form's line goes when the page moves to the
   // new product's address (its form is made anew), the toast stays its 2 s: either one will do.
   await expect(page.getByText('Product created. It is in the shop now.').first()).toBeVisible();
+  // The new form still held 4 until the page moved: its own address first (CI read the URL before it moved).
+  await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
   await expect(page.getByLabel('Pieces in stock, size M')).toHaveValue('4');
 
   const id = /\/admin\/products\/(\d+)/.exec(page.url())?.[1];
