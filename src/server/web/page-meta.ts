@@ -108,6 +108,15 @@ export interface DrawnPage {
   status: 200 | 404;
 }
 
+/**
+ * A drawn page is painted whole: the browser holds its first paint until the data block after the
+ * root is parsed. A slow line delivers the HTML in pieces, and Chromium paints what it has parsed
+ * so far; a row then moved when its later items arrived (the header's icons, the filter bar, the
+ * gallery's zoom buttons), and that is a layout shift (decision 0039). Browsers without
+ * rel="expect" ignore the line and paint as before.
+ */
+const PAINT_WHOLE = `<link rel="expect" href="#${SSR_DATA_ID}" blocking="render" />`;
+
 /** What index.html holds in the root until the app draws (src/web/index.html). */
 const ROOT_PLACEHOLDER = '<div class="app-loading" role="status">Loading application...</div>';
 
@@ -153,7 +162,7 @@ export function pageTemplate(html: string, bootScript?: string | null): (meta: P
     }
     const data = `<script type="application/json" id="${SSR_DATA_ID}">${drawn.data}</script>\n  `;
     // The nonce last: all before it is the same for every request, and is compressed once (zipped-pages.ts).
-    return `${head}  ${renderHead(meta)}\n  ${after.slice(0, root)}${drawn.html}${after.slice(root + ROOT_PLACEHOLDER.length, end)}${data}${tail}${nonceMeta(nonce)}\n${after.slice(end)}`;
+    return `${head}  ${PAINT_WHOLE}\n    ${renderHead(meta)}\n  ${after.slice(0, root)}${drawn.html}${after.slice(root + ROOT_PLACEHOLDER.length, end)}${data}${tail}${nonceMeta(nonce)}\n${after.slice(end)}`;
   };
 }
 

@@ -70,6 +70,11 @@ describe('a drawn page', () => {
       const html = await page(path);
       expect(dataOf(html), path).not.toBeNull();
       expect(inlineScripts(html), path).toEqual([]);
+      // Painted whole (e2e/slow-line.spec.ts): the head holds the first paint until the data block, after the root.
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head, path).toContain('<link rel="expect" href="#ssr-data" blocking="render" />');
+      expect(html.match(/id="ssr-data"/g), path).toHaveLength(1);
+      expect(html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="ssr-data">')), path).toMatch(/<\/div>\s*$/);
     },
   );
 
