@@ -53,7 +53,6 @@ export function AppShell() {
         Skip to content
       </a>
       <SiteHeader search={<SearchBox className="order-last w-full md:order-none md:mx-auto md:max-w-xl md:flex-1" />} />
-      <Notices />
       {navigation.state === 'loading' && (
         <div className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-wine" role="progressbar" aria-label="Loading" />
       )}
@@ -67,6 +66,9 @@ export function AppShell() {
           <SiteFooter />
         </Suspense>
       </WhenNear>
+      {/* After everything: its banner is pinned to the foot of the window, and its space at the
+          page's end, so nothing drawn moves when it comes (issue 19). */}
+      <Notices />
       <ToasterGate />
       <ScrollRestoration />
     </div>

@@ -37,21 +37,28 @@ export default function AccountNotices() {
     }
   };
 
+  // Pinned to the foot of the window rather than pushing the page down: it comes once the session
+  // has answered, after the page is painted, and a banner in the flow moved every page under it
+  // (issue 19: signed-in details are drawn without moving the layout). The space after it lets
+  // the page's end scroll clear of it.
   return (
-    <div role="region" aria-label="Verify your email" className="border-b border-gold-soft/60 bg-sand/70">
-      <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-2.5 text-sm sm:items-center sm:px-6">
-        <MailCheck className="mt-0.5 size-5 shrink-0 text-gold sm:mt-0" aria-hidden="true" />
-        <p className="flex-1 text-ink">
-          Please verify your email address: we sent a link to <span className="font-medium">{email}</span>.{' '}
-          <button type="button" className={linkClass} onClick={() => void sendAgain()} disabled={sending}>
-            {sending ? 'Sending...' : 'Send it again'}
+    <>
+      <div aria-hidden="true" className="h-28 sm:h-16" />
+      <div role="region" aria-label="Verify your email" className="fixed inset-x-0 bottom-0 z-40 border-t border-gold-soft/60 bg-sand shadow-[0_-2px_8px_rgba(0,0,0,0.06)]">
+        <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-2.5 text-sm sm:items-center sm:px-6">
+          <MailCheck className="mt-0.5 size-5 shrink-0 text-gold sm:mt-0" aria-hidden="true" />
+          <p className="flex-1 text-ink">
+            Please verify your email address: we sent a link to <span className="font-medium">{email}</span>.{' '}
+            <button type="button" className={linkClass} onClick={() => void sendAgain()} disabled={sending}>
+              {sending ? 'Sending...' : 'Send it again'}
+            </button>
+          </p>
+          <button type="button" aria-label="Dismiss" onClick={() => setDismissed(true)} className="-my-2 grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-ivory hover:text-ink">
+            <X className="size-4" aria-hidden="true" />
           </button>
-        </p>
-        <button type="button" aria-label="Dismiss" onClick={() => setDismissed(true)} className="-my-2 grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-sand hover:text-ink">
-          <X className="size-4" aria-hidden="true" />
-        </button>
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 

@@ -4,23 +4,32 @@ import { Link, useLocation } from 'react-router';
 import { ALERT_SET } from '../../../shared/back-in-stock.ts';
 import type { ProductDetail } from '../../../shared/catalog.ts';
 import { ONE_SIZE } from '../../../shared/stock.ts';
-import { secondaryButtonClass } from '../../components/buttons.ts';
 import { useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { isWaiting, useStockAlerts, useToggleAlert } from './back-in-stock.api.ts';
 
 const listOf = (sizes: string[]) => (sizes.length === 1 ? sizes[0]! : `${sizes.slice(0, -1).join(', ')} and ${sizes.at(-1)!}`);
 
+/** A bell's look, the same whether it is a visitor's link or a shopper's toggle, so neither moves the page. */
+const bellClass = (waiting: boolean) =>
+  clsx(
+    'inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-medium ring-1 transition-colors disabled:cursor-wait',
+    waiting ? 'bg-wine text-ivory ring-wine' : 'bg-white text-ink ring-line hover:ring-wine',
+  );
+
 /**
  * The product page's "Notify me" (issue 16): for each sold-out size (or the sold-out piece), a
- * signed-in shopper asks to be mailed once when it is back, and can take it back. A visitor is
- * asked to sign in first, and comes back to the sizes.
+ * signed-in shopper asks to be mailed once when it is back, and can take it back. A visitor's
+ * bell is a link to sign in first, which comes back to the sizes.
+ *
+ * Drawn on the server, before anyone knows who is here (issue 19): the heading, the line under
+ * it and the bells are the same boxes for a visitor and a shopper, so nothing below moves when
+ * the session answers. Only a bell's colour and icon tell that the shopper already waits.
  */
 export function NotifyMe({ product }: { product: ProductDetail }) {
   const session = useSession();
-  const { pathname } = useLocation();
   const soldOut = product.sizes.filter((s) => s.soldOut).map((s) => s.size);
-  if (soldOut.length === 0 || session.status === 'unknown') return null;
+  if (soldOut.length === 0) return null;
   const heading = product.sized ? `Sold out in ${listOf(soldOut)}.` : 'This piece is sold out.';
 
   return (
@@ -28,18 +37,32 @@ export function NotifyMe({ product }: { product: ProductDetail }) {
       <p id="notify-heading" className="font-medium">
         {heading}
       </p>
-      {session.status === 'signed-in' ? (
-        <Requests shopperId={session.shopper.id} productId={product.id} sizes={soldOut} />
-      ) : (
-        <p className="mt-1 text-muted">
-          <Link to="/login" state={{ from: `${pathname}#size` }} className="font-medium text-wine underline underline-offset-2">
-            Sign in
-          </Link>{' '}
-          and we will mail you once when it is back.
-        </p>
-      )}
+      <p className="mt-1 text-muted">{product.sized ? 'Tap a size and we will mail you once when it is back.' : 'Tap the bell and we will mail you once when it is back.'}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {session.status === 'signed-in' ? <Requests shopperId={session.shopper.id} productId={product.id} sizes={soldOut} /> : <SignInFirst sizes={soldOut} />}
+      </div>
     </section>
   );
+}
+
+const bellName = (size: string) => (size === ONE_SIZE ? 'Notify me when it is back' : `Notify me when size ${size} is back`);
+
+/** What a bell shows: the size, or for a one-size piece the words of its name. */
+const BellFace = ({ size, waiting }: { size: string; waiting: boolean }) => (
+  <>
+    {waiting ? <BellRing aria-hidden className="h-4 w-4" /> : <Bell aria-hidden className="h-4 w-4" />}
+    {size === ONE_SIZE ? 'Notify me when it is back' : size}
+  </>
+);
+
+/** A visitor's bells (and everyone's, as drawn before the session is known): each asks them to sign in first. */
+function SignInFirst({ sizes }: { sizes: string[] }) {
+  const { pathname } = useLocation();
+  return sizes.map((size) => (
+    <Link key={size} to="/login" state={{ from: `${pathname}#size` }} aria-label={`Sign in to be mailed when ${size === ONE_SIZE ? 'it' : `size ${size}`} is back`} className={bellClass(false)}>
+      <BellFace size={size} waiting={false} />
+    </Link>
+  ));
 }
 
 function Requests({ shopperId, productId, sizes }: { shopperId: string; productId: number; sizes: string[] }) {
@@ -55,49 +78,12 @@ function Requests({ shopperId, productId, sizes }: { shopperId: string; productI
     );
   const busy = toggle.isPending || alerts.isPending;
 
-  if (sizes.length === 1 && sizes[0] === ONE_SIZE) {
-    const waiting = isWaiting(alerts.data, { productId, size: ONE_SIZE });
-    return waiting ? (
-      <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="inline-flex items-center gap-1.5 text-wine">
-          <BellRing aria-hidden className="h-4 w-4" /> We will mail you once when it is back.
-        </span>
-        <button type="button" disabled={busy} onClick={() => change(ONE_SIZE, false)} className="min-h-11 font-medium text-muted underline underline-offset-2 hover:text-wine">
-          Stop waiting
-        </button>
-      </p>
-    ) : (
-      <button type="button" disabled={busy} onClick={() => change(ONE_SIZE, true)} className={clsx(secondaryButtonClass, 'mt-2 gap-2')}>
-        <Bell aria-hidden className="h-4 w-4" /> Notify me when it is back
+  return sizes.map((size) => {
+    const waiting = isWaiting(alerts.data, { productId, size });
+    return (
+      <button key={size} type="button" aria-pressed={waiting} aria-label={bellName(size)} disabled={busy} onClick={() => change(size, !waiting)} className={bellClass(waiting)}>
+        <BellFace size={size} waiting={waiting} />
       </button>
     );
-  }
-
-  return (
-    <>
-      <p className="mt-1 text-muted">Tap a size and we will mail you once when it is back.</p>
-      <div className="mt-2 flex flex-wrap gap-2">
-        {sizes.map((size) => {
-          const waiting = isWaiting(alerts.data, { productId, size });
-          return (
-            <button
-              key={size}
-              type="button"
-              aria-pressed={waiting}
-              aria-label={`Notify me when size ${size} is back`}
-              disabled={busy}
-              onClick={() => change(size, !waiting)}
-              className={clsx(
-                'inline-flex min-h-11 items-center gap-1.5 rounded-md px-3 font-medium ring-1 transition-colors disabled:cursor-wait',
-                waiting ? 'bg-wine text-ivory ring-wine' : 'bg-white text-ink ring-line hover:ring-wine',
-              )}
-            >
-              {waiting ? <BellRing aria-hidden className="h-4 w-4" /> : <Bell aria-hidden className="h-4 w-4" />}
-              {size}
-            </button>
-          );
-        })}
-      </div>
-    </>
-  );
+  });
 }
