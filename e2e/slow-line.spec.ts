@@ -69,7 +69,6 @@ async function kurtaId(page: Page): Promise<number> {
 }
 
 test('a drawn page that arrives in pieces is painted once, with nothing moving', BOTH_WIDTHS, async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
   // A demo kurta, one of whose sizes is sold out: its "Notify me" is drawn before anyone knows who
   // is here, and must not grow when the session answers. (A demo piece, not the newest: other
   // journeys make and restock pieces meanwhile.)

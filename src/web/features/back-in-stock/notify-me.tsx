@@ -45,13 +45,15 @@ export function NotifyMe({ product }: { product: ProductDetail }) {
   );
 }
 
-const bellName = (size: string) => (size === ONE_SIZE ? 'Notify me when it is back' : `Notify me when size ${size} is back`);
+/** What a bell is about: the piece, or one of its sizes. */
+const whatIsBack = (size: string) => (size === ONE_SIZE ? 'it' : `size ${size}`);
+const bellName = (size: string) => `Notify me when ${whatIsBack(size)} is back`;
 
 /** What a bell shows: the size, or for a one-size piece the words of its name. */
 const BellFace = ({ size, waiting }: { size: string; waiting: boolean }) => (
   <>
     {waiting ? <BellRing aria-hidden className="h-4 w-4" /> : <Bell aria-hidden className="h-4 w-4" />}
-    {size === ONE_SIZE ? 'Notify me when it is back' : size}
+    {size === ONE_SIZE ? bellName(size) : size}
   </>
 );
 
@@ -59,7 +61,7 @@ const BellFace = ({ size, waiting }: { size: string; waiting: boolean }) => (
 function SignInFirst({ sizes }: { sizes: string[] }) {
   const { pathname } = useLocation();
   return sizes.map((size) => (
-    <Link key={size} to="/login" state={{ from: `${pathname}#size` }} aria-label={`Sign in to be mailed when ${size === ONE_SIZE ? 'it' : `size ${size}`} is back`} className={bellClass(false)}>
+    <Link key={size} to="/login" state={{ from: `${pathname}#size` }} aria-label={`Sign in to be mailed when ${whatIsBack(size)} is back`} className={bellClass(false)}>
       <BellFace size={size} waiting={false} />
     </Link>
   ));
