@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import type { CsvLine, CsvReport } from '../src/shared/admin-import.contract.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedDemoCatalogOnce } from '../src/server/db/seed/demo.ts';
-import { setAdmin } from '../src/server/modules/admin/admin.queries.ts';
+import { createOwners } from '../src/server/modules/admin/owners.service.ts';
 import { serveInProcess } from './in-process.ts';
 import { createThrowawayDb, locationEnv, openFromEnv } from './throwaway-db.ts';
 
@@ -106,7 +106,7 @@ try {
   });
   if (signup.status !== 200) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
   const cookie = signup.headers.getSetCookie().find((c) => c.includes('session_token='))!.split(';')[0]!;
-  await setAdmin(database.db, email, true);
+  await createOwners(database.db).setOwner(email, true);
 
   const file = csvFile(ROWS);
   console.log(`\nCSV of ${ROWS.toLocaleString('en-IN')} rows, ${(Buffer.byteLength(file) / 1024 / 1024).toFixed(1)} MB\n`);

@@ -22,7 +22,7 @@ import { indiaMonth } from '../src/shared/invoice-register.contract.ts';
 import type { Db } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedDemoCatalogOnce } from '../src/server/db/seed/demo.ts';
-import { setAdmin } from '../src/server/modules/admin/admin.queries.ts';
+import { createOwners } from '../src/server/modules/admin/owners.service.ts';
 import { ensurePinDirectory } from '../src/server/modules/delivery/pin-directory.ts';
 import { serveInProcess } from './in-process.ts';
 import { createThrowawayDb, locationEnv, openFromEnv } from './throwaway-db.ts';
@@ -113,7 +113,7 @@ export async function benchInvoices({ orders = 200, register = 10_000, databaseU
     const { origin, close } = await serveInProcess(database, workDir);
 
     const owner = client(origin);
-    await setAdmin(database.db, await signUp(owner, 'Lakshmi'), true);
+    await createOwners(database.db).setOwner(await signUp(owner, 'Lakshmi'), true);
     await owner.json('PUT', '/api/admin/tax-settings', SHOP);
     const buyer = client(origin);
     await signUp(buyer, 'Farhan');

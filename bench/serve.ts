@@ -18,6 +18,7 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../src/server/app.ts';
+import { composeShop } from '../src/server/compose.ts';
 import { threadedRenderer } from '../src/server/web/drawing-threads.ts';
 import { builtSsrEntry, builtWebDir } from '../src/server/boot.ts';
 import { openPostgres, type Database } from '../src/server/db/client.ts';
@@ -47,7 +48,9 @@ await watch.ready;
 // And the pages, drawn on the server as `npm start` draws them, on threads of their own (run.ts builds dist/web and dist/ssr first).
 const ssr = threadedRenderer(builtSsrEntry);
 // The filters' index built at the start, as the shop builds it (its line goes to the server's log).
-const app = createApp({ db: database.db, watch, webDir: builtWebDir, ssr, config: { imagesDir, authSecret: BENCH_AUTH_SECRET, trustProxyHops: 1 }, warmFilters: (line) => console.log(line) });
+const shop = composeShop({ db: database.db, watch, config: { imagesDir, authSecret: BENCH_AUTH_SECRET, trustProxyHops: 1 } });
+shop.catalog.warmFilters((line) => console.log(line)).catch((error: unknown) => console.log(`Filters: the index could not be built yet (${String(error)})`));
+const app = createApp(shop, { webDir: builtWebDir, ssr });
 
 // When a scenario ends autocannon hangs up, but the server goes on with what it was sent: handlers
 // holding database connections, and (PGlite) requests still unread in socket buffers, because

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.ts';
-import { containsPattern } from '../src/server/modules/catalog/search.queries.ts';
+import { containsPattern } from '../src/server/modules/catalog/catalog.service.ts';
 import { searchText } from '../src/shared/catalog.contract.ts';
 import { rows } from './seed.ts';
 

@@ -34,23 +34,21 @@ process.env.SMTP_URL = inbox.url;
 // account goes through the real sign-up; the role is given as `npm run admin -- grant` gives it.
 const { loadConfig } = await import('../src/server/env.ts');
 const { startServer } = await import('../src/server/start.ts');
-const { setAdmin } = await import('../src/server/modules/admin/admin.queries.ts');
 const { OWNER } = await import('./owner.ts');
-await startServer(loadConfig(), async ({ app, database }) => {
+await startServer(loadConfig(), async ({ app, database, shop }) => {
   const res = await app.request('/api/accounts/signup', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ firstName: OWNER.firstName, email: OWNER.email, phone: '9876543210', gender: 'female', password: OWNER.password }),
   });
   if (res.status !== 200) throw new Error(`The owner's sign-up answered ${res.status}: ${await res.text()}`);
-  await setAdmin(database.db, OWNER.email, true);
+  await shop.owners.setOwner(OWNER.email, true);
   // On the server that asks new accounts to verify their email, the owner has (as one would have).
   await database.db.execute(`update users set email_verified = true where email = '${OWNER.email}'`);
   // The journeys buy the same seeded sarees, run after run: each one-size piece in
   // stock gets plenty, through the stock module (its ledger stays whole), so none sells out under a
   // journey (several demo silk sarees are one of a kind). Pieces in sizes keep the demo's spread.
-  const { createStockService } = await import('../src/server/modules/stock/stock.service.ts');
-  const stock = createStockService(database.db);
+  const { stock } = shop;
   const { products } = await import('../src/server/db/schema/index.ts');
   const { isNull } = await import('drizzle-orm');
   const oneSize = (await database.db.select({ id: products.id }).from(products).where(isNull(products.sizeListId))).map((p) => p.id);

@@ -13,7 +13,7 @@ import { openDatabase } from './db/client.ts';
 import { DataFolderInUse } from './db/data-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { ConfigError, loadConfig, type AppConfig } from './env.ts';
-import { setAdmin } from './modules/admin/admin.queries.ts';
+import { createOwners } from './modules/admin/owners.service.ts';
 import { askRunningShop, ownerRequest, ownerSocketPath, type OwnerRequest } from './modules/admin/owner-channel.ts';
 
 const USAGE = 'Usage: npm run admin -- grant EMAIL   (or: revoke EMAIL)';
@@ -33,7 +33,7 @@ async function onOwnDatabase(config: AppConfig, request: OwnerRequest): Promise<
   const database = await openDatabase(config);
   try {
     await migrate(database);
-    return await setAdmin(database.db, request.email, request.action === 'grant');
+    return await createOwners(database.db).setOwner(request.email, request.action === 'grant');
   } finally {
     await database.close();
   }

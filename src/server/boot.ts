@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApp, type PageRenderer } from './app.ts';
+import { composeShop } from './compose.ts';
 import { threadedRenderer } from './web/drawing-threads.ts';
 import type { DevPages } from './web/web.routes.ts';
 import { createCatalogWatch } from './modules/catalog/catalog-watch.ts';
@@ -19,7 +20,6 @@ import type { AppConfig } from './env.ts';
 import { projectRoot } from './project-root.ts';
 import { authSecretFor } from './modules/accounts/auth-secret.ts';
 import { createMailSender } from './modules/mail/mail.service.ts';
-import { createInvoiceFiles } from './modules/invoices/invoice-files.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { folderTransport, smtpTransport } from './modules/mail/mail.transports.ts';
 
@@ -84,24 +84,16 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
     await database.close();
     throw err;
   }
-  // Mails go through SMTP_URL, or into DATA_DIR/outbox with their links in the log.
-  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : folderTransport(config.outboxDir, config.mailFrom, log);
-  // A mail that names a tax invoice carries its PDF, drawn when it is sent (issue 18).
-  const mail = createMailSender(database.db, transport, log, createInvoiceFiles(database.db).attachmentsOf);
-  let payments: PaymentsService | undefined;
   // The catalog version in memory, pushed by NOTIFY: cached answers stop costing a round trip (issue 19).
   const watch = createCatalogWatch(database, log);
   await watch.ready;
-  const app = createApp({
-    watch,
-    warmFilters: log,
-    ssr: dev ? (config.drawOnServer ? dev.ssr : undefined) : await pageRenderer(config, log),
-    devPages: dev?.pages,
-    db: database.db,
-    config: { ...config, authSecret: authSecretFor(config) },
-    webDir: builtWebDir,
-    mailWritten: () => mail.nudge(),
-    onPayments: (p) => (payments = p),
-  });
-  return { app, database, mail, watch, reconciler: reconciler(payments!, log) };
+  // Mails go through SMTP_URL, or into DATA_DIR/outbox with their links in the log. A mail that
+  // names a tax invoice carries its PDF, drawn by the shop's invoices when it is sent (issue 18).
+  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : folderTransport(config.outboxDir, config.mailFrom, log);
+  const mail = createMailSender(database.db, transport, log, (letter) => shop.invoiceFiles.attachmentsOf(letter));
+  const shop = composeShop({ db: database.db, config: { ...config, authSecret: authSecretFor(config) }, watch, mailWritten: () => mail.nudge() });
+  shop.catalog.warmFilters(log).catch((error: unknown) => log(`Filters: the index could not be built yet (${String(error)}); the first filtered list will build it.`));
+  const ssr = dev ? (config.drawOnServer ? dev.ssr : undefined) : await pageRenderer(config, log);
+  const app = createApp(shop, { webDir: builtWebDir, ssr, devPages: dev?.pages });
+  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, log) };
 }

@@ -7,7 +7,6 @@ import { boot, type DevWeb } from './boot.ts';
 import { describeUrl } from './db/client.ts';
 import type { AppConfig } from './env.ts';
 import { listen, type ListenOptions } from './http/listen.ts';
-import { setAdmin } from './modules/admin/admin.queries.ts';
 import { ownerSocketPath, serveOwnerChannel } from './modules/admin/owner-channel.ts';
 
 type Booted = Awaited<ReturnType<typeof boot>>;
@@ -19,22 +18,23 @@ export interface DevServer extends DevWeb {
 }
 
 /** `beforeListen` runs on the booted shop before it takes requests (the browser tests make their store owner there). */
-export async function startServer(config: AppConfig, beforeListen?: (shop: Booted) => Promise<void>, dev?: DevServer) {
+export async function startServer(config: AppConfig, beforeListen?: (booted: Booted) => Promise<void>, dev?: DevServer) {
   console.log(
     config.databaseUrl
       ? `Database: PostgreSQL at ${describeUrl(config.databaseUrl)}`
       : `Database: embedded PGlite in ${config.dataDir}/pgdata`,
   );
-  const shop = await boot(config, console.log, dev);
-  const { app, database, mail, watch, reconciler } = shop;
-  await beforeListen?.(shop);
+  const booted = await boot(config, console.log, dev);
+  const { app, database, mail, watch, reconciler } = booted;
+  const { owners } = booted.shop;
+  await beforeListen?.(booted);
   mail.start();
   reconciler.start();
   // `npm run admin` hands a grant to the shop that holds the embedded folder; on PostgreSQL it writes the database itself.
   // The shop runs without it if it cannot be opened: the owner then stops the shop to grant.
-  const owners = config.databaseUrl
+  const ownerChannel = config.databaseUrl
     ? null
-    : await serveOwnerChannel(ownerSocketPath(config.dataDir), ({ action, email }) => setAdmin(database.db, email, action === 'grant')).catch((err: unknown) => {
+    : await serveOwnerChannel(ownerSocketPath(config.dataDir), ({ action, email }) => owners.setOwner(email, action === 'grant')).catch((err: unknown) => {
         console.error(`The owner's channel is closed (${err instanceof Error ? err.message : String(err)}): stop the shop to run npm run admin.`);
         return null;
       });
@@ -44,7 +44,7 @@ export async function startServer(config: AppConfig, beforeListen?: (shop: Boote
   }, { server: dev?.server });
   server.on('error', async (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `Port ${config.port} is already in use; set PORT to another.` : err.message);
-    await owners?.close();
+    await ownerChannel?.close();
     await watch.close();
     await database.close();
     process.exit(1);
@@ -60,7 +60,7 @@ export async function startServer(config: AppConfig, beforeListen?: (shop: Boote
     }
     stoppingSince = Date.now();
     server.close(async () => {
-      await owners?.close();
+      await ownerChannel?.close();
       await dev?.close();
       reconciler.stop();
       await mail.stop();

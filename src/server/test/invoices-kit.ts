@@ -1,7 +1,6 @@
 /** What the invoice tests share: a shop registered in Tamil Nadu, its owner, and a buyer with a home in and out of the state. */
 import { expect } from 'vitest';
 import { gstinCheckChar } from '../../shared/gstin.ts';
-import { setAdmin } from '../modules/admin/admin.queries.ts';
 import { send, signedUp } from './accounts-kit.ts';
 import { plentyOfStock } from './orders-kit.ts';
 import { createTestApp } from './test-app.ts';
@@ -24,7 +23,7 @@ export async function invoicingShop(now: () => Date) {
   await plentyOfStock(t);
   const owner = await signedUp(t, 'Lakshmi');
   const shopper = await signedUp(t, 'Farhan');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
   const productId: number = (await (await t.get('/api/products?limit=1')).json()).items[0].id;
   const address = async (a: Record<string, string>) =>
     ((await (await send(t, 'POST', '/api/addresses', { name: 'Farhan Khan', phone: '9876543210', house: '4', street: 'Park Street', ...a }, shopper.cookie)).json()) as { id: string }).id;

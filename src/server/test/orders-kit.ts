@@ -5,7 +5,6 @@ import { ONE_SIZE } from '../../shared/stock.ts';
 import { orders, products } from '../db/schema/index.ts';
 import { createOrdersService } from '../modules/orders/orders.service.ts';
 import { createStockService } from '../modules/stock/stock.service.ts';
-import { setAdmin } from '../modules/admin/admin.queries.ts';
 import type { Address } from '../../shared/addresses.ts';
 import { send, signedUp } from './accounts-kit.ts';
 import { onSocket } from './raw-http.ts';
@@ -98,7 +97,7 @@ export async function setStock(t: Pick<TestApp, 'database'>, productId: number, 
 export async function stockTestShop(): Promise<{ t: TestApp; owner: Awaited<ReturnType<typeof signedUp>>; freshPiece: () => number }> {
   const t = await createTestApp();
   const owner = await signedUp(t, 'Kamala');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
   const ids = (await t.database.db.select({ id: products.id }).from(products).where(and(eq(products.availability, 'In Stock'), isNull(products.sizeListId))).orderBy(asc(products.id))).map((p) => p.id);
   let next = 0;
   return { t, owner, freshPiece: () => ids[next++]! };
@@ -114,7 +113,7 @@ export async function razorpayShopWithBuyer() {
   await plentyOfStock(t);
   const lata = await signedUp(t, 'Lata');
   const owner = await signedUp(t, 'Kamala');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
   const res = await send(t, 'POST', '/api/addresses', { name: 'Lata Menon', phone: '9876543210', house: '9', street: 'Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' }, lata.cookie);
   const home = (await res.json()) as Address;
   const ids = (await t.database.db.select({ id: products.id }).from(products).where(and(eq(products.availability, 'In Stock'), isNull(products.sizeListId))).orderBy(products.id)).map((p) => p.id);

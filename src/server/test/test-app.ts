@@ -10,8 +10,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp, type PageRenderer } from '../app.ts';
+import { composeShop, type Shop } from '../compose.ts';
 import type { AppConfig } from '../env.ts';
-import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import { openPglite, openPostgres, pgliteExtensions, type Database } from '../db/client.ts';
 import { createCatalogWatch, type CatalogWatch } from '../modules/catalog/catalog-watch.ts';
 
@@ -23,8 +23,8 @@ export interface TestApp {
   importDir: string;
   /** On PostgreSQL: the database's URL, for a second app server over it. */
   databaseUrl?: string;
-  /** The payments service (its webhook handling and reconcile step) of `app`. */
-  payments: PaymentsService;
+  /** The services `app` serves, as compose.ts made them (the payments' reconcile step, the owner's grant). */
+  shop: Shop;
   /** Another app over the same database with the same configuration, as a second app server is. */
   another(db: Database['db'], watch?: CatalogWatch): ReturnType<typeof createApp>;
   /** The catalog watch, when the app was made with one (`watch: true`). */
@@ -113,16 +113,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const watch = options.watch ? createCatalogWatch(database) : undefined;
   await watch?.ready;
   const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, authSecret: TEST_AUTH_SECRET };
-  let payments: PaymentsService | undefined;
-  const app = createApp({ db: database.db, config, webDir, mailWritten, now, watch, ssr, onPayments: (p) => (payments = p) });
+  const shop = composeShop({ db: database.db, config, mailWritten, now, watch });
+  const app = createApp(shop, { webDir, ssr });
   return {
     app,
-    payments: payments!,
+    shop,
     database,
     imagesDir,
     importDir,
     databaseUrl,
-    another: (db, otherWatch) => createApp({ db, config, webDir, mailWritten, now, watch: otherWatch, ssr }),
+    another: (db, otherWatch) => createApp(composeShop({ db, config, mailWritten, now, watch: otherWatch }), { webDir, ssr }),
     watch,
     get: (url) => Promise.resolve(app.request(url)),
     close: async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slugParam } from '../../shared/catalog.contract.ts';
 import { groupOfPath } from '../../shared/routes.ts';
 import { createApp } from '../app.ts';
+import { composeShop } from '../compose.ts';
 import { categories } from '../db/schema/index.ts';
 import { createTestApp, type TestApp, TEST_AUTH_SECRET } from '../test/test-app.ts';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp();
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-web-'));
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Vastra</title></head><body><div id="root"></div></body></html>');
-  app = createApp({ db: t.database.db, config: { imagesDir: webDir, authSecret: TEST_AUTH_SECRET }, webDir });
+  app = createApp(composeShop({ db: t.database.db, config: { imagesDir: webDir, authSecret: TEST_AUTH_SECRET } }), { webDir });
 });
 afterAll(async () => {
   await t.close();

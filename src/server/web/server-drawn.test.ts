@@ -12,7 +12,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, pricingSettings, productSizes, products } from '../db/schema/index.ts';
 import type { Database } from '../db/client.ts';
-import { setAdmin } from '../modules/admin/admin.queries.ts';
 import { send, signedUp } from '../test/accounts-kit.ts';
 import { buildPageRenderer } from '../test/ssr-build.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -482,7 +481,7 @@ describe('pages kept in memory while the watch hears every change', () => {
 
   it('the owner’s stock count and settings, saved through this server, show on its very next page', async () => {
     const owner = await signedUp(kept, 'Meera');
-    await setAdmin(kept.database.db, owner.email, true);
+    await kept.shop.owners.setOwner(owner.email, true);
     const [piece] = pieces;
     const sizes = (await drawnProduct(piece!.id)).sizes as { size: string; left: number | null }[];
     const res = await send(kept, 'POST', `/api/admin/products/${piece!.id}/stock`, { size: sizes[0]!.size, stock: 1, reason: 'corrected' }, owner.cookie);

@@ -7,14 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING } from '../../shared/pricing.ts';
 import { send, signedUp } from '../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { setAdmin } from '../modules/admin/admin.queries.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signedUp>>;
 beforeAll(async () => {
   t = await createTestApp({ web: true });
   owner = await signedUp(t, 'Kamala');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
 });
 afterAll(() => t.close());
 

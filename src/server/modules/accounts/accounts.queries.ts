@@ -6,7 +6,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authAccounts, profiles, users } from '../../db/schema/index.ts';
-import { enqueue, type NewMail } from '../mail/mail.queries.ts';
+import type { ShopperTx } from '../../db/shopper.ts';
 
 export interface AccountRef {
   id: string;
@@ -34,11 +34,13 @@ export interface NewAccount {
   email: string;
   passwordHash: string;
   profile: Omit<typeof profiles.$inferInsert, 'id' | 'email' | 'isAdmin' | 'createdAt' | 'updatedAt'>;
-  mail: NewMail;
 }
 
-/** False when the address was taken meanwhile (a second sign-up racing this one). */
-export async function createAccount(db: Db, a: NewAccount): Promise<boolean> {
+/**
+ * False when the address was taken meanwhile (a second sign-up racing this one). `alongside` writes
+ * in the same transaction (the verification mail), so an account never misses its mail.
+ */
+export async function createAccount(db: Db, a: NewAccount, alongside: (tx: ShopperTx) => Promise<unknown>): Promise<boolean> {
   return db.transaction(async (tx) => {
     const name = [a.profile.firstName, a.profile.lastName].filter(Boolean).join(' ');
     const [user] = await tx
@@ -50,7 +52,7 @@ export async function createAccount(db: Db, a: NewAccount): Promise<boolean> {
     // better-auth's shape for an email-and-password account: provider `credential`, keyed by the user.
     await tx.insert(authAccounts).values({ userId: a.id, accountId: a.id, providerId: 'credential', password: a.passwordHash });
     await tx.insert(profiles).values({ ...a.profile, id: a.id, email: a.email });
-    await enqueue(tx, a.mail);
+    await alongside(tx);
     return true;
   });
 }

@@ -9,7 +9,7 @@ import type { LoginInput, NewPasswordInput, SignupInput } from '../../../shared/
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RateLimiter } from '../limits/limits.service.ts';
-import { enqueue } from '../mail/mail.queries.ts';
+import type { Outbox } from '../mail/mail.service.ts';
 import { resetMail, verificationMail } from './accounts.mails.ts';
 import { createAccount, findAccountByEmail, findAccountById, type AccountRef } from './accounts.queries.ts';
 import { AUTH_TIMES, mailOrigin, type Auth, type ResetMailer } from './auth.ts';
@@ -45,8 +45,7 @@ export interface AccountsDeps {
   limiter: RateLimiter;
   secret: string;
   requireEmailVerification: boolean;
-  /** A mail was written: ask the sender to go now rather than at its next round. */
-  mailWritten: () => void;
+  outbox: Outbox;
 }
 
 const authHeaders = (c: Pick<Caller, 'ip' | 'userAgent'> & { cookie?: string }) =>
@@ -54,7 +53,7 @@ const authHeaders = (c: Pick<Caller, 'ip' | 'userAgent'> & { cookie?: string }) 
 
 const codeOf = (err: unknown) => (err instanceof APIError ? (err.body as { code?: string } | undefined)?.code : undefined);
 
-export function createAccountsService({ db, auth, limiter, secret, requireEmailVerification, mailWritten }: AccountsDeps) {
+export function createAccountsService({ db, auth, limiter, secret, requireEmailVerification, outbox }: AccountsDeps) {
   const verifyLink = async (userId: string, email: string, origin: string) => {
     const token = await createEmailVerificationToken(secret, email, undefined, AUTH_TIMES.verificationLink, { userId });
     return `${origin}/api/accounts/verify-email?token=${encodeURIComponent(token)}`;
@@ -72,8 +71,8 @@ export function createAccountsService({ db, auth, limiter, secret, requireEmailV
     if (!byAddress.allowed || !byIp.allowed) return { sent: false, retryAfter: Math.max(byAddress.retryAfter, byIp.retryAfter) };
     const url = await verifyLink(account.id, account.email, caller.origin);
     const hours = AUTH_TIMES.verificationLink / 3600;
-    await enqueue(db, verificationMail(account.email, account.firstName ?? 'there', url, hours));
-    mailWritten();
+    await outbox.send(db, verificationMail(account.email, account.firstName ?? 'there', url, hours));
+    outbox.nudge();
     return { sent: true, retryAfter: 0 };
   }
 
@@ -86,17 +85,20 @@ export function createAccountsService({ db, auth, limiter, secret, requireEmailV
       const id = crypto.randomUUID();
       const passwordHash = await (await auth.$context).password.hash(input.password);
       const url = await verifyLink(id, input.email, caller.origin);
-      const created = await createAccount(db, {
-        id,
-        email: input.email,
-        passwordHash,
-        profile: { firstName: input.firstName, lastName: input.lastName || null, phone: input.phone, gender: input.gender },
-        mail: verificationMail(input.email, input.firstName, url, AUTH_TIMES.verificationLink / 3600),
-      });
+      const created = await createAccount(
+        db,
+        {
+          id,
+          email: input.email,
+          passwordHash,
+          profile: { firstName: input.firstName, lastName: input.lastName || null, phone: input.phone, gender: input.gender },
+        },
+        (tx) => outbox.send(tx, verificationMail(input.email, input.firstName, url, AUTH_TIMES.verificationLink / 3600)),
+      );
       if (!created) throw taken();
       // The sign-up's mail is the address's first of the hour.
       await limiter.hit(LIMITS.verifyMailPerAddress, input.email);
-      mailWritten();
+      outbox.nudge();
       // design.md: with verification required the new account waits for its link.
       if (requireEmailVerification) return { body: { signedIn: false }, cookies: [] };
       return signIn(input.email, input.password, caller);
@@ -187,12 +189,12 @@ export function createAccountsService({ db, auth, limiter, secret, requireEmailV
 }
 
 /** Writes the reset mail when better-auth has made its token (auth.ts's ResetMailer). */
-export function resetMailer(db: Db, mailWritten: () => void): ResetMailer {
+export function resetMailer(db: Db, outbox: Outbox): ResetMailer {
   return async (user, token, origin) => {
     const account = await findAccountByEmail(db, user.email);
     const url = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-    await enqueue(db, resetMail(user.email, account?.firstName ?? 'there', url, AUTH_TIMES.resetLink / 60));
-    mailWritten();
+    await outbox.send(db, resetMail(user.email, account?.firstName ?? 'there', url, AUTH_TIMES.resetLink / 60));
+    outbox.nudge();
   };
 }
 

@@ -16,12 +16,20 @@ import { importRoot, isFolderName } from './import-paths.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './import.queries.ts';
 import { storePhoto } from './photos.ts';
-import { createImportedProducts } from '../catalog/imported-products.ts';
+import type { ImportedProducts } from '../catalog/imported-products.ts';
 
 export const folderKey = (name: string) => `folder:${name}`;
 
-export function createImportService(db: Db, deps: { imagesDir: string; importDir: string | undefined; stock: StockService }) {
-  const products = createImportedProducts(db, deps.stock);
+export interface ImportDeps {
+  imagesDir: string;
+  importDir: string | undefined;
+  stock: StockService;
+  /** The catalog's writer for imported products (one import key, one product). */
+  products: ImportedProducts;
+}
+
+export function createImportService(db: Db, deps: ImportDeps) {
+  const { products } = deps;
 
   return {
     async folders(): Promise<ImportFolderList> {

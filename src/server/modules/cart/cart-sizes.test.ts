@@ -17,7 +17,6 @@ import { cartItems, mailOutbox, orderItems, products, productSizes, stockMovemen
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { lapsedAndBalanced } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
 
 type Shopper = Awaited<ReturnType<typeof signedUp>>;
 
@@ -29,7 +28,7 @@ let blouses: SizeListChoice;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signedUp(t, 'Kamala');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
   const { sizeLists } = (await (await send(t, 'GET', '/api/admin/products/groups', undefined, owner.cookie)).json()) as { sizeLists: SizeListChoice[] };
   kurtas = sizeLists.find((l) => l.name === 'Kurtas and suits')!;
   blouses = sizeLists.find((l) => l.name === 'Blouses')!;

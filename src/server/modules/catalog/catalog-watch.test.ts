@@ -15,7 +15,6 @@ import { openPostgres, type Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
 import { createCatalogWatch } from './catalog-watch.ts';
 import { currentCatalogVersion } from './search.queries.ts';
 
@@ -24,7 +23,7 @@ let owner: Awaited<ReturnType<typeof signedUp>>;
 beforeAll(async () => {
   t = await createTestApp({ watch: true });
   owner = await signedUp(t, 'Meera');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
 });
 afterAll(() => t.close());
 

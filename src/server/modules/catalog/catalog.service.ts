@@ -45,6 +45,9 @@ function chartFor(list: { name: string; sizes: string[]; measures: string[]; cha
 /** Lists kept at once (a page is at most 48 cards): a crawler walking every offset only churns them. */
 const LISTS_KEPT = 500;
 
+/** The LIKE pattern a search term becomes (the benchmark counts its expected matches with it). */
+export const containsPattern = matching.containsPattern;
+
 export function createCatalogService(db: Db, stock: StockService, watch: CatalogWatch) {
   const searches = new VersionedCache<FoundCards>();
   const suggestionCache = new VersionedCache<Suggestion[]>();

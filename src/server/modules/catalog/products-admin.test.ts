@@ -17,7 +17,6 @@ import { demoProducts } from '../../db/seed/demo-catalog.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { plentyOfStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
 import { NOT_A_PHOTO, PHOTO_TOO_BIG, TOO_MANY_PIXELS } from '../admin/photos.ts';
 import { DELETED, HIDDEN } from './products-admin.service.ts';
 
@@ -30,7 +29,7 @@ beforeAll(async () => {
   await plentyOfStock(t);
   owner = await signedUp(t, 'Meera');
   customer = await signedUp(t, 'Kabir');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
 });
 afterAll(() => t.close());
 

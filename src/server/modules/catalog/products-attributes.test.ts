@@ -10,7 +10,6 @@ import { NO_ATTRIBUTES } from '../../../shared/attributes.ts';
 import { products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signedUp>>;
@@ -18,7 +17,7 @@ let owner: Awaited<ReturnType<typeof signedUp>>;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signedUp(t, 'Meera');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
 });
 afterAll(() => t.close());
 

@@ -7,6 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResults, Suggestion } from '../../../shared/catalog.ts';
 import { createApp } from '../../app.ts';
+import { composeShop } from '../../compose.ts';
 import { products } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, TEST_AUTH_SECRET } from '../../test/test-app.ts';
 import { searchKey } from './search-cache.ts';
@@ -25,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A new app over the same database: its caches start empty. */
-const freshApp = () => createApp({ db: t.database.db, config: { imagesDir: t.imagesDir, authSecret: TEST_AUTH_SECRET } });
+const freshApp = () => createApp(composeShop({ db: t.database.db, config: { imagesDir: t.imagesDir, authSecret: TEST_AUTH_SECRET } }));
 
 async function answers(order: string[]) {
   const app = freshApp();

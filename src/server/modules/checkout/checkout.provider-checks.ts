@@ -5,8 +5,8 @@
  */
 import { PAYMENT_NOT_VERIFIED } from '../../../shared/checkout.contract.ts';
 import { AppError } from '../../http/errors.ts';
-import type { OrderRow } from '../orders/orders.queries.ts';
 import { ProviderError, type PaymentProvider } from '../payments/provider.ts';
+import type { OrderRow } from '../orders/orders.service.ts';
 import type { Settle } from '../payments/settle.ts';
 
 export const CONFIRM_LATER = 'We could not reach the payment service to confirm your payment. It is safe: we will confirm it within a few minutes.';

@@ -24,14 +24,13 @@ import { mainLine } from '../../../shared/gst.ts';
 import { priceOrder } from '../../../shared/order-price.ts';
 import { ONE_SIZE } from '../../../shared/stock.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
-import { enqueue } from '../mail/mail.queries.ts';
+import type { Outbox } from '../mail/mail.service.ts';
 import { codConfirmationMail } from '../orders/orders.mails.ts';
 import type { CheckoutStart, PaymentConfirmed } from '../../../shared/orders.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { Shopper } from '../../http/session.ts';
 import type { AddressesService } from '../addresses/addresses.service.ts';
-import type { OrderRow } from '../orders/orders.queries.ts';
-import { ABANDON_STEP, type OrdersService } from '../orders/orders.service.ts';
+import { ABANDON_STEP, type OrderRow, type OrdersService } from '../orders/orders.service.ts';
 import { ProviderError, type CheckoutSuccess, type PaymentProvider } from '../payments/provider.ts';
 import type { Settle } from '../payments/settle.ts';
 import { providerChecks } from './checkout.provider-checks.ts';
@@ -50,8 +49,7 @@ export interface CheckoutDeps extends QuoteDeps {
   settle: Settle;
   /** The shop's public address, for the mail's link to the orders; none in development without PUBLIC_URL. */
   publicUrl: string | undefined;
-  /** A mail was written: the sender may go at once. */
-  mailWritten: () => void;
+  outbox: Outbox;
 }
 
 const fields = ({ name, phone, house, street, city, state, pincode, country }: Address): AddressFields => ({ name, phone, house, street, city, state, pincode, country });
@@ -171,12 +169,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
             await deps.cart.removeBoughtIn(tx, shopper.id, placed.lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, size: l.size ?? ONE_SIZE }])));
           }
           if (!placed.buyer) return;
-          await enqueue(tx, codConfirmationMail({ ...placed, buyer: placed.buyer }, deps.publicUrl ? `${deps.publicUrl}/orders` : null, delivery.text));
+          await deps.outbox.send(tx, codConfirmationMail({ ...placed, buyer: placed.buyer }, deps.publicUrl ? `${deps.publicUrl}/orders` : null, delivery.text));
           mailed = true;
         },
       },
     );
-    if (mailed) deps.mailWritten();
+    if (mailed) deps.outbox.nudge();
     return codPlaced(order);
   }
 

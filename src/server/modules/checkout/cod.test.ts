@@ -18,7 +18,6 @@ import { mailOutbox, orders, productSizes, products } from '../../db/schema/inde
 import { linkInMail, send, signedUp } from '../../test/accounts-kit.ts';
 import { lapsedAndBalanced, plentyOfStock, setStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
 import type { Quote } from './checkout.quote.ts';
 import { PRICE_CHANGED } from './checkout.service.ts';
 
@@ -54,7 +53,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await plentyOfStock(t);
   owner = await signedUp(t, 'Kamala');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
   meera = await verified('Meera');
   arjun = await verified('Arjun');
   meeraHome = await addAddress(meera, HOME);

@@ -17,7 +17,6 @@ import { send, signedUp } from '../../test/accounts-kit.ts';
 import { csvReport } from '../../test/import-kit.ts';
 import { plentyOfStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signedUp>>;
@@ -54,7 +53,7 @@ beforeAll(async () => {
   await plentyOfStock(t);
   owner = await signedUp(t, 'Kamala');
   meera = await signedUp(t, 'Meera');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
   home = (await (await send(t, 'POST', '/api/addresses', HOME, meera.cookie)).json()) as Address;
   // plentyOfStock made every piece one-size: any kurta, garment or saree will do.
   [kurta, garment, saree] = [await firstOneSize('6204'), await firstOneSize('6204', 1), await firstOneSize('5007')];

@@ -9,7 +9,6 @@ import { DEFAULT_DELIVERY, type DeliveryCheck } from '../../../shared/delivery.t
 import { products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signedUp>>;
@@ -22,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
   owner = await signedUp(t, 'Kamala');
   shopper = await signedUp(t, 'Meera');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
   const [row] = await t.database.db
     .select({ id: products.id, price: products.price, offerPrice: products.offerPrice })
     .from(products)

@@ -104,6 +104,9 @@ export function invoiceDocument({ order, lines }: Placed, seller: TaxSettings, r
   };
 }
 
+/** The documents issued for these orders (number and kind), for the order lists of the shopper and the owner. */
+export const documentsOf = q.documentsOf;
+
 export function createInvoices(taxSettings: (on: Tx) => Promise<TaxSettings | null>, now: () => Date = () => new Date()) {
   async function issue(tx: Tx, orderId: string, kind: InvoiceKind, reverses: Reversed | null) {
     const placed = await q.orderForInvoice(tx, orderId);

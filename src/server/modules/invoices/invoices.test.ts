@@ -13,7 +13,6 @@ import { send, signedUp } from '../../test/accounts-kit.ts';
 import { invoicingShop, TN_GSTIN } from '../../test/invoices-kit.ts';
 import { paidBuyNow } from '../../test/orders-kit.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signedUp>>;
@@ -28,7 +27,7 @@ const TN = TN_GSTIN;
 beforeAll(async () => {
   ({ t, owner, shopper, productId, home } = await invoicingShop(() => clock));
   second = await signedUp(t, 'Gauri');
-  await setAdmin(t.database.db, second.email, true);
+  await t.shop.owners.setOwner(second.email, true);
 });
 afterAll(() => t.close());
 

@@ -8,7 +8,6 @@ import type { TaxSettings } from '../../../shared/tax-settings.contract.ts';
 import { taxSettings } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
 import { taxSettingsFrom } from './tax-settings.service.ts';
 
 let t: TestApp;
@@ -24,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signedUp(t, 'Kamala');
   shopper = await signedUp(t, 'Meera');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
 });
 afterAll(() => t.close());
 

@@ -8,7 +8,7 @@ export type ClaimedMail = Pick<typeof mailOutbox.$inferSelect, 'id' | 'kind' | '
 export type NewMail = Pick<typeof mailOutbox.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'invoiceId'>;
 
 /** Anything that runs queries: the database or a transaction, so a mail commits with its cause. */
-type Runner = Pick<Db, 'insert'>;
+export type Runner = Pick<Db, 'insert'>;
 
 export async function enqueue(runner: Runner, mail: NewMail): Promise<number> {
   const [row] = await runner.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });

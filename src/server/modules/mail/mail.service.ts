@@ -3,8 +3,7 @@
  * and sends them, retrying a failure with back-off, safe with several app servers.
  */
 import type { Db } from '../../db/client.ts';
-import { claimDue, markFailed, markSent } from './mail.queries.ts';
-import type { ClaimedMail } from './mail.queries.ts';
+import { claimDue, enqueue, markFailed, markSent, type ClaimedMail, type NewMail, type Runner } from './mail.queries.ts';
 import type { MailAttachment, MailTransport } from './mail.transports.ts';
 
 /** What a mail carries besides its text, made at sending time (a tax invoice's PDF). */
@@ -21,6 +20,22 @@ export const MAIL_RETRY = {
 } as const;
 
 export const retryDelay = (attempts: number) => Math.min(MAIL_RETRY.firstDelay * 2 ** (attempts - 1), MAIL_RETRY.maxDelay);
+
+/**
+ * How every other module writes a mail: into the outbox, in the caller's own transaction, so the
+ * mail goes only if what caused it commits. The nudge, once that transaction has committed, lets
+ * the sender go at once instead of at its next round (a nudge before the commit would find nothing).
+ */
+export interface Outbox {
+  /** Writes the letter in `tx` (the database itself for a mail with no other write); its outbox id. */
+  send(tx: Runner, letter: NewMail): Promise<number>;
+  /** After the commit: the sender may go now. */
+  nudge(): void;
+}
+
+export function createOutbox(nudge: () => void = () => {}): Outbox {
+  return { send: enqueue, nudge };
+}
 
 export interface MailSender {
   /** Sends what is due now; resolves with how many were sent and how many failed. */

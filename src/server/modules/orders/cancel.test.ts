@@ -87,7 +87,7 @@ describe("a shopper's cancel before dispatch", () => {
     expect(refundsAt(o.paymentId!)).toHaveLength(0);
     const seen = await (await send(t, 'GET', `/api/admin/orders/${o.orderId}`, undefined, owner.cookie)).json();
     expect(seen.paymentIssues).toEqual([expect.objectContaining({ kind: 'order_refund', refundStatus: 'due', refundId: null })]);
-    await t.payments.reconcile();
+    await t.shop.payments.reconcile();
     expect((await mine(o.orderId)).refund).toMatchObject({ status: 'processed', refundId: expect.stringMatching(/^rfnd_/) });
     expect(refundsAt(o.paymentId!)).toHaveLength(1);
   });

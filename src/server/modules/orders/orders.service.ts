@@ -15,10 +15,13 @@ import type { Db } from '../../db/client.ts';
 import { asShopper, asServerFrom } from '../../db/shopper.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
-import { documentsOf } from '../invoices/invoices.queries.ts';
+import { documentsOf } from '../invoices/invoices.service.ts';
 import * as q from './orders.queries.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
+
+/** An order as stored, for the modules that take an order's steps with this one (checkout, payments). */
+export type OrderRow = q.OrderRow;
 
 /** What the owner hears when the order moved on since they looked. */
 export const movedOn = (now: string, saw: string) =>

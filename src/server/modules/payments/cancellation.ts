@@ -5,7 +5,7 @@
  * other refund (refunds.ts: idempotent by payment, retried by the reconcile step, left to the owner
  * when the provider keeps refusing). A refund not yet made is never shown as made.
  */
-import { enqueue } from '../mail/mail.queries.ts';
+import type { Outbox } from '../mail/mail.service.ts';
 import { cancelledMail } from '../orders/orders.mails.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { Refunds } from './refunds.ts';
@@ -16,7 +16,7 @@ export interface Canceller {
   owner: boolean;
 }
 
-export function createCancellation(orders: OrdersService, refunds: Refunds, mailWritten: () => void) {
+export function createCancellation(orders: OrdersService, refunds: Refunds, outbox: Outbox) {
   return async function cancel(orderId: string, who: Canceller, reason: string, from?: string) {
     let mailed = false;
     const { order, refundPaymentId } = await orders.cancel(
@@ -25,12 +25,12 @@ export function createCancellation(orders: OrdersService, refunds: Refunds, mail
       reason,
       async (tx, cancelled) => {
         if (!cancelled.buyer) return;
-        await enqueue(tx, cancelledMail({ ...cancelled, buyer: cancelled.buyer }, reason, who.owner));
+        await outbox.send(tx, cancelledMail({ ...cancelled, buyer: cancelled.buyer }, reason, who.owner));
         mailed = true;
       },
       from,
     );
-    if (mailed) mailWritten();
+    if (mailed) outbox.nudge();
     if (refundPaymentId) await refunds.refund(refundPaymentId);
     return order;
   };

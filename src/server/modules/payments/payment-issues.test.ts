@@ -110,8 +110,8 @@ describe('a cancelled order', () => {
     expect(await issuesOf(s.orderId)).toEqual([expect.objectContaining({ refundStatus: 'due', refundAttempts: 1, refundId: null })]);
     expect(refundsAt(success.razorpay_payment_id)).toHaveLength(0);
 
-    await t.payments.reconcile();
-    await t.payments.reconcile();
+    await t.shop.payments.reconcile();
+    await t.shop.payments.reconcile();
     expect(await issuesOf(s.orderId)).toEqual([expect.objectContaining({ refundStatus: 'processed', refundAttempts: 2 })]);
     expect(refundsAt(success.razorpay_payment_id)).toHaveLength(1);
   });
@@ -124,8 +124,8 @@ describe('an unpaid order past its payment window', () => {
   it('expires: out of the owner’s list and the shopper’s, found by its filter and its number, recorded in its history', async () => {
     const s = await bought();
     await aged(s.orderId, 61);
-    expect(await t.payments.reconcile()).toMatchObject({ expired: 1 });
-    expect(await t.payments.reconcile()).toMatchObject({ expired: 0 });
+    expect(await t.shop.payments.reconcile()).toMatchObject({ expired: 1 });
+    expect(await t.shop.payments.reconcile()).toMatchObject({ expired: 0 });
 
     const list = async (query: string) => ((await (await send(t, 'GET', `/api/admin/orders${query}`, undefined, owner.cookie)).json()) as AdminOrderPage).items.map((o) => o.id);
     expect(await list('')).not.toContain(s.orderId);
@@ -144,14 +144,14 @@ describe('an unpaid order past its payment window', () => {
     await aged(paidLate.orderId, 90);
     const lapsed = await bought();
     await aged(lapsed.orderId, 90);
-    expect(await t.payments.reconcile()).toMatchObject({ settled: 1, expired: 1 });
+    expect(await t.shop.payments.reconcile()).toMatchObject({ settled: 1, expired: 1 });
     expect((await t.database.db.select().from(orders).where(eq(orders.id, paidLate.orderId)))[0]).toMatchObject({ status: 'processing', paymentStatus: 'paid', stockState: 'sold' });
   });
 
   it('is bought after all by a payment Razorpay took after it expired, when its pieces are still there (issue 16)', async () => {
     const lapsed = await bought();
     await aged(lapsed.orderId, 90);
-    expect(await t.payments.reconcile()).toMatchObject({ expired: 1 });
+    expect(await t.shop.payments.reconcile()).toMatchObject({ expired: 1 });
     expect((await t.database.db.select().from(orders).where(eq(orders.id, lapsed.orderId)))[0]).toMatchObject({ status: 'expired', stockState: 'released' });
 
     const success = standin.pay(lapsed.provider.orderId);
@@ -171,7 +171,7 @@ describe('an unpaid order past its payment window', () => {
     const lapsed = await bought();
     const productId = ids[nextPiece - 1]!;
     await aged(lapsed.orderId, 90);
-    expect(await t.payments.reconcile()).toMatchObject({ expired: 1 });
+    expect(await t.shop.payments.reconcile()).toMatchObject({ expired: 1 });
     // Another shopper bought the last piece meanwhile.
     await setStock(t, productId, 0);
 

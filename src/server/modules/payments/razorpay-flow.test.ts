@@ -13,13 +13,13 @@ import type { Cart } from '../../../shared/cart.ts';
 import { PAYMENT_NOT_VERIFIED } from '../../../shared/checkout.contract.ts';
 import type { CheckoutStart, Order, PaymentConfirmed } from '../../../shared/orders.ts';
 import { createApp } from '../../app.ts';
+import { composeShop } from '../../compose.ts';
 import { mailOutbox, orders, paymentEvents, products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import type { RazorpayStandin } from '../../test/razorpay-standin.ts';
 import { TEST_AUTH_SECRET, type TestApp } from '../../test/test-app.ts';
 import { lapseUnpaid, startShopOnRazorpay, type ShopOnRazorpay, atShopRate, plentyOfStock } from '../../test/orders-kit.ts';
 import { PROVIDER_AWAY } from '../checkout/checkout.service.ts';
-import type { PaymentsService } from './payments.service.ts';
 import type { CheckoutSuccess } from './provider.ts';
 import { hmacHex } from './signatures.ts';
 
@@ -401,11 +401,12 @@ describe('a server killed between payment and confirmation', () => {
     const authorizedOnly = await buyNow(ids[23]!, 610_00);
     standin.pay(authorizedOnly.provider.orderId, { capture: false });
 
-    let payments: PaymentsService | undefined;
     const config = { imagesDir: t.imagesDir, authSecret: TEST_AUTH_SECRET, razorpay: { keyId: standin.keyId, keySecret: standin.keySecret, webhookSecret: standin.webhookSecret, apiBase: standin.url } };
-    const fresh = { app: createApp({ db: t.database.db, config, onPayments: (p) => (payments = p) }) };
+    const freshShop = composeShop({ db: t.database.db, config });
+    const fresh = { app: createApp(freshShop) };
+    const { payments } = freshShop;
     const window = { from: 0, to: 3600 };
-    const first = await payments!.reconcile(window);
+    const first = await payments.reconcile(window);
     expect(first.settled).toBe(1);
     expect(first.checked).toBeGreaterThanOrEqual(2);
     expect(await orderRow(s.orderId)).toMatchObject({ paymentStatus: 'paid', status: 'processing', paymentId: success.razorpay_payment_id });
@@ -416,8 +417,8 @@ describe('a server killed between payment and confirmation', () => {
     expect(cart.items.map((i) => [i.productId, i.quantity, i.selected])).toEqual([[c, 1, false]]);
 
     // Once: again on either server, then the browser's late answer, then the webhook.
-    expect((await payments!.reconcile(window)).settled).toBe(0);
-    expect((await t.payments.reconcile(window)).settled).toBe(0);
+    expect((await payments.reconcile(window)).settled).toBe(0);
+    expect((await t.shop.payments.reconcile(window)).settled).toBe(0);
     const late = await send(fresh, 'POST', `/api/checkout/orders/${s.orderId}/confirm`, success, meera.cookie);
     expect(late.status).toBe(200);
     expect(await handled(standin.webhook(hookUrl, 'payment.captured', success.razorpay_payment_id))).toBe('already');
@@ -434,20 +435,20 @@ describe('a server killed between payment and confirmation', () => {
     await t.database.db.update(orders).set({ createdAt: sql`now() - interval '10 minutes'` }).where(eq(orders.id, s.orderId));
     const window = { from: 300, to: 900 };
     standin.failNext(3, 503);
-    expect(await t.payments.reconcile(window)).toMatchObject({ checked: 1, settled: 0 });
+    expect(await t.shop.payments.reconcile(window)).toMatchObject({ checked: 1, settled: 0 });
     expect(await orderRow(s.orderId)).toMatchObject({ paymentStatus: 'pending' });
-    expect(await t.payments.reconcile(window)).toMatchObject({ checked: 1, settled: 1 });
+    expect(await t.shop.payments.reconcile(window)).toMatchObject({ checked: 1, settled: 1 });
     expect(await orderRow(s.orderId)).toMatchObject({ paymentStatus: 'paid', paymentId: success.razorpay_payment_id });
   });
 
   it('does not look at orders outside its window', async () => {
     const s = await buyNow(ids[25]!, 730_00);
     standin.pay(s.provider.orderId);
-    expect((await t.payments.reconcile({ from: 120, to: 3600 })).settled).toBe(0);
+    expect((await t.shop.payments.reconcile({ from: 120, to: 3600 })).settled).toBe(0);
     await t.database.db.update(orders).set({ createdAt: sql`now() - interval '2 hours'` }).where(eq(orders.id, s.orderId));
     // A payment window longer than the order's age: only the reconcile window decides here.
     const day = 24 * 60;
-    expect((await t.payments.reconcile({ from: 0, to: 3600 }, day)).settled).toBe(0);
-    expect((await t.payments.reconcile({ from: 0, to: 3 * 3600 }, day)).settled).toBe(1);
+    expect((await t.shop.payments.reconcile({ from: 0, to: 3600 }, day)).settled).toBe(0);
+    expect((await t.shop.payments.reconcile({ from: 0, to: 3 * 3600 }, day)).settled).toBe(1);
   });
 });

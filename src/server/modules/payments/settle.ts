@@ -8,7 +8,7 @@
  */
 import { ONE_SIZE } from '../../../shared/stock.ts';
 import type { CartService } from '../cart/cart.service.ts';
-import { enqueue } from '../mail/mail.queries.ts';
+import type { Outbox } from '../mail/mail.service.ts';
 import { orderConfirmationMail, refundMail } from '../orders/orders.mails.ts';
 import type { OrdersService, Settlement } from '../orders/orders.service.ts';
 import type { Refunds } from './refunds.ts';
@@ -19,13 +19,12 @@ export interface SettleDeps {
   refunds: Refunds;
   /** The shop's public address, for the mail's link to the orders; none in development without PUBLIC_URL. */
   publicUrl: string | undefined;
-  /** A mail was written: the sender may go at once. */
-  mailWritten: () => void;
+  outbox: Outbox;
 }
 
 export type Settle = (providerOrderId: string, paymentId: string, amount: number | null) => Promise<Settlement>;
 
-export function createSettle({ orders, cart, refunds, publicUrl, mailWritten }: SettleDeps): Settle {
+export function createSettle({ orders, cart, refunds, publicUrl, outbox }: SettleDeps): Settle {
   return async (providerOrderId, paymentId, amount) => {
     let mailed = false;
     const settlement = await orders.settle(
@@ -38,17 +37,17 @@ export function createSettle({ orders, cart, refunds, publicUrl, mailWritten }: 
           await cart.removeBoughtIn(tx, paid.order.userId, bought);
         }
         if (paid.buyer) {
-          await enqueue(tx, orderConfirmationMail({ ...paid, buyer: paid.buyer }, publicUrl ? `${publicUrl}/orders` : null));
+          await outbox.send(tx, orderConfirmationMail({ ...paid, buyer: paid.buyer }, publicUrl ? `${publicUrl}/orders` : null));
           mailed = true;
         }
       },
       async (tx, due) => {
         if (!due.buyer) return;
-        await enqueue(tx, refundMail({ ...due, buyer: due.buyer }));
+        await outbox.send(tx, refundMail({ ...due, buyer: due.buyer }));
         mailed = true;
       },
     );
-    if (mailed) mailWritten();
+    if (mailed) outbox.nudge();
     // Outside the transaction: a refund is a call to the provider; one that fails stays owed, for the reconcile step.
     if (settlement.outcome === 'not-payable' || settlement.outcome === 'other-payment') await refunds.refund(paymentId);
     return settlement;

@@ -16,7 +16,6 @@ import { pricingSettings, products } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { atShopRate, plentyOfStock, setStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
 
 let t: TestApp;
 let shopper: Awaited<ReturnType<typeof signedUp>>;
@@ -76,7 +75,7 @@ describe('the settings a shopper is shown', () => {
 
   it('the owner’s change through this server shows on its very next answer', async () => {
     const owner = await signedUp(t, 'Savitri');
-    await setAdmin(t.database.db, owner.email, true);
+    await t.shop.owners.setOwner(owner.email, true);
     expect(await shown()).toEqual(DEFAULT_PRICING);
     const changed = { ...DEFAULT_PRICING, freeShippingThreshold: 2000_00 };
     expect((await send(t, 'PUT', '/api/admin/settings', changed, owner.cookie)).status).toBe(200);

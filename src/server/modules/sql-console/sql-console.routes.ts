@@ -1,13 +1,11 @@
 /** The SQL console's API under /api/admin/sql, mounted behind the admin guard (admin.routes.ts). */
 import { Hono } from 'hono';
 import { sqlAuditQuery, sqlRunContract } from '../../../shared/sql-console.contract.ts';
-import type { Db } from '../../db/client.ts';
 import { requireShopper, type ShopperEnv } from '../../http/session.ts';
 import { valid } from '../../http/validate.ts';
-import { createSqlConsoleService } from './sql-console.service.ts';
+import type { SqlConsoleService } from './sql-console.service.ts';
 
-export function sqlConsoleRoutes(db: Db) {
-  const sqlConsole = createSqlConsoleService(db);
+export function sqlConsoleRoutes(sqlConsole: SqlConsoleService) {
   return new Hono<ShopperEnv>()
     .get('/admin/sql/schema', async (c) => c.json(await sqlConsole.schema()))
     // A POST: reading a sample writes an audit row, and nothing that writes answers a GET.

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_SQL_CHARS, SQL_MESSAGES, type SqlAuditPage, type SqlResult, type SqlSchema } from '../../../shared/sql-console.contract.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from '../admin/admin.queries.ts';
 import { OWN_PAGES_ONLY } from '../admin/admin.routes.ts';
 import { runStatement, StatementFailed, type RunPlan } from './sql-runner.queries.ts';
 
@@ -22,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signedUp(t, 'Lakshmi');
   customer = await signedUp(t, 'Arjun');
-  await setAdmin(t.database.db, owner.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
 });
 afterAll(() => t.close());
 

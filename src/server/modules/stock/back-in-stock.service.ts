@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { asShopper, type ShopperTx } from '../../db/shopper.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { enqueue } from '../mail/mail.queries.ts';
+import type { Outbox } from '../mail/mail.service.ts';
 import { backInStockMail } from './back-in-stock.mails.ts';
 import * as q from './back-in-stock.queries.ts';
 
@@ -22,12 +22,12 @@ import * as q from './back-in-stock.queries.ts';
  */
 export type BackInStockMailer = (tx: ShopperTx, productSizeIds: number[]) => Promise<void>;
 
-export function createBackInStockMailer(siteUrl: string, mailWritten: () => void): BackInStockMailer {
+export function createBackInStockMailer(siteUrl: string, outbox: Outbox): BackInStockMailer {
   return async (tx, productSizeIds) => {
     const due = await q.takeDue(tx, productSizeIds);
-    for (const alert of due) await enqueue(tx, backInStockMail(alert, siteUrl));
+    for (const alert of due) await outbox.send(tx, backInStockMail(alert, siteUrl));
     // The sender's timer finds them anyway; the nudge only makes it sooner.
-    if (due.length > 0) mailWritten();
+    if (due.length > 0) outbox.nudge();
   };
 }
 

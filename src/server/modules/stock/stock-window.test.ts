@@ -121,12 +121,12 @@ describe('the owner’s reservation window', () => {
     const esha = await shopper('Esha');
     const { orderId } = (await buyNow(esha, p)).body as CheckoutStart;
     await aged(orderId, 14);
-    expect(await t.payments.reconcile()).toMatchObject({ expired: 0 });
+    expect(await t.shop.payments.reconcile()).toMatchObject({ expired: 0 });
     await aged(orderId, 16);
     await settings({ reservationMinutes: 20 });
-    expect(await t.payments.reconcile()).toMatchObject({ expired: 0 });
+    expect(await t.shop.payments.reconcile()).toMatchObject({ expired: 0 });
     await settings({});
-    expect(await t.payments.reconcile()).toMatchObject({ expired: 1 });
+    expect(await t.shop.payments.reconcile()).toMatchObject({ expired: 1 });
     expect(await orderOf(orderId)).toMatchObject({ status: 'expired', stockState: 'released' });
     expect(await piecesLeft(p)).toBe(5);
   });

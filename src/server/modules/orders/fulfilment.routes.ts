@@ -4,11 +4,11 @@ import { adminOrdersQuery, moveOrderContract, trackingContract } from '../../../
 import { z } from '../../../shared/zod.ts';
 import { requireShopper, type ShopperEnv } from '../../http/session.ts';
 import { valid } from '../../http/validate.ts';
-import { ORDER_NOT_FOUND, type AdminOrdersService } from './orders.service.ts';
+import { ORDER_NOT_FOUND, type Fulfilment } from './fulfilment.service.ts';
 
 const byId = valid('param', z.object({ id: z.uuid({ error: ORDER_NOT_FOUND }) }), { status: 404 });
 
-export function adminOrdersRoutes(orders: AdminOrdersService) {
+export function fulfilmentRoutes(orders: Fulfilment) {
   return new Hono<ShopperEnv>()
     .get('/admin/orders', valid('query', adminOrdersQuery), async (c) => c.json(await orders.page(c.req.valid('query'))))
     .get('/admin/orders/:id', byId, async (c) => c.json(await orders.get(c.req.valid('param').id)))

@@ -10,8 +10,7 @@ import type { Order } from '../../../shared/orders.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { plentyOfStock } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { setAdmin } from './admin.queries.ts';
-import { SHIPPED_ONLY } from './orders.service.ts';
+import { SHIPPED_ONLY } from './fulfilment.service.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signedUp>>;
@@ -26,8 +25,8 @@ beforeAll(async () => {
   owner = await signedUp(t, 'Lakshmi');
   second = await signedUp(t, 'Gauri');
   shopper = await signedUp(t, 'Farhan', { lastName: 'Qureshi' });
-  await setAdmin(t.database.db, owner.email, true);
-  await setAdmin(t.database.db, second.email, true);
+  await t.shop.owners.setOwner(owner.email, true);
+  await t.shop.owners.setOwner(second.email, true);
   productId = (await (await t.get('/api/products?limit=1')).json()).items[0].id;
   const address = await send(t, 'POST', '/api/addresses', { name: 'Farhan Qureshi', phone: '9876543210', house: '4', street: 'Park Street', city: 'Kolkata', state: 'West Bengal', pincode: '700016' }, shopper.cookie);
   addressId = (await address.json()).id;

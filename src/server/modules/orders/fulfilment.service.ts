@@ -8,16 +8,15 @@ import { ADMIN_ORDERS_PAGE_SIZE, canMove, type AdminOrder, type AdminOrderPage, 
 import { ORDER_STATUS_LABELS, shownStatus } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
-import { asOrder } from '../orders/orders.service.ts';
-import type { StockService } from '../stock/stock.service.ts';
-import type { Cancel } from '../payments/cancellation.ts';
 import { OWNER_CANCEL_REASON } from '../../../shared/cancel.ts';
-import type { Invoices } from '../invoices/invoices.service.ts';
-import { documentsOf } from '../invoices/invoices.queries.ts';
-import { enqueue } from '../mail/mail.queries.ts';
-import { shippedMail } from '../orders/orders.mails.ts';
-import { buyerOf, linesOf, type Tx } from '../orders/orders.queries.ts';
-import * as q from './orders.queries.ts';
+import { documentsOf, type Invoices } from '../invoices/invoices.service.ts';
+import type { Outbox } from '../mail/mail.service.ts';
+import type { Cancel } from '../payments/cancellation.ts';
+import type { StockService } from '../stock/stock.service.ts';
+import * as q from './fulfilment.queries.ts';
+import { shippedMail } from './orders.mails.ts';
+import { buyerOf, linesOf, type Tx } from './orders.queries.ts';
+import { asOrder } from './orders.service.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const SHIPPED_ONLY = 'A tracking number goes with a shipped order.';
@@ -27,20 +26,23 @@ export interface Owner {
   email: string;
 }
 
-/** Where the buyer's mails send them, and the sender's nudge. */
-export interface FulfilmentMail {
+export interface FulfilmentDeps {
+  stock: StockService;
+  cancel: Cancel;
+  invoices: Invoices;
+  outbox: Outbox;
+  /** Where the buyer's mails send them: the shop's /orders, none in development without PUBLIC_URL. */
   ordersUrl: string | null;
-  written: () => void;
 }
 
-export function createAdminOrdersService(db: Db, stock: StockService, cancel: Cancel, invoices: Invoices, mail: FulfilmentMail) {
+export function createFulfilment(db: Db, { stock, cancel, invoices, outbox, ordersUrl }: FulfilmentDeps) {
   /** Shipped: the buyer hears, with the invoice attached, in the step's transaction (issue 18). */
   async function mailShipped(tx: Tx, id: string, invoice: Awaited<ReturnType<Invoices['invoiceIn']>>): Promise<boolean> {
     const row = await q.orderWithCustomer(tx, id);
     const buyer = row?.order.userId ? await buyerOf(tx, row.order.userId) : undefined;
     if (!row || !buyer) return false;
     const lines = await linesOf(tx, [id]);
-    await enqueue(tx, shippedMail({ order: row.order, lines, buyer }, { id: invoice.id, number: invoice.number, registered: invoice.document.registered }, mail.ordersUrl));
+    await outbox.send(tx, shippedMail({ order: row.order, lines, buyer }, { id: invoice.id, number: invoice.number, registered: invoice.document.registered }, ordersUrl));
     return true;
   }
 
@@ -118,7 +120,7 @@ export function createAdminOrdersService(db: Db, stock: StockService, cancel: Ca
         if (step.to === 'completed' && current.paymentMethod === 'cod') await q.markCashCollected(tx, id);
         return shipped;
       });
-      if (mailed) mail.written();
+      if (mailed) outbox.nudge();
       return get(id);
     },
 
@@ -138,4 +140,4 @@ export function createAdminOrdersService(db: Db, stock: StockService, cancel: Ca
   };
 }
 
-export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
+export type Fulfilment = ReturnType<typeof createFulfilment>;

@@ -1,0 +1,163 @@
+/**
+ * The shop's services, each built once, here and nowhere else: the table of contents of the server.
+ * Read top to bottom, each line names a domain's service and what it is made from. The routes
+ * (app.ts), the background jobs (boot.ts: the mail sender, the payments' reconcile) and the owner's
+ * channel (start.ts) take what they need from the value this returns. A module reaches another only
+ * through the service handed to it here.
+ */
+import crypto from 'node:crypto';
+import type { Db } from './db/client.ts';
+import { asShopper } from './db/shopper.ts';
+import type { AppConfig } from './env.ts';
+import type { PricingSettings } from '../shared/pricing.ts';
+import { createAuth } from './modules/accounts/auth.ts';
+import { createAccountsService, resetMailer } from './modules/accounts/accounts.service.ts';
+import { createProfileService } from './modules/accounts/profile.service.ts';
+import { createAddressesService } from './modules/addresses/addresses.service.ts';
+import { createImportService } from './modules/admin/import.service.ts';
+import { createOwners } from './modules/admin/owners.service.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
+import { unwatchedCatalog, type CatalogWatch } from './modules/catalog/catalog-watch.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createImportedProducts } from './modules/catalog/imported-products.ts';
+import { createAdminProductsService } from './modules/catalog/products-admin.service.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { createDeliveryService } from './modules/delivery/delivery.service.ts';
+import { createInvoiceFiles } from './modules/invoices/invoice-files.service.ts';
+import { createInvoices } from './modules/invoices/invoices.service.ts';
+import { createTaxSettingsService } from './modules/invoices/tax-settings.service.ts';
+import { createRateLimiter } from './modules/limits/limits.service.ts';
+import { createOutbox } from './modules/mail/mail.service.ts';
+import { createFulfilment } from './modules/orders/fulfilment.service.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createCancellation } from './modules/payments/cancellation.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createRazorpayProvider } from './modules/payments/razorpay.provider.ts';
+import { createRefunds } from './modules/payments/refunds.ts';
+import { createSettle } from './modules/payments/settle.ts';
+import { createTestModeProvider } from './modules/payments/test-mode.provider.ts';
+import { createPricingService } from './modules/pricing/pricing.service.ts';
+import { createSqlConsoleService } from './modules/sql-console/sql-console.service.ts';
+import { createBackInStockMailer, createBackInStockService } from './modules/stock/back-in-stock.service.ts';
+import { createStockService } from './modules/stock/stock.service.ts';
+import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
+
+export type ShopConfig = Pick<AppConfig, 'imagesDir'> &
+  Partial<Pick<AppConfig, 'importDir' | 'publicUrl' | 'port' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay'>> & {
+    /** Signs sessions and links (src/server/modules/accounts/auth-secret.ts). */
+    authSecret: string;
+  };
+
+export interface ShopParts {
+  db: Db;
+  config: ShopConfig;
+  /** A mail was written to the outbox and its transaction committed: the sender may go at once. */
+  mailWritten?: () => void;
+  /** The clock delivery dates and invoice years count from; tests fix it. */
+  now?: () => Date;
+  /** Hears catalog, like and settings changes (boot.ts); without one, every request reads the catalog version. */
+  watch?: CatalogWatch;
+}
+
+/** Without Razorpay's keys, the test mode signs with a secret of its own, derived from AUTH_SECRET. */
+function paymentProvider(config: ShopConfig) {
+  if (config.razorpay) return createRazorpayProvider(config.razorpay);
+  return createTestModeProvider(crypto.createHmac('sha256', config.authSecret).update('vastra test-mode payments').digest('hex'));
+}
+
+/** The catalog's side: settings, stock, products, likes, the cart, delivery and addresses. */
+function composeCatalog({ db, config, mailWritten, now, watch = unwatchedCatalog({ db }) }: ShopParts) {
+  const outbox = createOutbox(mailWritten);
+  const pricing = createPricingService(db, watch);
+  // Mails sent from no request (a restock, a lapsed window) link to the shop's public address; in
+  // development, without PUBLIC_URL, to this machine's.
+  const siteUrl = config.publicUrl ?? `http://localhost:${config.port ?? 3000}`;
+  const stock = createStockService(
+    db,
+    async (on) => (await pricing.current(on)).lowStockThreshold,
+    createBackInStockMailer(siteUrl, outbox),
+    async () => (await pricing.shown()).lowStockThreshold,
+  );
+  const catalog = createCatalogService(db, stock, watch);
+  const wishlist = createWishlistService(db, catalog);
+  const cart = createCartService(db, catalog, stock);
+  const delivery = createDeliveryService(db, catalog, now);
+  return {
+    watch,
+    outbox,
+    pricing,
+    stock,
+    catalog,
+    backInStock: createBackInStockService(db, catalog),
+    wishlist,
+    cart,
+    delivery,
+    addresses: createAddressesService(db, delivery),
+    adminProducts: createAdminProductsService(db, stock),
+    imports: createImportService(db, { stock, imagesDir: config.imagesDir, importDir: config.importDir, products: createImportedProducts(db, stock) }),
+    /** The header's badges: one shopper transaction for both, as every page load asks for them. */
+    shelf: (userId: string) => asShopper(db, userId, async (tx) => ({ likedProductIds: await wishlist.likedIdsIn(tx, userId), cartPieces: await cart.piecesIn(tx, userId) })),
+    /** The owner's pricing settings: the low-stock mark may have moved with them, and every label follows it. */
+    settings: {
+      current: () => pricing.current(),
+      save: async (next: PricingSettings) => {
+        const saved = await pricing.save(next);
+        await stock.relabelAll();
+        return saved;
+      },
+    },
+  };
+}
+
+/** Accounts: better-auth, sign-up and login with their limits, profiles, and who the owner is. */
+function composeAccounts({ db, config }: ShopParts, { outbox }: Pick<CatalogSide, 'outbox'>) {
+  const requireEmailVerification = config.requireEmailVerification ?? false;
+  const auth = createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, requireEmailVerification, sendResetMail: resetMailer(db, outbox) });
+  return {
+    auth,
+    accounts: createAccountsService({ db, auth, limiter: createRateLimiter(db), secret: config.authSecret, requireEmailVerification, outbox }),
+    profiles: createProfileService(db),
+    owners: createOwners(db),
+  };
+}
+
+/** The buying side: taxes, orders, the payment provider, checkout, settlement, refunds, fulfilment and documents. */
+function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
+  const { outbox, pricing, stock } = side;
+  const provider = paymentProvider(config);
+  const tax = createTaxSettingsService(db);
+  // A shop that has not said charges GST, as the spec's prices do; one that says it is not registered charges none (issue 18).
+  const gstRegistered = async () => (await tax.current())?.registered ?? true;
+  const invoices = createInvoices((tx) => tax.current(tx), now);
+  const orders = createOrdersService(db, stock, () => pricing.current());
+  const refunds = createRefunds(db, provider);
+  const settle = createSettle({ orders, cart: side.cart, refunds, publicUrl: config.publicUrl, outbox });
+  const cancel = createCancellation(orders, refunds, outbox);
+  const ordersUrl = config.publicUrl ? `${config.publicUrl}/orders` : null;
+  return {
+    provider,
+    tax,
+    invoices,
+    invoiceFiles: createInvoiceFiles(db),
+    orders,
+    checkout: createCheckoutService({ ...side, gstRegistered, orders, provider, settle, publicUrl: config.publicUrl, outbox }),
+    cancel,
+    payments: createPaymentsService(db, provider, orders, settle, refunds, async () => (await pricing.current()).reservationMinutes),
+    fulfilment: createFulfilment(db, { stock, cancel, invoices, outbox, ordersUrl }),
+  };
+}
+
+type CatalogSide = ReturnType<typeof composeCatalog>;
+
+export function composeShop(parts: ShopParts) {
+  const catalogSide = composeCatalog(parts);
+  return {
+    config: parts.config,
+    ...catalogSide,
+    ...composeAccounts(parts, catalogSide),
+    ...composeBuying(parts, catalogSide),
+    sqlConsole: createSqlConsoleService(parts.db),
+  };
+}
+
+export type Shop = ReturnType<typeof composeShop>;
