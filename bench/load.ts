@@ -59,6 +59,7 @@ async function run(req: LoadRequest): Promise<LoadResult> {
   const seconds = result.duration - req.warmupSeconds;
   return {
     requests: latencies.length,
+    answered: answers.length,
     seconds,
     reqPerSec: latencies.length / seconds,
     p50Ms: percentile(asArray, 50),

@@ -13,18 +13,21 @@ export const DRAIN_LIMIT_MS = 600_000;
 export type ToServer =
   | { type: 'bump'; on: boolean }
   | { type: 'drain' }
+  /** The server process's CPU time so far (every thread: the drawing threads too). */
+  | { type: 'cpu' }
   | { type: 'close' }
   /** Count the checkout's orders, payments and confirmation mails (the server holds PGlite's files). */
   | { type: 'audit'; kind: CheckoutKind }
   /** Mark the checkout shoppers' e-mail addresses verified, as their verify links would (Cash on Delivery asks for it). */
   | { type: 'verify'; emailPrefix: string };
 export type FromServer =
-  | { type: 'listening'; port: number }
+  | { type: 'listening'; port: number; barePort: number }
   | { type: 'bumped'; bumps: number; ms: number }
   /** Requests still being handled after DRAIN_LIMIT_MS (normally 0), and how long draining took. */
   | { type: 'drained'; inflight: number; ms: number }
   | { type: 'audited'; audit: CheckoutAudit | CodAudit }
   | { type: 'verified'; shoppers: number }
+  | { type: 'cpu'; micros: number }
   | { type: 'audit-failed'; message: string };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -47,6 +50,8 @@ export interface LoadRequest {
 
 export interface LoadResult {
   requests: number;
+  /** Every answer, the warm-up's too: what the server's CPU time over the whole run is shared by. */
+  answered: number;
   seconds: number;
   reqPerSec: number;
   /** null when no request was answered at all. */

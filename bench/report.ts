@@ -16,6 +16,11 @@ export interface Row {
   bumps?: { bumps: number; ms: number };
   /** Waiting, after the run, for requests autocannon hung up on; inflight = still running after the limit. */
   drain?: { inflight: number; ms: number };
+  /**
+   * The server process's CPU time over the run (and the drain after it) per answer, in µs: steadier
+   * than req/s on a machine whose other work comes and goes. None for the bare server's row.
+   */
+  cpuMicrosPerAnswer?: number;
   /** What the server logged (request failures) during the scenario. */
   serverErrors?: ServerErrors;
   /** A checkout step's row: how many shoppers; on its last step's row, the check of duplicates and losses. */
@@ -32,14 +37,22 @@ function table(header: string[], body: string[][], rightAligned: boolean[]): str
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
+/** A share by the server's CPU per answer, beside the share by req/s: the steadier of the two on a busy machine. */
+function byCpu(row: Row, of: Row | undefined): string {
+  const mine = row.cpuMicrosPerAnswer;
+  const theirs = of?.cpuMicrosPerAnswer;
+  return mine && theirs ? ` (${num((100 * theirs) / mine, 1)}% by the server's CPU per answer)` : '';
+}
+
 export function formatResults(rows: Row[]): string {
   const ceiling = rows[0]!.result.reqPerSec;
-  const body = rows.map(({ scenario, result: r }) => [
+  const body = rows.map(({ scenario, result: r, cpuMicrosPerAnswer }) => [
     scenario.name,
     num(r.reqPerSec),
     num(r.p50Ms, 1),
     num(r.p99Ms, 1),
     `${num((100 * r.reqPerSec) / ceiling, 1)}%`,
+    num(cpuMicrosPerAnswer ?? null),
     `${r.errors} / ${r.non2xx}`,
     num(r.requests),
   ]);
@@ -60,7 +73,7 @@ export function formatResults(rows: Row[]): string {
   }
   out.push(
     '',
-    table(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'errors / non-2xx', 'requests'], body, [false, true, true, true, true, true, true]),
+    table(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'CPU µs/answer', 'errors / non-2xx', 'requests'], body, [false, true, true, true, true, true, true, true]),
   );
 
   const uncached = rows.filter((r) => r.scenario.uncached && r.bumps);
@@ -116,7 +129,7 @@ export function formatResults(rows: Row[]): string {
       // No answers at all (every request timed out) holds no budget.
       const holds = value !== null && (b.metric === 'p99' ? value <= b.limit : value >= b.limit);
       const of = b.metric === 'relative' ? `of "${b.of}"` : 'of ceiling';
-      const shown = value === null ? 'no answers' : b.metric === 'p99' ? `p99 ${num(value, 1)} ms` : `${num(value, 1)}% ${of}`;
+      const shown = value === null ? 'no answers' : b.metric === 'p99' ? `p99 ${num(value, 1)} ms` : `${num(value, 1)}% ${of}${byCpu(row, rows.find((r) => r.scenario.name === b.of))}`;
       out.push(`  ${holds ? 'HOLDS ' : 'MISSED'}  ${b.label.padEnd(30)}  ${name}: ${shown}`);
     }
   }

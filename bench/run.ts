@@ -164,7 +164,7 @@ async function prepareDatabase(db: ThrowawayDb, products: number): Promise<FromP
   return prepared;
 }
 
-async function startServer(db: ThrowawayDb): Promise<{ child: ChildProcess; origin: string }> {
+async function startServer(db: ThrowawayDb): Promise<{ child: ChildProcess; origin: string; bareOrigin: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...locationEnv(db.location), BENCH_IMAGES_DIR: path.join(workDir, 'images') };
   fs.mkdirSync(env.BENCH_IMAGES_DIR!, { recursive: true });
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there as it stops (for `--cpu-prof`'s viewers).
@@ -174,7 +174,21 @@ async function startServer(db: ThrowawayDb): Promise<{ child: ChildProcess; orig
   serverLog = new ServerLog(child.stderr!);
   const m = await message<FromServer>(child, (x) => x.type === 'listening', 'starting the server');
   serverLog.quiet();
-  return { child, origin: `http://127.0.0.1:${(m as { port: number }).port}` };
+  const { port, barePort } = m as Extract<FromServer, { type: 'listening' }>;
+  return { child, origin: `http://127.0.0.1:${port}`, bareOrigin: `http://127.0.0.1:${barePort}` };
+}
+
+/** The shop, and the bare Node server beside it in the same process (serve.ts). */
+interface Origins {
+  shop: string;
+  bare: string;
+}
+
+/** The server process's CPU time so far, in microseconds. */
+async function serverCpu(): Promise<number> {
+  const answer = message<FromServer>(server!, (x) => x.type === 'cpu', "reading the server's CPU time");
+  server!.send({ type: 'cpu' } satisfies ToServer);
+  return ((await answer) as { micros: number }).micros;
 }
 
 /** Waits until the server has finished the requests autocannon hung up on. */
@@ -184,7 +198,7 @@ async function drainServer(): Promise<{ inflight: number; ms: number }> {
   return (await drained) as { inflight: number; ms: number };
 }
 
-async function runScenario(origin: string, scenario: Scenario, opts: ReturnType<typeof options>): Promise<Row> {
+async function runScenario(origins: Origins, scenario: Scenario, opts: ReturnType<typeof options>): Promise<Row> {
   load ??= fork(path.join(here, 'load.ts'), [], { stdio: 'inherit' });
   if (scenario.uncached) server!.send({ type: 'bump', on: true } satisfies ToServer);
   const request: LoadRequest = {
@@ -193,11 +207,12 @@ async function runScenario(origin: string, scenario: Scenario, opts: ReturnType<
     ...(scenario.post !== undefined && { method: 'POST', body: JSON.stringify(scenario.post) }),
     ...(scenario.methods && { methods: scenario.methods }),
     headers: { ...scenario.headers, ...(scenario.post !== undefined && { 'content-type': 'application/json' }) },
-    origin,
+    origin: scenario.bare ? origins.bare : origins.shop,
     connections: opts.connections,
     durationSeconds: opts.duration,
     warmupSeconds: scenario.warmupSeconds ?? WARMUP_SECONDS,
   };
+  const cpuBefore = scenario.bare ? null : await serverCpu();
   const answer = message<FromLoad>(load, () => true, `load test "${scenario.name}"`);
   load.send(request);
   const m = await answer;
@@ -210,6 +225,8 @@ async function runScenario(origin: string, scenario: Scenario, opts: ReturnType<
     row.bumps = { bumps: b.bumps, ms: b.ms };
   }
   row.drain = await drainServer();
+  // The bare server shares the process but not the shop's threads: its row's CPU is not told apart.
+  if (cpuBefore !== null && m.result.answered > 0) row.cpuMicrosPerAnswer = ((await serverCpu()) - cpuBefore) / m.result.answered;
   row.serverErrors = serverLog!.take();
   return row;
 }
@@ -267,7 +284,7 @@ async function runCheckouts(origin: string, productIds: number[], opts: ReturnTy
     const rows = Object.entries(s.rows) as [CheckoutStep, string][];
     for (const [k, [step, name]] of rows.entries()) {
       const st = r.steps[step]!;
-      const result: LoadResult = { requests: st.count, seconds: r.seconds, reqPerSec: perSec, p50Ms: st.p50Ms, p99Ms: st.p99Ms, errors: st.errors, non2xx: st.non2xx };
+      const result: LoadResult = { requests: st.count, answered: st.count, seconds: r.seconds, reqPerSec: perSec, p50Ms: st.p50Ms, p99Ms: st.p99Ms, errors: st.errors, non2xx: st.non2xx };
       const last = k === rows.length - 1;
       out.push({
         scenario: { name },
@@ -376,12 +393,12 @@ async function main(): Promise<void> {
 
   // The drawn pages need the web app and its server build, as `npm start` has them.
   await ensureBuilt(['web', 'ssr']);
-  const { origin } = await startServer(throwaway);
+  const { origin, bareOrigin } = await startServer(throwaway);
   const shopper = await signUpShopper(origin);
   const every = buildScenarios(workload, { ...shopper, cartIds: await fillCart(origin, shopper, workload.productIds) });
   const only = opts.only;
   const scenarios = only ? every.filter((s, i) => i === 0 || only.some((part) => s.name.includes(part))) : every;
-  await preflight(origin, scenarios, workload);
+  await preflight(origin, scenarios.filter((s) => !s.bare), workload);
   const early = serverLog!.take();
   if (early.count) throw new Error(`the server failed during the preflight requests: ${early.first ?? ''} ${early.cause ?? ''}`);
   console.log(`Server at ${origin}; uncached runs bump catalog_version every ${BUMP_INTERVAL_MS} ms.\n`);
@@ -389,7 +406,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   for (const s of scenarios) {
     process.stdout.write(`  running: ${s.name} ... `);
-    const row = await runScenario(origin, s, opts);
+    const row = await runScenario({ shop: origin, bare: bareOrigin }, s, opts);
     rows.push(row);
     const r: LoadResult = row.result;
     const notes = [

@@ -28,6 +28,8 @@ export interface Scenario {
   uncached?: Rotation;
   /** Seconds of load before the measured run, when the default (run.ts) is too short for this row. */
   warmupSeconds?: number;
+  /** Sent to the bare Node server beside the shop (serve.ts), not to the shop. */
+  bare?: boolean;
 }
 
 const q = (path: string, term: string) => `${path}?q=${encodeURIComponent(term)}`;
@@ -56,6 +58,10 @@ export const DRAWING_WARMUP_SECONDS = 15;
 /** The same 20 product pages over and over: drawn once each, then from memory. */
 export const KEPT_PRODUCT_NAME = 'product page, drawn, kept (20 products)';
 export const DRAWN_LIST_NAME = '/products page, drawn, kept';
+
+/** Issue 47: robots.txt's bytes from a bare Node server, and the shop's smallest answer, the same text. */
+export const BARE_NODE_NAME = 'bare Node: robots.txt from http.createServer';
+export const SMALLEST_NAME = "the shop's smallest answer: GET /robots.txt";
 
 export const LIST_PATH = '/api/products?offset=0&limit=12';
 /** The product list's row: the checkout's rows are printed beside it, and measured against it. */
@@ -98,6 +104,8 @@ export function buildScenarios(w: Workload, shopper: BenchShopper): Scenario[] {
   const sets = filterSets();
   return [
     { name: 'ceiling: GET /api/health', paths: ['/api/health'] },
+    { name: BARE_NODE_NAME, paths: ['/robots.txt'], bare: true },
+    { name: SMALLEST_NAME, paths: ['/robots.txt'] },
     { name: LIST_NAME, paths: [LIST_PATH] },
     { name: LIST_READ_NAME, paths: LIST_READ_PATHS },
     // Side by side: what a session costs a request (one session lookup), and what a login costs (scrypt).
@@ -225,6 +233,9 @@ export const budgets: Budget[] = [
   // Issue 20: a filtered list with every facet's counts, on the shop and on a search term.
   { label: 'filtered list, cached p99 <= 50 ms', scenarios: [FILTERED_NAME, FILTERED_SCREEN_NAME, FILTERED_SEARCH_NAME], metric: 'p99', limit: 50 },
   { label: 'filtered list, uncached p99 <= 150 ms', scenarios: [FILTERED_UNCACHED_NAME, FILTERED_SEARCH_SETS_NAME, FILTERED_SEARCH_UNCACHED_NAME], metric: 'p99', limit: 150 },
+  // Issue 47: what every request pays in front of its route, against Node itself and then a kept page against that.
+  { label: "smallest answer req/s >= 70% of bare Node", scenarios: [SMALLEST_NAME], metric: 'relative', limit: 70, of: BARE_NODE_NAME },
+  { label: 'drawn page, kept req/s >= 50% of the smallest answer', scenarios: [KEPT_PRODUCT_NAME, DRAWN_LIST_NAME], metric: 'relative', limit: 50, of: SMALLEST_NAME },
   // Issue 19: the list's cache no longer asks the database whether it still stands.
   { label: 'list req/s >= 40% of ceiling', scenarios: [LIST_NAME], metric: 'share', limit: 40 },
   {

@@ -70,6 +70,44 @@ describe('Content-Security-Policy and Permissions-Policy', () => {
   });
 });
 
+describe('the same headers on a socket as in process', () => {
+  // On a socket the headers go on Node's answer before the route runs (security-headers.ts); in
+  // process Hono sets them after. Both must give every answer the same policy, each header once.
+  const answers: [method: string, target: string, page: boolean][] = [
+    ['GET', '/', true],
+    ['GET', '/product/1', true],
+    ['GET', '/nope', true],
+    ['GET', '/api/products?limit=1', false],
+    ['GET', '/api/nope', false],
+    ['POST', '/api/products', false],
+    ['GET', '/robots.txt', false],
+    ['GET', '/sitemap.xml', false],
+    ['GET', '/images/products/p.webp', false],
+    ['GET', '/images/products/missing.webp', false],
+    ['DELETE', '/product/1', false],
+    ['GET', `/${'a'.repeat(3000)}`, false],
+  ];
+
+  it.each(answers)('%s %s', async (method, target, page) => {
+    const inProcess = await request(target, { method });
+    const server = await onSocket(t.app.fetch);
+    try {
+      const onWire = await rawRequest(server.port, method, target, { Host: 'shop.test' });
+      expect(onWire.status).toBe(inProcess.status);
+      const names = ['content-security-policy', 'permissions-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+      for (const name of names) {
+        expect(onWire.head.toLowerCase().split(`\r\n${name}:`).length - 1, `${target}: ${name} once`).toBe(1);
+        if (name !== 'content-security-policy') expect(onWire.headers[name], `${target}: ${name}`).toBe(inProcess.headers.get(name));
+      }
+      const policy = onWire.headers['content-security-policy']!;
+      if (page) expect(policy).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+      else expect(policy).toBe(LOCKED_POLICY);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('methods', () => {
   it.each([
     ['POST', '/api/products', 'GET, HEAD, OPTIONS'],

@@ -7,6 +7,8 @@
  * nothing at all, since none of them is a document that should run or embed anything.
  */
 import crypto from 'node:crypto';
+import type { HttpBindings } from '@hono/node-server';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { DRAWN_STYLE_ATTRIBUTES } from '../../shared/style-attributes.ts';
 
@@ -108,13 +110,40 @@ const DENIED_FEATURES = [
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((f) => `${f.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}=()`).join(', ');
 
 /**
- * One middleware for all of it. `overwrite: false` keeps a header a route has set itself: the
- * page policy with its nonce, set by the HTML route.
+ * Hono's secureHeaders, as the shop sets it. `overwrite: false` keeps a header a route has set
+ * itself: the page policy with its nonce, set by the HTML route.
  */
-export const securityHeaders = () =>
+const honoSecureHeaders = () =>
   secureHeaders({
     crossOriginEmbedderPolicy: false,
     contentSecurityPolicy: LOCKED_SOURCES,
     permissionsPolicy: Object.fromEntries(DENIED_FEATURES.map((f) => [f, []])),
     overwrite: false,
   });
+
+/** The headers secureHeaders gives an answer that sets none of its own: asked of it once, so its defaults stay the source. */
+async function fixedHeaders(middleware: MiddlewareHandler): Promise<[string, string][]> {
+  const probe = new Hono().use(middleware).get('/', (c) => c.body(null, 204));
+  return [...(await probe.request('/')).headers];
+}
+
+/**
+ * One middleware for all of it. On a socket (`npm start`), the headers go on Node's answer before
+ * the route runs: Node merges them into the route's own at `writeHead`, the route's winning (the
+ * page policy with its nonce), which is what `overwrite: false` means. Setting them afterwards on
+ * the web Response instead turned every answer's plain headers into a `Headers` object, checked and
+ * set one by one: the smallest answer (robots.txt) ran at about half a bare Node server's rate
+ * (docs/decisions/0043). In process (`app.request`: tests, the page drawer) there is no Node answer,
+ * and Hono's middleware sets them as before.
+ */
+export function securityHeaders(): MiddlewareHandler<{ Bindings: Partial<HttpBindings> }> {
+  const inProcess = honoSecureHeaders();
+  let fixed: [string, string][] | undefined;
+  const asked = fixedHeaders(inProcess).then((headers) => (fixed = headers));
+  return async (c, next) => {
+    const outgoing = c.env?.outgoing;
+    if (!outgoing) return inProcess(c, next);
+    for (const [name, value] of fixed ?? (await asked)) outgoing.setHeader(name, value);
+    await next();
+  };
+}

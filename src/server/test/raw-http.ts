@@ -18,7 +18,10 @@ export async function onSocket(fetch: Fetch): Promise<{ port: number; close: () 
 
 export interface RawAnswer {
   status: number;
+  /** By lower-case name; a name sent twice keeps its last line (`head` has every line). */
   headers: Record<string, string>;
+  /** The status line and header lines as they came. */
+  head: string;
   body: string;
 }
 
@@ -39,7 +42,7 @@ export function rawRequest(port: number, method: string, target: string, headers
         const at = l.indexOf(':');
         found[l.slice(0, at).toLowerCase()] = l.slice(at + 1).trim();
       }
-      resolve({ status: Number(statusLine.split(' ')[1]), headers: found, body: rest.join('\r\n\r\n') });
+      resolve({ status: Number(statusLine.split(' ')[1]), headers: found, head, body: rest.join('\r\n\r\n') });
     });
     socket.write(lines.join('\r\n'));
   });
