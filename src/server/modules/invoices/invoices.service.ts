@@ -6,7 +6,8 @@
  * shop's state or IGST across states, numbered in the financial year's series.
  */
 import { INDIA_STATES, indiaState, type IndiaState } from '../../../shared/india.ts';
-import { financialYearOf, documentNumber, type InvoiceDocument, type InvoiceKind, type InvoiceLine, type InvoiceParty } from '../../../shared/invoices.ts';
+import { financialYearOf, indiaDay } from '../../../shared/india-time.ts';
+import { documentNumber, type InvoiceDocument, type InvoiceKind, type InvoiceLine, type InvoiceParty } from '../../../shared/invoices.ts';
 import { splitGst, taxOf } from '../../../shared/gst.ts';
 import { withSize } from '../../../shared/sizes.ts';
 import { STORE } from '../../../shared/store.ts';
@@ -32,9 +33,6 @@ export const UNREGISTERED: TaxSettings = {
 };
 
 const stateCode = (state: IndiaState) => INDIA_STATES.find((s) => s.name === state)!.gst;
-
-/** 'YYYY-MM-DD' in India. */
-const indiaDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
 function line(description: string, hsnCode: string | null, quantity: number, paid: number, rateBp: number, included: boolean, intra: boolean, registered: boolean): InvoiceLine {
   const t = taxOf(paid, rateBp, included);
