@@ -173,9 +173,7 @@ export function createApp({ db, config, webDir, mailWritten = () => {}, onPaymen
   const delivery = createDeliveryService(db, catalog, now);
   const addresses = createAddressesService(db, delivery);
   const tax = createTaxSettingsService(db);
-  // A shop that has not said charges GST, as the spec's prices do; one that says it is not registered charges none (issue 18).
-  const gstRegistered = async () => (await tax.current())?.registered ?? true;
-  const shop = createShop(db, { catalog, cart, addresses, stock, pricing, delivery, gstRegistered }, config, mailWritten);
+  const shop = createShop(db, { catalog, cart, addresses, stock, pricing, delivery, taxRegistration: () => tax.current() }, config, mailWritten);
   onPayments?.(shop.payments);
   app.route('/api', apiRoutes({ db, catalog, accounts, wishlist, backInStock, cart, addresses, delivery, shop, stock, allow: apiPaths, publicUrl: config.publicUrl, imagesDir: config.imagesDir, importDir: config.importDir, now, mailWritten, tax, watch }));
 

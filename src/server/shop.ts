@@ -16,6 +16,7 @@ import { createTestModeProvider } from './modules/payments/test-mode.provider.ts
 import type { PricingService } from './modules/pricing/pricing.service.ts';
 import type { DeliveryService } from './modules/delivery/delivery.service.ts';
 import type { StockService } from './modules/stock/stock.service.ts';
+import type { TaxSettings } from '../shared/tax-settings.contract.ts';
 
 /** Without Razorpay's keys, the test mode signs with a secret of its own, derived from AUTH_SECRET. */
 export function createShop(
@@ -27,7 +28,8 @@ export function createShop(
     stock: StockService;
     pricing: PricingService;
     delivery: DeliveryService;
-    gstRegistered: () => Promise<boolean>;
+    /** The shop's tax registration, read with each checkout's quote (null until the owner saves it). */
+    taxRegistration: () => Promise<TaxSettings | null>;
   },
   config: AppDeps['config'],
   mailWritten: () => void,
@@ -36,9 +38,8 @@ export function createShop(
     ? createRazorpayProvider(config.razorpay)
     : createTestModeProvider(crypto.createHmac('sha256', config.authSecret).update('vastra test-mode payments').digest('hex'));
   const { pricing } = deps;
-  const stockSettings = () => pricing.current();
   const reservationMinutes = async () => (await pricing.current()).reservationMinutes;
-  const orders = createOrdersService(db, deps.stock, stockSettings);
+  const orders = createOrdersService(db, deps.stock);
   const refunds = createRefunds(db, provider);
   const settle = createSettle({ orders, cart: deps.cart, refunds, publicUrl: config.publicUrl, mailWritten });
   const checkout = createCheckoutService({ ...deps, orders, provider, settle, publicUrl: config.publicUrl, mailWritten });
