@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { gstinCheckChar } from '../src/shared/gstin.ts';
-import { indiaMonth } from '../src/shared/invoice-register.contract.ts';
+import { indiaMonth } from '../src/shared/india-time.ts';
 import type { Db } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedDemoCatalogOnce } from '../src/server/db/seed/demo.ts';

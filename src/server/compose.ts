@@ -126,10 +126,8 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
   const { outbox, pricing, stock } = side;
   const provider = paymentProvider(config);
   const tax = createTaxSettingsService(db);
-  // A shop that has not said charges GST, as the spec's prices do; one that says it is not registered charges none (issue 18).
-  const gstRegistered = async () => (await tax.current())?.registered ?? true;
   const invoices = createInvoices((tx) => tax.current(tx), now);
-  const orders = createOrdersService(db, stock, () => pricing.current());
+  const orders = createOrdersService(db, stock);
   const refunds = createRefunds(db, provider);
   const settle = createSettle({ orders, cart: side.cart, refunds, publicUrl: config.publicUrl, outbox });
   const cancel = createCancellation(orders, refunds, outbox);
@@ -140,7 +138,7 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
     invoices,
     invoiceFiles: createInvoiceFiles(db),
     orders,
-    checkout: createCheckoutService({ ...side, gstRegistered, orders, provider, settle, publicUrl: config.publicUrl, outbox }),
+    checkout: createCheckoutService({ ...side, taxRegistration: () => tax.current(), orders, provider, settle, publicUrl: config.publicUrl, outbox }),
     cancel,
     payments: createPaymentsService(db, provider, orders, settle, refunds, async () => (await pricing.current()).reservationMinutes),
     fulfilment: createFulfilment(db, { stock, cancel, invoices, outbox, ordersUrl }),

@@ -2,6 +2,7 @@
  * The owner's monthly register of invoices and credit notes (issue 18): the month asked for, by
  * India's calendar, and the two shapes it comes in.
  */
+import { indiaMidnight } from './india-time.ts';
 import { z } from './zod.ts';
 
 export const REGISTER_MONTH_MESSAGE = 'Choose a month, such as 2026-11.';
@@ -19,9 +20,5 @@ export type RegisterQuery = z.infer<typeof registerQuery>;
 /** The month's bounds as instants: from 00:00 on its first day to 00:00 on the next month's, in India (UTC+5:30). */
 export function monthBounds(month: string): { from: Date; to: Date } {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  const at = (year: number, month0: number) => new Date(Date.UTC(year, month0, 1) - 330 * 60_000);
-  return { from: at(y, m - 1), to: at(y, m) };
+  return { from: indiaMidnight(y, m - 1), to: indiaMidnight(y, m) };
 }
-
-/** This month in India, 'YYYY-MM'. */
-export const indiaMonth = (now: Date) => new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 7);

@@ -4,6 +4,7 @@
  * PDF and the register read these figures, they are not worked out again.
  */
 import type { IndiaState } from './india.ts';
+import { financialYearOf } from './india-time.ts';
 import { INVOICE_NUMBER_MAX } from './tax-settings.contract.ts';
 
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
@@ -53,12 +54,8 @@ export interface InvoiceDocument {
   reversesDate?: string;
 }
 
-/** The financial year (April to March) an instant falls in, by India's calendar: its first year. */
-export function financialYearOf(now: Date): number {
-  // India is UTC+5:30 all year: the year turns at 1 April 00:00 IST.
-  const india = new Date(now.getTime() + 330 * 60_000);
-  return india.getUTCMonth() >= 3 ? india.getUTCFullYear() : india.getUTCFullYear() - 1;
-}
+/** Kept here too: the invoice number's year is the financial year. */
+export { financialYearOf };
 
 const yearPart = (fy: number) => `${String(fy % 100).padStart(2, '0')}-${String((fy + 1) % 100).padStart(2, '0')}`;
 

@@ -3,7 +3,7 @@
  * in sizes the owner picks from a size list (XS to 3XL, 32 to 44), each with its own stock. What
  * the shopper sees of a size, and the words for choosing one.
  */
-import { LOW_STOCK_THRESHOLD, ONE_SIZE } from './stock.ts';
+import { availabilityOf, ONE_SIZE } from './stock.ts';
 
 /** A size as a shopper may name one: letters, figures, spaces and . - / only, short (a NUL or a page of text is no size). */
 export const SIZE_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ./-]{0,23}$/u;
@@ -37,8 +37,9 @@ export const SIZE_NOT_OFFERED = 'This size is not available for this piece. Plea
 export const isSized = (sizes: readonly { size: string }[]) => sizes.some((s) => s.size !== ONE_SIZE);
 
 /** What the shopper is told of each size: never the count above the threshold. */
-export function sizeChoice(size: string, stock: number, lowStockThreshold = LOW_STOCK_THRESHOLD): SizeChoice {
-  return { size, soldOut: stock <= 0, left: stock > 0 && stock <= lowStockThreshold ? stock : null };
+export function sizeChoice(size: string, stock: number, lowStockThreshold: number): SizeChoice {
+  const label = availabilityOf(stock, lowStockThreshold);
+  return { size, soldOut: label === 'Out of Stock', left: label === 'Only a few left' ? stock : null };
 }
 
 /** A line's name with its size, where the piece has sizes: 'Chikankari Kurta (size M)'. */

@@ -7,7 +7,7 @@ import type { Availability } from './catalog.ts';
 /** The size of a piece sold in one size (sarees, dupattas, stoles: spec's "one size fits all"). */
 export const ONE_SIZE = 'One size';
 
-/** At or below this many pieces (and above 0) a piece is 'Only a few left'. */
+/** The low-stock mark a shop starts with (the owner's setting, `lowStockThreshold`, src/shared/pricing.ts). */
 export const LOW_STOCK_THRESHOLD = 3;
 
 /** The most pieces of one size the shop keeps count of: a bound for hostile or slipped input. */
@@ -16,7 +16,13 @@ export const MAX_STOCK = 99_999;
 export const STOCK_REASONS = ['reserved', 'released', 'sold', 'cancelled', 'restocked', 'corrected', 'imported'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
-export function availabilityOf(stock: number, lowStockThreshold = LOW_STOCK_THRESHOLD): Availability {
+/**
+ * The shop's label for a count, at the owner's low-stock mark: 0 'Out of Stock', at or below the
+ * mark 'Only a few left', else 'In Stock'. The one rule: the products' labels are written by its
+ * SQL twin (stock.queries.ts `availabilitySql`, proved equal at every edge by stock-label.test.ts),
+ * and a size's 'Only 2 left' and the owner's previews follow it.
+ */
+export function availabilityOf(stock: number, lowStockThreshold: number): Availability {
   if (stock <= 0) return 'Out of Stock';
   return stock <= lowStockThreshold ? 'Only a few left' : 'In Stock';
 }

@@ -25,6 +25,15 @@ export interface TaxSettings {
   invoicePrefix: string;
 }
 
+/**
+ * Whether the shop charges GST: when registered, and while it has not said (design.md: the spec's
+ * prices carry GST and the summary shows it; a shop selling across India must register, CGST Act
+ * section 24(i)). Only a shop that says it is not registered charges none (section 32). Checkout
+ * prices with this, and the order's document follows what the order was priced with
+ * (docs/decisions/0041).
+ */
+export const chargesGst = (registration: Pick<TaxSettings, 'registered'> | null): boolean => registration?.registered ?? true;
+
 const text = (label: string, max: number, required: boolean) =>
   z
     .string({ error: `${label} must be text.` })

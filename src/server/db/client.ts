@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -39,9 +40,9 @@ export const pgliteExtensions = { pg_trgm };
 
 /**
  * The embedded database: a folder of ours (locked for this process while open, db/data-lock.ts),
- * in memory (no `dir`), or an instance a test made.
+ * in memory (no `dir`), or an instance a test made. `logger` hears every statement (a test counting them).
  */
-export async function openPglite(source: { dir?: string; pglite?: PGlite; shop?: boolean }): Promise<Database> {
+export async function openPglite(source: { dir?: string; pglite?: PGlite; shop?: boolean; logger?: Logger }): Promise<Database> {
   let client = source.pglite;
   let lock: { release(): void } | undefined;
   if (!client) {
@@ -58,7 +59,7 @@ export async function openPglite(source: { dir?: string; pglite?: PGlite; shop?:
   }
   const owned = client;
   return {
-    db: drizzlePglite(owned, { schema }) as unknown as Db,
+    db: drizzlePglite(owned, { schema, logger: source.logger }) as unknown as Db,
     kind: 'pglite',
     listen: async (channels, heard) => {
       const stops = await Promise.all(channels.map((channel) => owned.listen(channel, (payload) => heard(channel, payload))));
@@ -77,7 +78,7 @@ export async function openPglite(source: { dir?: string; pglite?: PGlite; shop?:
 /** How long a request may wait for a pooled connection before it is told the shop is busy. */
 const POOL_WAIT_MS = 10_000;
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 10, logger?: Logger): Promise<Database> {
   // A wrong URL must say so at start within seconds, not hang.
   const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
@@ -90,7 +91,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: POOL_WAIT_MS });
   // Without a listener an idle client's network error would crash the process.
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
-  return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', url, listen: (...args) => listenPostgres(url, ...args), close: () => pool.end() };
+  return { db: drizzlePg(pool, { schema, logger }) as unknown as Db, kind: 'postgres', url, listen: (...args) => listenPostgres(url, ...args), close: () => pool.end() };
 }
 
 /** How the listening connection names itself in pg_stat_activity. */

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { Logger } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { createApp, type PageRenderer } from '../app.ts';
 import { composeShop, type Shop } from '../compose.ts';
@@ -41,7 +42,7 @@ interface Throwaway {
 }
 
 /** A new database on the test server: a copy of the migrated, seeded template, or empty. */
-export async function throwawayPostgres(from: 'template' | 'empty', poolSize = 4): Promise<Throwaway> {
+export async function throwawayPostgres(from: 'template' | 'empty', poolSize = 4, logger?: Logger): Promise<Throwaway> {
   const template = new URL(inject('pgTemplateUrl'));
   const name = `vastra_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -49,7 +50,7 @@ export async function throwawayPostgres(from: 'template' | 'empty', poolSize = 4
   await admin.query(`create database ${name}${from === 'template' ? ` template ${template.pathname.slice(1)}` : ''}`);
   const url = new URL(template);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), poolSize);
+  const database = await openPostgres(url.toString(), poolSize, logger);
   return {
     database,
     url: url.toString(),
@@ -61,11 +62,11 @@ export async function throwawayPostgres(from: 'template' | 'empty', poolSize = 4
   };
 }
 
-async function freshDatabase(): Promise<Throwaway> {
-  if (inject('dbKind') === 'postgres') return throwawayPostgres('template');
+async function freshDatabase(logger?: Logger): Promise<Throwaway> {
+  if (inject('dbKind') === 'postgres') return throwawayPostgres('template', 4, logger);
   const loadDataDir = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
   const pglite = await PGlite.create({ loadDataDir, extensions: pgliteExtensions });
-  return { database: await openPglite({ pglite }), drop: async () => {} };
+  return { database: await openPglite({ pglite, logger }), drop: async () => {} };
 }
 
 /** A stand-in for Vite's output: an index.html shaped like the real one. Removed with the app. */
@@ -91,13 +92,15 @@ export interface TestAppOptions {
   watch?: boolean;
   /** The web app's server build, to draw pages (src/server/test/ssr-build.ts builds one). */
   ssr?: PageRenderer;
+  /** Hears every statement the app sends to the database (drizzle's logger): a test counting reads. */
+  logQuery?: Logger['logQuery'];
 }
 
 /** Signs the test apps' sessions: every app over one database must share it, as app servers do. */
 export const TEST_AUTH_SECRET = 'vastra-test-secret-for-sessions-and-links';
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop, url: databaseUrl } = await freshDatabase();
+  const { database, drop, url: databaseUrl } = await freshDatabase(options.logQuery && { logQuery: options.logQuery });
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-files-'));
   const imagesDir = path.join(files, 'images');
   fs.mkdirSync(imagesDir);

@@ -4,9 +4,9 @@
  * (delivery-memory.ts: another app server's change shows within a second); checkout's reads afresh.
  */
 import { pinStateMismatch, PIN_CHECK_OFF, PIN_NOT_SERVED, PIN_UNKNOWN, DEFAULT_DELIVERY, deliveryText, deliveryWindow, zoneOf, type DeliveryCheck, type DeliverySettings, type PinPlace } from '../../../shared/delivery.ts';
+import { codForPiece } from '../../../shared/cod.ts';
 import { deliverySettingsContract, type PinRule } from '../../../shared/delivery.contract.ts';
 import type { IndiaState } from '../../../shared/india.ts';
-import { formatInrShort } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -44,7 +44,7 @@ export function createDeliveryService(db: Db, catalog: CatalogService, now: () =
     // A dispatch PIN the directory lost (a new edition) still gives an answer: the farthest ordinary zone.
     const zone = from ? zoneOf(from, to) : 'rest';
     const window = deliveryWindow(now(), s, zone);
-    const cod = codForPiece(rule !== 'no_cod', s, piece.payPaise);
+    const cod = codForPiece(rule !== 'no_cod', piece.payPaise, s);
     return { served: true, pincode, place: placeText(to), zone, earliest: window.earliest, latest: window.latest, text: deliveryText(window), ...cod };
   }
 
@@ -97,14 +97,6 @@ export function createDeliveryService(db: Db, catalog: CatalogService, now: () =
     saveRule: (rule: PinRule) => q.saveRule(db, rule).finally(memory.forget),
     removeRule: (prefix: string) => q.removeRule(db, prefix).finally(memory.forget),
   };
-}
-
-/** Cash on Delivery for one piece at a PIN: the PIN's rule, then the owner's limits on the order's total. */
-function codForPiece(pinAllows: boolean, s: DeliverySettings, payPaise: number): { cod: boolean; codText: string } {
-  if (!pinAllows) return { cod: false, codText: 'Cash on Delivery is not available at this pincode.' };
-  if (payPaise > s.codMaxPaise) return { cod: false, codText: `Cash on Delivery is available on orders up to ${formatInrShort(s.codMaxPaise)}.` };
-  if (payPaise < s.codMinPaise) return { cod: true, codText: `Cash on Delivery is available on orders of ${formatInrShort(s.codMinPaise)} or more.` };
-  return { cod: true, codText: 'Cash on Delivery available.' };
 }
 
 export type DeliveryService = ReturnType<typeof createDeliveryService>;

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
 import type { Content, ContentStack, ContentTable, ContentText, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { rupeesInWords } from '../../../shared/amount-in-words.ts';
-import { INDIA_TIME_ZONE } from '../../../shared/delivery.ts';
+import { indiaDay } from '../../../shared/india-time.ts';
 import { gstPercentText } from '../../../shared/gst.ts';
 import type { InvoiceDocument, InvoiceKind, InvoiceLine } from '../../../shared/invoices.ts';
 import { formatInr } from '../../../shared/money.ts';
@@ -117,8 +117,6 @@ const t = (text: string, style: Omit<ContentText, 'text'> = {}): ContentText => 
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-const indiaDate = new Intl.DateTimeFormat('en-CA', { timeZone: INDIA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** '2026-11-26' → '26 Nov 2026': three-letter months whatever the ICU ('Sept' in some). */
 function dayText(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
@@ -126,7 +124,7 @@ function dayText(day: string): string {
 }
 
 /** The day an instant falls on in India. */
-const indiaDayText = (at: Date) => dayText(indiaDate.format(at));
+const indiaDayText = (at: Date) => dayText(indiaDay(at));
 
 const plainAmount = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

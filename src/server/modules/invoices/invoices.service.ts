@@ -6,8 +6,9 @@
  * shop's state or IGST across states, numbered in the financial year's series.
  */
 import { INDIA_STATES, indiaState, type IndiaState } from '../../../shared/india.ts';
-import { financialYearOf, documentNumber, type InvoiceDocument, type InvoiceKind, type InvoiceLine, type InvoiceParty } from '../../../shared/invoices.ts';
-import { splitGst, taxOf } from '../../../shared/gst.ts';
+import { financialYearOf, indiaDay } from '../../../shared/india-time.ts';
+import { documentNumber, type InvoiceDocument, type InvoiceKind, type InvoiceLine, type InvoiceParty } from '../../../shared/invoices.ts';
+import { splitGst, taxOf, type Taxed } from '../../../shared/gst.ts';
 import { withSize } from '../../../shared/sizes.ts';
 import { STORE } from '../../../shared/store.ts';
 import type { TaxSettings } from '../../../shared/tax-settings.contract.ts';
@@ -20,7 +21,10 @@ type Placed = NonNullable<Awaited<ReturnType<typeof q.orderForInvoice>>>;
 
 const STORE_STATE: IndiaState = indiaState(STORE.city.split(',').at(-1) ?? '') ?? 'Tamil Nadu';
 
-/** Until the owner sets the tax registration: a bill of supply under the shop's own name. */
+/**
+ * Until the owner saves the tax registration: the shop's own name (src/shared/store.ts) and no
+ * GSTIN. Its document still follows what the order was priced with (see `pricedWithGst`).
+ */
 export const UNREGISTERED: TaxSettings = {
   registered: false,
   legalName: STORE.name,
@@ -33,62 +37,83 @@ export const UNREGISTERED: TaxSettings = {
 
 const stateCode = (state: IndiaState) => INDIA_STATES.find((s) => s.name === state)!.gst;
 
-/** 'YYYY-MM-DD' in India. */
-const indiaDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-
-function line(description: string, hsnCode: string | null, quantity: number, paid: number, rateBp: number, included: boolean, intra: boolean, registered: boolean): InvoiceLine {
-  const t = taxOf(paid, rateBp, included);
-  const amount = t.taxable + t.gst;
-  // A bill of supply: what was paid, without tax lines.
-  if (!registered) return { description, hsnCode, quantity, amount, taxable: amount, rateBp: 0, cgst: 0, sgst: 0, igst: 0 };
-  return { description, hsnCode, quantity, amount, taxable: t.taxable, rateBp, ...splitGst(t.gst, intra) };
-}
-
 /**
- * An order from before GST by piece had its GST added on the subtotal in one rounding; taxed line
- * by line it can differ by a paisa or so. The difference goes to the largest line's tax, so the
- * document still comes to what was paid.
+ * Whether the order was priced with GST, so its document is a tax invoice (else a bill of supply):
+ * what checkout showed and what the document says agree (docs/decisions/0041). Orders from before
+ * GST by piece (no GST per rate) all carried GST; since, a shop that charged none kept its GST per
+ * rate empty, and one that charged it kept at least one rate (every line has a value).
  */
-function settleRounding(items: InvoiceLine[], gstDiff: number, intra: boolean, included: boolean): InvoiceLine[] {
-  if (gstDiff === 0 || items.length === 0) return items;
-  const i = items.reduce((best, l, k) => (l.amount > items[best]!.amount ? k : best), 0);
-  const l = items[i]!;
-  // Contained in the price, the tax moves between value and GST; added, it moves the amount.
-  const fixed = { ...l, ...(included ? { taxable: l.taxable - gstDiff } : { amount: l.amount + gstDiff }), ...splitGst(gstOf(l) + gstDiff, intra) };
-  return items.map((x, k) => (k === i ? fixed : x));
+export const pricedWithGst = (order: Pick<Placed['order'], 'gstByRate'>): boolean => order.gstByRate === null || order.gstByRate.length > 0;
+
+/** A line of the document from its tax as worked out (or as stored): a bill of supply prints what was paid, without tax lines. */
+function docLine(description: string, hsnCode: string | null, quantity: number, t: Taxed, intra: boolean, registered: boolean): InvoiceLine {
+  const amount = t.taxable + t.gst;
+  if (!registered) return { description, hsnCode, quantity, amount, taxable: amount, rateBp: 0, cgst: 0, sgst: 0, igst: 0 };
+  return { description, hsnCode, quantity, amount, taxable: t.taxable, rateBp: t.rateBp, ...splitGst(t.gst, intra) };
 }
 
 const gstOf = (l: InvoiceLine) => l.cgst + l.sgst + l.igst;
 
-/** The invoice's document for an order as placed. */
+/**
+ * Each line's tax and the charges' as the order stored them at checkout (issue 47): nothing is
+ * worked out again. The charges' GST is the order's less its lines' (the order's GST is their sum
+ * to the paisa, src/shared/gst.ts), contained in what was paid for them or added to it. Null for
+ * an order from before GST by piece, which stored no line taxes.
+ */
+export function storedTaxes({ order, lines }: Placed): { lines: Taxed[]; charges: Taxed } | null {
+  if (order.gstByRate === null) return null;
+  const taxed: Taxed[] = [];
+  for (const l of lines) {
+    if (l.gstRateBp === null || l.taxableValue === null || l.gstAmount === null) return null;
+    taxed.push({ rateBp: l.gstRateBp, taxable: l.taxableValue, gst: l.gstAmount });
+  }
+  const paid = order.shippingCharges + order.codFee;
+  const gst = order.gstAmount - taxed.reduce((sum, t) => sum + t.gst, 0);
+  return { lines: taxed, charges: { rateBp: order.chargesGstRateBp ?? order.gstRateBp, taxable: order.pricesIncludeGst ? paid - gst : paid, gst } };
+}
+
+/**
+ * An order from before GST by piece had one rate, no tax on shipping, and its GST worked out on
+ * the subtotal in one rounding: its lines are taxed at that rate here, and the paisa or so that
+ * differs goes to the largest line's tax, so the document still comes to what was paid.
+ */
+function olderOrderTaxes({ order, lines }: Placed): { lines: Taxed[]; charges: Taxed } {
+  const included = order.pricesIncludeGst;
+  const taxed = lines.map((l) => taxOf(l.lineTotal, l.gstRateBp ?? order.gstRateBp, included));
+  const diff = order.gstAmount - taxed.reduce((sum, t) => sum + t.gst, 0);
+  const largest = taxed.reduce((best, t, k) => (t.taxable + t.gst > taxed[best]!.taxable + taxed[best]!.gst ? k : best), 0);
+  // Contained in the price, the tax moves between value and GST; added, it moves the amount.
+  const settled = taxed.map((t, k) => (k === largest && diff !== 0 ? { ...t, taxable: included ? t.taxable - diff : t.taxable, gst: t.gst + diff } : t));
+  return { lines: settled, charges: { rateBp: 0, taxable: order.shippingCharges + order.codFee, gst: 0 } };
+}
+
 /** The invoice a credit note reverses: its number and when it was issued. */
 export interface Reversed {
   number: string;
   issuedAt: Date;
 }
 
-export function invoiceDocument({ order, lines }: Placed, seller: TaxSettings, reverses: Reversed | null): InvoiceDocument {
+/** The invoice's document for an order as placed: its stored figures, split by where the goods go. */
+export function invoiceDocument(placed: Placed, seller: TaxSettings, reverses: Reversed | null): InvoiceDocument {
+  const { order, lines } = placed;
   const a = order.addressJson;
   const buyerState = indiaState(a.state) ?? seller.state;
   const intra = buyerState === seller.state;
-  const included = order.pricesIncludeGst;
-  const lineItems = lines.map((l) => line(withSize(l.name, l.size), l.hsnCode, l.quantity, l.lineTotal, l.gstRateBp ?? order.gstRateBp, included, intra, seller.registered));
+  const registered = pricedWithGst(order);
+  const taxes = storedTaxes(placed) ?? olderOrderTaxes(placed);
+  const items = lines.map((l, i) => docLine(withSize(l.name, l.size), l.hsnCode, l.quantity, taxes.lines[i]!, intra, registered));
   const chargesPaid = order.shippingCharges + order.codFee;
-  // Orders from before GST by piece carried no tax on shipping (their total says so).
-  const chargesRate = order.gstByRate ? (order.chargesGstRateBp ?? order.gstRateBp) : 0;
-  const charges = chargesPaid > 0 ? line(order.codFee > 0 ? 'Shipping and Cash on Delivery fee' : 'Shipping', null, 1, chargesPaid, chargesRate, included, intra, seller.registered) : null;
-  const gstIn = (xs: InvoiceLine[]) => xs.reduce((t, l) => t + gstOf(l), 0);
-  const items = order.gstByRate || !seller.registered ? lineItems : settleRounding(lineItems, order.gstAmount - gstIn(lineItems) - (charges ? gstOf(charges) : 0), intra, included);
+  const charges = chargesPaid > 0 ? docLine(order.codFee > 0 ? 'Shipping and Cash on Delivery fee' : 'Shipping', null, 1, taxes.charges, intra, registered) : null;
   const all = [...items, ...(charges ? [charges] : [])];
   const totals = all.reduce((t, l) => ({ taxable: t.taxable + l.taxable, cgst: t.cgst + l.cgst, sgst: t.sgst + l.sgst, igst: t.igst + l.igst, total: t.total + l.amount }), { taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 });
   // Every figure is the order's own: the document must come to what was paid, to the paisa, and
-  // (registered) carry the GST the order was priced with.
-  if (totals.total !== order.total || (seller.registered && gstIn(all) !== order.gstAmount)) {
+  // (a tax invoice) carry the GST the order was priced with.
+  if (totals.total !== order.total || (registered && all.reduce((t, l) => t + gstOf(l), 0) !== order.gstAmount)) {
     throw new Error(`Order ${order.orderNumber}: its invoice would not come to what was paid (${totals.total} of ${order.total} paise)`);
   }
   const party = (name: string, address: string[], state: IndiaState): InvoiceParty => ({ name, address, state, stateCode: stateCode(state) });
   return {
-    registered: seller.registered,
+    registered,
     seller: { ...party(seller.legalName, seller.address.split('\n'), seller.state), tradingName: seller.tradingName, gstin: seller.gstin },
     buyer: party(a.name, [a.house, a.street, `${a.city}, ${a.state} ${a.pincode}`, a.country], buyerState),
     placeOfSupply: { state: buyerState, stateCode: stateCode(buyerState) },

@@ -9,6 +9,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { InvoiceDocument, InvoiceKind, InvoiceLine } from '../../../shared/invoices.ts';
 import type { RegisterView } from '../../../shared/invoice-register.contract.ts';
+import { indiaDay } from '../../../shared/india-time.ts';
 
 export interface IssuedDocument {
   kind: InvoiceKind;
@@ -53,7 +54,7 @@ const percent = (bp: number) => String(bp / 100);
 /** 'YYYY-MM-DD' (or an ISO instant) as 'DD-MM-YYYY', the sheet's date. */
 const dayMonthYear = (day: string) => `${day.slice(8, 10)}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
 /** An instant's day in India. */
-const indiaDate = (at: Date) => dayMonthYear(new Date(at.getTime() + 330 * 60_000).toISOString());
+const indiaDate = (at: Date) => dayMonthYear(indiaDay(at));
 
 const KIND_LABEL: Record<InvoiceKind, string> = { invoice: 'Invoice', credit_note: 'Credit note' };
 

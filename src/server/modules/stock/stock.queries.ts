@@ -2,7 +2,7 @@
  * Stock's SQL: the only place that writes product_sizes' counts or the ledger (docs/decisions/0018).
  * Sizes are locked in id order, so two orders that share pieces queue instead of deadlocking.
  */
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders, products, productSizes, stockMovements, STOCK_STATES } from '../../db/schema/index.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
@@ -69,15 +69,21 @@ export async function record(tx: Tx, movements: NewMovement[]): Promise<void> {
 }
 
 /**
+ * availabilityOf (src/shared/stock.ts) in SQL, for a count: the same bands at the same mark, proved
+ * equal at every edge by stock-label.test.ts.
+ */
+export const availabilitySql = (count: SQL, lowStockThreshold: number) =>
+  sql`case when ${count} <= 0 then 'Out of Stock' when ${count} <= ${lowStockThreshold}::int then 'Only a few left' else 'In Stock' end`;
+
+/**
  * The shop's label follows the count (summed over the sizes on offer); written only where it
  * changes, since a write to products turns every app server's catalog cache over.
  */
-async function relabel(on: Tx | Db, lowStockThreshold: number, which: ReturnType<typeof sql>): Promise<void> {
+async function relabel(on: Tx | Db, lowStockThreshold: number, which: SQL): Promise<void> {
   await on.execute(sql`
     update products p set availability = x.label, updated_at = now()
     from (
-      select product_id,
-        case when sum(stock) <= 0 then 'Out of Stock' when sum(stock) <= ${lowStockThreshold} then 'Only a few left' else 'In Stock' end as label
+      select product_id, ${availabilitySql(sql`sum(stock)`, lowStockThreshold)} as label
       from product_sizes where retired_at is null and ${which} group by product_id
     ) x
     where p.id = x.product_id and p.availability is distinct from x.label`);

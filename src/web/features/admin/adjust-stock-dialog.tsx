@@ -6,6 +6,7 @@ import { secondaryButtonClass } from '../../components/buttons.ts';
 import { buttonClass } from '../../components/empty-state.tsx';
 import { FormMessage, inputClass, TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { usePricingSettings } from '../../lib/pricing-settings.ts';
 import { notify } from '../../lib/toast.ts';
 import { useAdjustStock } from './products.api.ts';
 
@@ -27,6 +28,8 @@ export function AdjustStockDialog({ product }: { product: AdminProductRow }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const adjust = useAdjustStock(product.id);
+  // The owner's own low-stock mark, as the shop will label the piece with it.
+  const { lowStockThreshold } = usePricingSettings();
   const sized = product.sizes.some((s) => s.size !== ONE_SIZE);
 
   const choose = (next: string) => {
@@ -84,7 +87,7 @@ export function AdjustStockDialog({ product }: { product: AdminProductRow }) {
               inputMode="numeric"
               value={count}
               onChange={(e) => setCount(e.target.value)}
-              hint={/^\s*\d{1,9}\s*$/.test(count) ? `Was ${current}. The shop will say ${availabilityOf(Number(count))}.` : `Was ${current}.`}
+              hint={/^\s*\d{1,9}\s*$/.test(count) ? `Was ${current}. The shop will say ${availabilityOf(Number(count), lowStockThreshold)}.` : `Was ${current}.`}
             />
             <fieldset className="grid gap-2 text-sm">
               <legend className="mb-1 font-medium">Why</legend>

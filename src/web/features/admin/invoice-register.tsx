@@ -1,6 +1,6 @@
 import { FileSpreadsheet } from 'lucide-react';
 import { useId, useState } from 'react';
-import { indiaMonth } from '../../../shared/invoice-register.contract.ts';
+import { indiaMonth } from '../../../shared/india-time.ts';
 
 /** The last two years' months, newest first, as 'YYYY-MM' and how a person says them. */
 function recentMonths(now: Date, count = 24): { value: string; label: string }[] {

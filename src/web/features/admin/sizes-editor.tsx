@@ -1,6 +1,7 @@
 import type { SizeListChoice } from '../../../shared/admin-product.contract.ts';
 import { availabilityOf } from '../../../shared/stock.ts';
 import { TextField } from '../../components/form-field.tsx';
+import { usePricingSettings } from '../../lib/pricing-settings.ts';
 import { SizeChartEditor } from './size-chart-editor.tsx';
 
 /** What the owner typed for the sizes: the list (null for one size), and pieces per size ('' = not made). */
@@ -33,6 +34,8 @@ export function sizesInput(d: SizesDraft, lists: SizeListChoice[]) {
  */
 export function SizesEditor({ draft, lists, errors, onChange }: { draft: SizesDraft; lists: SizeListChoice[]; errors: Record<string, string | undefined>; onChange: (d: SizesDraft) => void }) {
   const list = lists.find((l) => l.id === draft.sizeListId);
+  // The owner's own low-stock mark, as the shop will label the piece with it.
+  const { lowStockThreshold } = usePricingSettings();
   return (
     <div className="grid gap-4">
       <label className="grid gap-1 text-sm">
@@ -76,7 +79,7 @@ export function SizesEditor({ draft, lists, errors, onChange }: { draft: SizesDr
           inputMode="numeric"
           value={draft.stock}
           error={errors.stock}
-          hint={WHOLE.test(draft.stock) ? `The shop will say ${availabilityOf(Number(draft.stock))}.` : 'How many you can sell now; the shop shows In Stock, Only a few left or Out of Stock from it.'}
+          hint={WHOLE.test(draft.stock) ? `The shop will say ${availabilityOf(Number(draft.stock), lowStockThreshold)}.` : 'How many you can sell now; the shop shows In Stock, Only a few left or Out of Stock from it.'}
           onChange={(e) => onChange({ ...draft, stock: e.target.value })}
         />
       )}

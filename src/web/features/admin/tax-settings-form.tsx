@@ -29,7 +29,7 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings | null }) 
         <h1 className="font-display text-3xl font-semibold">Tax</h1>
         <p className="mt-1 text-sm text-muted">Who the shop’s invoices are issued by. Every order gets one when it is shipped.</p>
       </div>
-      {settings === null && <FormMessage tone="info">Not set yet: until you save these, orders ship with a bill of supply under the shop’s name, without tax lines.</FormMessage>}
+      {settings === null && <FormMessage tone="info">Not set yet: checkout charges GST and shows it, and until you save these each order ships with its tax invoice under the shop’s name and without a GSTIN. Save them before you ship.</FormMessage>}
       <label className="flex items-start gap-3 rounded-lg bg-sand/50 p-3 text-sm">
         <input type="checkbox" className="mt-1 size-5 accent-wine" checked={registered} onChange={(e) => setRegistered(e.target.checked)} />
         <span>

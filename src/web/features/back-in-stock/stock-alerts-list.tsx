@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import type { StockAlert } from '../../../shared/back-in-stock.ts';
+import { INDIA_TIME_ZONE } from '../../../shared/india-time.ts';
 import { sizeLabel } from '../../../shared/sizes.ts';
 import { notify } from '../../lib/toast.ts';
 import { useStockAlerts, useToggleAlert } from './back-in-stock.api.ts';
 
-const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
+const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: INDIA_TIME_ZONE });
 
 /**
  * /favorites' "Back in stock" list (issue 16): what the shopper waits for, and what was mailed in

@@ -1,0 +1,106 @@
+/**
+ * What happens to an order after it is placed, each in one transaction with the order locked: the
+ * one step that settles a payment (design.md Payments), whoever brings it: the browser's
+ * confirmation, the webhook or the reconcile step; cancelling before it ships (issue 17); and a
+ * lapsed payment window (issue 16). The same step arriving twice, or at once from two tabs and the
+ * webhook, changes the order once.
+ */
+import { canCancel, CANCEL_TOO_LATE } from '../../../shared/cancel.ts';
+import { shownStatus } from '../../../shared/orders.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, NotFoundError } from '../../http/errors.ts';
+import type { StockService } from '../stock/stock.service.ts';
+import * as q from './orders.queries.ts';
+import { LATE_STEP, movedOn, ORDER_NOT_FOUND, SYSTEM_STEP, type PaidOrder, type RefundDue, type Settlement } from './orders.shapes.ts';
+
+/**
+ * Marks the order of `providerOrderId` paid by `paymentId`, once. `amount`, when the provider
+ * said it (a webhook, the reconcile step), must be the order's total. `onPaid` runs inside the
+ * same transaction, as the server, only when this call is the one that paid it; `onRefundDue`
+ * when this call is the one that recorded money to give back.
+ */
+export function settleOrder(
+  db: Db,
+  stock: StockService,
+  { providerOrderId, paymentId, amount }: { providerOrderId: string; paymentId: string; amount: number | null },
+  onPaid: (tx: q.Tx, paid: PaidOrder) => Promise<void>,
+  onRefundDue: (tx: q.Tx, due: RefundDue) => Promise<void>,
+): Promise<Settlement> {
+  return db.transaction(async (tx): Promise<Settlement> => {
+    const order = await q.lockByProviderOrder(tx, providerOrderId);
+    if (!order) return { outcome: 'unknown-order' };
+    const issue = async (kind: q.NewIssue['kind']) => {
+      const ours = kind !== 'payment_reused';
+      const first = await q.recordIssue(tx, { orderId: order.id, paymentId, kind, amount, refundStatus: ours ? 'due' : 'not_ours' });
+      if (first && ours) await onRefundDue(tx, { order, paymentId, kind, amount, buyer: await q.buyerOf(tx, order.userId) });
+    };
+    if (order.paymentStatus === 'paid') {
+      if (order.paymentId === paymentId) return { outcome: 'already', order };
+      await issue('second_payment');
+      return { outcome: 'other-payment', order };
+    }
+    // Money taken (the provider said how much) after the window closed buys the pieces if they
+    // are all still there (issue 16): the order waits for payment again, and is paid below.
+    const late =
+      order.status === 'expired' && order.stockState === 'released' && amount === order.total && !(await q.paidWith(tx, paymentId, order.id)) && (await stock.retake(tx, order.id));
+    if (late) await q.revive(tx, order.id, LATE_STEP);
+    // A cancelled order, or an expired one whose pieces are gone, takes no payment: the money goes back.
+    else if (order.status !== 'pending') {
+      await issue(order.status === 'expired' ? 'order_expired' : 'order_cancelled');
+      return { outcome: 'not-payable', order };
+    }
+    if (amount !== null && amount !== order.total) return { outcome: 'amount-mismatch', order };
+    if (await q.paidWith(tx, paymentId, order.id)) {
+      await issue('payment_reused');
+      return { outcome: 'payment-reused', order };
+    }
+    const paid = (await q.markPaid(tx, order.id, paymentId))!;
+    await stock.sold(tx, order.id);
+    await onPaid(tx, { order: paid, lines: await q.linesOf(tx, [order.id]), buyer: await q.buyerOf(tx, order.userId) });
+    return { outcome: 'paid', order: paid };
+  });
+}
+
+export interface CancelRequest {
+  orderId: string;
+  who: { userId: string; email: string; owner: boolean };
+  reason: string;
+  /** The status the owner saw, which must still be the order's. */
+  from?: string;
+}
+
+/**
+ * Cancels an order not yet shipped (issue 17), as its shopper or the owner, in one transaction:
+ * its pieces back on sale (held or sold), and a paid online order's payment recorded as owed back
+ * (the caller refunds it through the provider just after; the reconcile step tries again until it
+ * is made). Safe to repeat: a cancelled order stays as it is. Another shopper's order is not found.
+ */
+export type OnCancelled = (tx: q.Tx, cancelled: PaidOrder & { refund: number | null }) => Promise<void>;
+
+export function cancelOrder(db: Db, stock: StockService, { orderId, who, reason, from }: CancelRequest, onCancelled: OnCancelled): Promise<{ order: q.OrderRow; refundPaymentId: string | null }> {
+  return db.transaction(async (tx) => {
+    const order = await q.lockOrder(tx, orderId);
+    if (!order || (!who.owner && order.userId !== who.userId)) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (order.status === 'cancelled') return { order, refundPaymentId: null };
+    if (from !== undefined && from !== order.status) throw new AppError(409, 'order_moved_on', movedOn(order.status, from));
+    if (!canCancel(shownStatus(order.status))) throw new AppError(409, 'too_late', CANCEL_TOO_LATE);
+    await q.markCancelled(tx, order, who, reason);
+    if (!(await stock.release(tx, order.id))) await stock.putBack(tx, order.id);
+    const refunded = order.paymentStatus === 'paid' && order.paymentMethod === 'online' && order.paymentId !== null;
+    if (refunded) await q.recordIssue(tx, { orderId: order.id, paymentId: order.paymentId!, kind: 'order_refund', amount: order.total, refundStatus: 'due' });
+    const cancelled = { ...order, status: 'cancelled' as const };
+    await onCancelled(tx, { order: cancelled, lines: await q.linesOf(tx, [order.id]), buyer: await q.buyerOf(tx, order.userId), refund: refunded ? order.total : null });
+    return { order: cancelled, refundPaymentId: refunded ? order.paymentId : null };
+  });
+}
+
+/**
+ * Marks a still-unpaid order expired (locked, from pending only) and gives its pieces back;
+ * whether this call did. `by` is the window closing, or the shopper closing the payment.
+ */
+export const expireOrder = (db: Db, stock: StockService, orderId: string, by: string = SYSTEM_STEP) =>
+  db.transaction(async (tx) => {
+    if (!(await q.expire(tx, orderId, by))) return false;
+    await stock.release(tx, orderId);
+    return true;
+  });
