@@ -184,3 +184,24 @@ test('on the product page: Add to Cart without a size asks for one, a size then 
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('list', { name: 'Pieces in this order' })).toContainText(`Size: ${size}`);
 });
+
+test('the filters before the app runs: a phone’s Filters opens its sheet, a desktop’s box is ticked, once the app runs', BOTH_WIDTHS, async ({ page }) => {
+  const release = await holdApp(page);
+  await openDrawn(page, '/products');
+  if ((page.viewportSize()?.width ?? 0) < 1024) {
+    const filters = page.getByRole('button', { name: 'Filters', exact: true });
+    await filters.click();
+    await expect(filters).toHaveAttribute('data-held', '');
+    release();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  } else {
+    const box = page.getByRole('complementary', { name: 'Filters' }).getByRole('checkbox', { name: /^In stock only/ });
+    await box.click();
+    // Held, not ticked: the list it would show is the app's to ask for.
+    await expect(box).not.toBeChecked();
+    await expect(box).toHaveAttribute('data-held', '');
+    release();
+    await expect(page).toHaveURL(/\/products\?instock=1$/);
+    await expect(box).toBeChecked();
+  }
+});
