@@ -9,6 +9,8 @@ import type { SizeChart, SizeChoice } from './sizes.ts';
 /** Spec §9 page sizes. */
 export const PRODUCTS_PAGE_SIZE = 12;
 export const HOME_FEATURED_PAGE_SIZE = 8;
+/** The anchor of a list's page `page` (from 2) at its first piece, where a Load More link lands (shown-pages.ts). */
+export const pageAnchor = (page: number) => `page-${page}`;
 export const SUGGESTIONS_LIMIT = 10;
 /** design.md: search shows the best 48 matches and counts them all. */
 export const SEARCH_RESULTS_LIMIT = 48;

@@ -148,6 +148,28 @@ describe('a drawn page', () => {
     expect(hostile).not.toContain('Filters chosen');
   });
 
+  it('draws as many of a list’s pages as its address shows, its Load More a link to one page more (decision 0040)', async () => {
+    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('id="ssr-data"'));
+    const cardsIn = (html: string) => rootOf(html).match(/<article/g)?.length ?? 0;
+    const plain = await page('/products');
+    expect(cardsIn(plain)).toBe(12);
+    expect(rootOf(plain)).toContain('href="/products?show=24#page-2"');
+    const more = await page('/products?show=24');
+    expect(cardsIn(more)).toBe(24);
+    expect(rootOf(more)).toContain('id="page-2"');
+    expect(rootOf(more)).toContain('href="/products?show=36#page-3"');
+    const list = dataOf(more)!.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(['products', 'list', 'newest', '']));
+    expect((list!.state.data as { pages: unknown[] }).pages).toHaveLength(2);
+    // One page for one address: another count in the same page, or stray words, is the same drawing.
+    expect(rootOf(await page('/products?show=13&utm_source=x'))).toBe(rootOf(more));
+    expect(cardsIn(await page('/products?show=lots'))).toBe(12);
+    // The list's one address stays its canonical link, whatever it shows.
+    expect(more).toMatch(/<link rel="canonical" href="http:\/\/[^"/]+\/products" \/>/);
+    // A group with its choices too: the link keeps them.
+    expect(rootOf(await page('/categories/sarees?sort=price-asc'))).toContain('href="/categories/sarees?sort=price-asc&amp;show=24#page-2"');
+    expect(cardsIn(await page('/categories/sarees?sort=price-asc&show=24'))).toBe(24);
+  });
+
   it('says in its head what its route read: the product the page was drawn with, priced as drawn', async () => {
     const html = await page(`/product/${first.id}`);
     const head = html.slice(0, html.indexOf('</head>'));

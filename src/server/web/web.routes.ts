@@ -14,7 +14,7 @@ import type { Availability } from '../../shared/catalog.ts';
 import { screenHead } from '../../shared/page-head.ts';
 import { DEFAULT_PRICING, shopDescription, type PricingSettings } from '../../shared/pricing.ts';
 import { canonicalPath, groupOfPath, productIdOfPath, type GroupKind } from '../../shared/routes.ts';
-import { listingQuery } from '../../shared/filters.ts';
+import { drawnQuery } from '../../shared/shown-pages.ts';
 import { indexable, screenAt } from '../../shared/screens.ts';
 import { WEB_FONTS_COOKIE } from '../../shared/web-fonts.ts';
 import { originOf } from '../http/origin.ts';
@@ -102,8 +102,9 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     const absolute = (image: string | null | undefined) => (image ? new URL(image, origin).toString() : undefined);
     const { pictures, modules } = preloads(c.req.path);
     // The path and the listing's query in its one form: the page's markup never depends on the
-    // Host a request names, nor on parameters no screen reads (shared/filters.ts listingQuery).
-    const drawn = await draw?.(c.req.path + listingQuery(new URL(c.req.url).searchParams));
+    // Host a request names, nor on parameters no screen reads (shared/filters.ts listingQuery), and
+    // how many of a list's pages it shows (shared/shown-pages.ts).
+    const drawn = await draw?.(c.req.path + drawnQuery(new URL(c.req.url).searchParams));
     if (drawn) {
       // Its route said its head, from what the drawing read: the product is read once, not twice.
       // A product's or group's not-found goes out as drawn, a 404.

@@ -37,15 +37,23 @@ function Notices() {
   ) : null;
 }
 
+/**
+ * The page answers taps from here on: a page drawn on the server shows its buttons before its
+ * code has arrived. Inside the screen's Suspense, whose drawing React takes over after the shell's,
+ * so a tap held meanwhile (src/web/held-taps.ts) is given to a screen already taken over. The
+ * browser tests wait for this before they press anything.
+ */
+function Live() {
+  useEffect(() => document.documentElement.setAttribute('data-live', ''), []);
+  return null;
+}
+
 /** The frame around every screen: it composes the shared header with the catalog's search box. */
 export function AppShell() {
   const navigation = useNavigation();
   const { pathname, search } = useLocation();
   // Plain screens take their title from the path; products, groups and not-found set their own.
   useDocumentTitle(isScreenPath(pathname) ? screenTitle(pathname, new URLSearchParams(search).get('search')) : undefined);
-  // The page answers taps from here on: a page drawn on the server shows its buttons before its
-  // code has arrived. The browser tests wait for this before they press anything.
-  useEffect(() => document.documentElement.setAttribute('data-live', ''), []);
   useWebFonts(pathname);
   return (
     <div className="flex min-h-dvh flex-col">
@@ -59,6 +67,7 @@ export function AppShell() {
       <main id="main" className="flex-1">
         <Suspense fallback={<LoadingIndicator text="Loading application..." />}>
           <Outlet />
+          <Live />
         </Suspense>
       </main>
       <WhenNear margin="400px" placeholder={footerSpace}>

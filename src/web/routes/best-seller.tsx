@@ -1,6 +1,6 @@
 import { ListingScreen } from '../features/catalog/listing-screen.tsx';
 import { filteredPagesQuery } from '../features/catalog/list-queries.ts';
-import { filtersOfUrl } from '../features/catalog/use-list-filters.ts';
+import { filtersOfUrl, shownIn } from '../features/catalog/use-list-filters.ts';
 import { preloading } from '../lib/route-data.ts';
 
 /** /best-seller (spec §2): design.md's ranking, the owner's picks and the most loved first. */
@@ -15,4 +15,4 @@ export function Component() {
   );
 }
 
-export const loader = preloading((client, { request }) => client.fetchInfiniteQuery(filteredPagesQuery('best-sellers', filtersOfUrl(request.url))));
+export const loader = preloading((client, { request }) => client.fetchInfiniteQuery(shownIn(filteredPagesQuery('best-sellers', filtersOfUrl(request.url)), request.url)));

@@ -3,7 +3,7 @@ import { groupPath } from '../../shared/routes.ts';
 import { GroupScreen, groupHead } from '../features/catalog/group-screen.tsx';
 import { useFilteredPages } from '../features/catalog/list-queries.ts';
 import { categoriesQuery, categoryPagesQuery, groupApiPath, useCategories } from '../features/catalog/groups.api.ts';
-import { filtersOfUrl, useListFilters } from '../features/catalog/use-list-filters.ts';
+import { filtersOfUrl, useListFilters, shownIn } from '../features/catalog/use-list-filters.ts';
 import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
 import type { RouteHandle } from '../lib/route-head.ts';
 
@@ -52,7 +52,7 @@ export function Component() {
 
 /** Drawn on the server with the category and its first products; an unknown one is a 404, its not-found drawn. */
 export const loader = preloading((client, { params, request }) =>
-  Promise.all([client.fetchQuery(categoriesQuery()), orMissing(client.fetchInfiniteQuery(categoryPagesQuery(params.slug ?? '', filtersOfUrl(request.url))))]).then(([, first]) => first),
+  Promise.all([client.fetchQuery(categoriesQuery()), orMissing(client.fetchInfiniteQuery(shownIn(categoryPagesQuery(params.slug ?? '', filtersOfUrl(request.url)), request.url)))]).then(([, first]) => first),
 );
 
 /** Its head, from the category its loader read. */

@@ -3,7 +3,7 @@ import { CollectionPoster } from '../features/catalog/group-collections.tsx';
 import { GroupScreen, groupHead } from '../features/catalog/group-screen.tsx';
 import { useFilteredPages } from '../features/catalog/list-queries.ts';
 import { collectionPagesQuery, collectionsQuery, groupApiPath, useCollections } from '../features/catalog/groups.api.ts';
-import { filtersOfUrl, useListFilters } from '../features/catalog/use-list-filters.ts';
+import { filtersOfUrl, useListFilters, shownIn } from '../features/catalog/use-list-filters.ts';
 import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
 import type { RouteHandle } from '../lib/route-head.ts';
 
@@ -41,7 +41,7 @@ export function Component() {
 
 /** Drawn on the server with the collection and its first products; an unknown one is a 404, its not-found drawn. */
 export const loader = preloading((client, { params, request }) =>
-  Promise.all([client.fetchQuery(collectionsQuery()), orMissing(client.fetchInfiniteQuery(collectionPagesQuery(params.slug ?? '', filtersOfUrl(request.url))))]).then(([, first]) => first),
+  Promise.all([client.fetchQuery(collectionsQuery()), orMissing(client.fetchInfiniteQuery(shownIn(collectionPagesQuery(params.slug ?? '', filtersOfUrl(request.url)), request.url)))]).then(([, first]) => first),
 );
 
 /** Its head, from the collection its loader read. */

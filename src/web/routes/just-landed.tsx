@@ -1,7 +1,7 @@
 import { BrowseProductsLink } from '../components/empty-state.tsx';
 import { ListingScreen } from '../features/catalog/listing-screen.tsx';
 import { filteredPagesQuery } from '../features/catalog/list-queries.ts';
-import { filtersOfUrl } from '../features/catalog/use-list-filters.ts';
+import { filtersOfUrl, shownIn } from '../features/catalog/use-list-filters.ts';
 import { preloading } from '../lib/route-data.ts';
 
 /** /just-landed (spec §2): the newest pieces first, as the product list orders them. */
@@ -17,4 +17,4 @@ export function Component() {
   );
 }
 
-export const loader = preloading((client, { request }) => client.fetchInfiniteQuery(filteredPagesQuery('newest', filtersOfUrl(request.url))));
+export const loader = preloading((client, { request }) => client.fetchInfiniteQuery(shownIn(filteredPagesQuery('newest', filtersOfUrl(request.url)), request.url)));

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { ProductsBrowse } from '../features/catalog/products-browse.tsx';
 import { ProductsSearch } from '../features/catalog/products-search.tsx';
 import { filteredPagesQuery, searchQuery } from '../features/catalog/list-queries.ts';
-import { filtersOfUrl } from '../features/catalog/use-list-filters.ts';
+import { filtersOfUrl, shownIn } from '../features/catalog/use-list-filters.ts';
 import { preloading } from '../lib/route-data.ts';
 
 /** /products and /products?search=term (spec §2), with the address's filters (issue 20). */
@@ -17,5 +17,5 @@ export function Component() {
 export const loader = preloading((client, { request }) => {
   const term = (new URL(request.url).searchParams.get('search') ?? '').trim();
   const filters = filtersOfUrl(request.url);
-  return term ? client.fetchQuery(searchQuery(term, filters)) : client.fetchInfiniteQuery(filteredPagesQuery('newest', filters));
+  return term ? client.fetchQuery(searchQuery(term, filters)) : client.fetchInfiniteQuery(shownIn(filteredPagesQuery('newest', filters), request.url));
 });

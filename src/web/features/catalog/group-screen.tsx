@@ -12,7 +12,7 @@ import { ListingHeader, pieces } from './listing-header.tsx';
 import { ProductPagesView } from './paged-product-grid.tsx';
 import { ProductGridSkeleton } from './product-grid.tsx';
 import { FilteredListing } from './filtered-listing.tsx';
-import type { ListFiltersState } from './use-list-filters.ts';
+import { useMoreLink, type ListFiltersState } from './use-list-filters.ts';
 
 /** What a category or a collection page shows above its products. */
 export interface GroupHeading {
@@ -105,6 +105,7 @@ export function GroupScreen({
   children?: ReactNode;
 }) {
   const noun = NOUN[kind];
+  const moreLink = useMoreLink();
   useDocumentTitle(missing ? pageTitle(noun.notFound) : group ? pageTitle(group.name) : undefined);
   if (missing) return <GroupNotFound kind={kind} />;
   const crumbs = [{ to: noun.path, label: noun.all }, ...(trail ?? [])];
@@ -146,6 +147,7 @@ export function GroupScreen({
         <ProductPagesView
           pages={pages}
           pageSize={PRODUCTS_PAGE_SIZE}
+          moreLink={moreLink}
           texts={{
             failed: 'Failed to fetch products.',
             empty: 'No products found',

@@ -2,6 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import type { ProductPage } from '../../../shared/catalog.ts';
 import { EmptyState, RetryButton, buttonClass } from '../../components/empty-state.tsx';
+import { useTakenOver } from '../../lib/taken-over.tsx';
 import { productPagesQuery, useProductPages, type ProductList } from './catalog.api.ts';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
 
@@ -20,6 +21,12 @@ interface GridOptions {
   texts: PagedGridTexts;
   /** The cards' heading level: 3 when the grid sits in a section with its own h2. */
   cardHeading?: 2 | 3;
+  /**
+   * A list screen drawn on the server: until the app has taken the page over, Load More is a link
+   * to the same list showing one page more than `shown` (use-list-filters.ts, decision 0040).
+   * Home's grid, drawn by the app, has none.
+   */
+  moreLink?: (shown: number) => string | null;
 }
 
 /**
@@ -33,7 +40,7 @@ export function PagedProductGrid({ list, ...options }: GridOptions & { list: Pro
 export type ProductPages = UseInfiniteQueryResult<InfiniteData<ProductPage>, Error>;
 
 /** The same, for pages a screen already asked for with its own hook. */
-export function ProductPagesView({ pages, pageSize, texts, cardHeading }: GridOptions & { pages: ProductPages }) {
+export function ProductPagesView({ pages, pageSize, texts, cardHeading, moreLink }: GridOptions & { pages: ProductPages }) {
   const products = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const failure = (texts.alwaysOwnMessage ? '' : pages.error?.message) || texts.failed;
   const retry = <RetryButton onRetry={() => void pages.refetch()} />;
@@ -43,7 +50,7 @@ export function ProductPagesView({ pages, pageSize, texts, cardHeading }: GridOp
   if (products.length === 0) return <EmptyState title={texts.empty} action={texts.emptyAction}>{texts.emptyHint}</EmptyState>;
   return (
     <>
-      <ProductGrid products={products} cardHeading={cardHeading} />
+      <ProductGrid products={products} cardHeading={cardHeading} pageSize={pageSize} />
       {pages.isFetchNextPageError && (
         <p role="alert" className="mt-6 text-center text-wine">
           {failure}
@@ -51,11 +58,31 @@ export function ProductPagesView({ pages, pageSize, texts, cardHeading }: GridOp
       )}
       {pages.hasNextPage && (
         <div className="mt-8 flex justify-center">
-          <button type="button" className={buttonClass} onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            {pages.isFetchingNextPage ? 'Loading...' : 'Load More'}
-          </button>
+          <LoadMore pages={pages} moreLink={moreLink} />
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * Spec §4's Load More. On a list drawn on the server, and until the app has taken the page over,
+ * a link to the same address with one page more, which the server draws (a tap before the app's
+ * code has come, or without script, is not lost); then the button that adds the page in place.
+ */
+function LoadMore({ pages, moreLink }: { pages: ProductPages; moreLink: GridOptions['moreLink'] }) {
+  const takenOver = useTakenOver();
+  if (moreLink && !takenOver) {
+    const href = moreLink(pages.data?.pages.length ?? 1);
+    return href ? (
+      <a href={href} className={buttonClass}>
+        Load More
+      </a>
+    ) : null;
+  }
+  return (
+    <button type="button" className={buttonClass} onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+      {pages.isFetchingNextPage ? 'Loading...' : 'Load More'}
+    </button>
   );
 }
