@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ZodType } from 'zod';
 import { loginContract, newPasswordContract, profileContract, resetRequestContract, signupContract } from './accounts.contract.ts';
-
-/** Field name to first message, as the API's 422 answers and the forms show them. */
-function problems(schema: ZodType, input: unknown): Record<string, string> {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[String(issue.path[0] ?? '_form')] ??= issue.message;
-  return fields;
-}
+import { problems } from './contract-kit.ts';
 
 const signup = { firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.com', phone: '9876543210', gender: 'female', password: 'silk&Saree9' };
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ZodType } from 'zod';
 import { addressContract, INDIA_ONLY, profileAddress, STATE_NOT_LISTED } from './address.contract.ts';
 import {
   ADDRESS_MAX,
@@ -13,25 +12,9 @@ import {
   type ProfileAddressSource,
 } from './addresses.ts';
 import { indiaState, INDIA_STATE_NAMES } from './india.ts';
+import { MEERA_HOME, problems } from './contract-kit.ts';
 
-/** Field name to first message, as the API's 422 answers and the form shows them. */
-function problems(schema: ZodType, input: unknown): Record<string, string> {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[String(issue.path[0] ?? '_form')] ??= issue.message;
-  return fields;
-}
-
-const home = {
-  name: 'Meera Iyer',
-  phone: '9876543210',
-  house: 'Flat 4B, Lotus Apartments',
-  street: '12 Cathedral Road',
-  city: 'Chennai',
-  state: 'Tamil Nadu',
-  pincode: '600086',
-};
+const home = MEERA_HOME;
 
 describe('a delivery address (spec §5)', () => {
   it('accepts a complete address, India by default', () => {

@@ -43,89 +43,109 @@ export interface RazorpayStandin {
   close(): Promise<void>;
 }
 
+/** What the stand-in holds between calls: Razorpay's entities, the calls made, and the trouble a test asked for. */
+interface StandinState {
+  expectedAuth: string;
+  orders: Map<string, RazorpayOrder>;
+  payments: Map<string, RazorpayPayment>;
+  refunds: Map<string, RazorpayRefund>;
+  refundsByKey: Map<string, RazorpayRefund>;
+  requests: RazorpayStandin['requests'];
+  captureMinutes: RazorpayStandin['captureMinutes'];
+  failures: { left: number; status: number };
+  hangs: number;
+}
+
+/** Razorpay's answer to one authorised API call, or the RazorpayApiError it would send. */
+export function answer(state: StandinState, method: string, path: string, body: unknown, idempotencyKey: string | undefined): unknown {
+  const { orders, payments, refunds, refundsByKey } = state;
+  if (method === 'POST' && path === '/v1/orders') {
+    const order = newOrder(body);
+    orders.set(order.id, order);
+    state.captureMinutes.set(order.id, (body as { payment?: { capture_options?: { automatic_expiry_period?: number } } }).payment?.capture_options?.automatic_expiry_period);
+    return order;
+  }
+  const refund = path.match(/^\/v1\/payments\/([^/]+)\/refund$/);
+  if (method === 'POST' && refund) {
+    // Razorpay's idempotency: the same key answers the same refund, and refunds nothing more.
+    const known = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+    if (known) return known;
+    const payment = payments.get(decodeURIComponent(refund[1]!));
+    if (!payment) throw notFound();
+    const made = refundPayment(payment, body);
+    refunds.set(made.id, made);
+    if (idempotencyKey) refundsByKey.set(idempotencyKey, made);
+    return made;
+  }
+  const [, kind, id, sub] = path.match(/^\/v1\/(orders|payments)\/([^/]+)(?:\/(payments))?$/) ?? [];
+  if (method === 'GET' && kind === 'orders' && id) {
+    const order = orders.get(decodeURIComponent(id));
+    if (!order) throw notFound();
+    if (!sub) return order;
+    const items = [...payments.values()].filter((p) => p.order_id === order.id);
+    return { entity: 'collection', count: items.length, items };
+  }
+  if (method === 'GET' && kind === 'payments' && id && !sub) {
+    const payment = payments.get(decodeURIComponent(id));
+    if (!payment) throw notFound();
+    return payment;
+  }
+  throw new RazorpayApiError(400, 'BAD_REQUEST_ERROR', 'The requested URL was not found on the server.');
+}
+
+/** One HTTP call: recorded, then hung, failed or answered as the test asked. */
+async function handle(state: StandinState, req: IncomingMessage, res: ServerResponse) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const method = req.method ?? 'GET';
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  const authOk = req.headers.authorization === state.expectedAuth;
+  state.requests.push({ method, path, authOk });
+  if (state.hangs > 0) return void state.hangs--;
+  const send = (status: number, json: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(json));
+  const { failures } = state;
+  if (failures.left > 0) {
+    failures.left--;
+    const down = new RazorpayApiError(failures.status, 'SERVER_ERROR', 'We are facing some trouble completing your request at the moment. Please try again shortly.');
+    return send(failures.status, down.body());
+  }
+  try {
+    if (!authOk) throw new RazorpayApiError(401, 'BAD_REQUEST_ERROR', 'Authentication failed');
+    let body: unknown;
+    if (method === 'POST') {
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        throw new RazorpayApiError(400, 'BAD_REQUEST_ERROR', 'The request body is not valid JSON');
+      }
+    }
+    const key = req.headers['x-refund-idempotency'];
+    send(200, answer(state, method, path, body, typeof key === 'string' ? key : undefined));
+  } catch (err) {
+    if (!(err instanceof RazorpayApiError)) throw err;
+    send(err.status, err.body());
+  }
+}
+
 export async function startRazorpayStandin(
   keys: { keyId?: string; keySecret?: string; webhookSecret?: string } = {},
 ): Promise<RazorpayStandin> {
   const { keyId = 'rzp_test_StandIn0000001', keySecret = 'standin_key_secret_0001', webhookSecret = 'standin_webhook_secret_1' } = keys;
-  const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
-  const orders = new Map<string, RazorpayOrder>();
-  const payments = new Map<string, RazorpayPayment>();
-  const refunds = new Map<string, RazorpayRefund>();
-  const refundsByKey = new Map<string, RazorpayRefund>();
-  const requests: RazorpayStandin['requests'] = [];
-  const captureMinutes: RazorpayStandin['captureMinutes'] = new Map();
-  let failures = { left: 0, status: 500 };
-  let hangs = 0;
-
-  const route = (method: string, path: string, body: unknown, idempotencyKey: string | undefined): unknown => {
-    if (method === 'POST' && path === '/v1/orders') {
-      const order = newOrder(body);
-      orders.set(order.id, order);
-      captureMinutes.set(order.id, (body as { payment?: { capture_options?: { automatic_expiry_period?: number } } }).payment?.capture_options?.automatic_expiry_period);
-      return order;
-    }
-    const refund = path.match(/^\/v1\/payments\/([^/]+)\/refund$/);
-    if (method === 'POST' && refund) {
-      // Razorpay's idempotency: the same key answers the same refund, and refunds nothing more.
-      const known = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
-      if (known) return known;
-      const payment = payments.get(decodeURIComponent(refund[1]!));
-      if (!payment) throw notFound();
-      const made = refundPayment(payment, body);
-      refunds.set(made.id, made);
-      if (idempotencyKey) refundsByKey.set(idempotencyKey, made);
-      return made;
-    }
-    const [, kind, id, sub] = path.match(/^\/v1\/(orders|payments)\/([^/]+)(?:\/(payments))?$/) ?? [];
-    if (method === 'GET' && kind === 'orders' && id) {
-      const order = orders.get(decodeURIComponent(id));
-      if (!order) throw notFound();
-      if (!sub) return order;
-      const items = [...payments.values()].filter((p) => p.order_id === order.id);
-      return { entity: 'collection', count: items.length, items };
-    }
-    if (method === 'GET' && kind === 'payments' && id && !sub) {
-      const payment = payments.get(decodeURIComponent(id));
-      if (!payment) throw notFound();
-      return payment;
-    }
-    throw new RazorpayApiError(400, 'BAD_REQUEST_ERROR', 'The requested URL was not found on the server.');
+  const state: StandinState = {
+    expectedAuth: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`,
+    orders: new Map(),
+    payments: new Map(),
+    refunds: new Map(),
+    refundsByKey: new Map(),
+    requests: [],
+    captureMinutes: new Map(),
+    failures: { left: 0, status: 500 },
+    hangs: 0,
   };
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const method = req.method ?? 'GET';
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const authOk = req.headers.authorization === expectedAuth;
-    requests.push({ method, path, authOk });
-    if (hangs > 0) return void hangs--;
-    const send = (status: number, json: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(json));
-    if (failures.left > 0) {
-      failures.left--;
-      const down = new RazorpayApiError(failures.status, 'SERVER_ERROR', 'We are facing some trouble completing your request at the moment. Please try again shortly.');
-      return send(failures.status, down.body());
-    }
-    try {
-      if (!authOk) throw new RazorpayApiError(401, 'BAD_REQUEST_ERROR', 'Authentication failed');
-      let body: unknown;
-      if (method === 'POST') {
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          throw new RazorpayApiError(400, 'BAD_REQUEST_ERROR', 'The request body is not valid JSON');
-        }
-      }
-      const key = req.headers['x-refund-idempotency'];
-      send(200, route(method, path, body, typeof key === 'string' ? key : undefined));
-    } catch (err) {
-      if (!(err instanceof RazorpayApiError)) throw err;
-      send(err.status, err.body());
-    }
-  };
+  const { orders, payments, refunds, requests, captureMinutes } = state;
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((err: Error) => res.writeHead(500).end(String(err)));
+    handle(state, req, res).catch((err: Error) => res.writeHead(500).end(String(err)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -165,8 +185,8 @@ export async function startRazorpayStandin(
         body: sent,
       });
     },
-    failNext: (n, status = 500) => void (failures = { left: n, status }),
-    hang: (n = Number.POSITIVE_INFINITY) => void (hangs = n),
+    failNext: (n, status = 500) => void (state.failures = { left: n, status }),
+    hang: (n = Number.POSITIVE_INFINITY) => void (state.hangs = n),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections(); // including the calls hang() left unanswered

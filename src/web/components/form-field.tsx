@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { PHONE_DIGITS } from '../../shared/accounts.ts';
+import { secondaryButtonClass } from './buttons.ts';
 import { buttonClass } from './empty-state.tsx';
 
 const controlClass =
@@ -130,5 +131,19 @@ export function SubmitButton({ busy, busyText, children }: { busy: boolean; busy
     <button type="submit" className={buttonClass} disabled={busy} onMouseDown={(e) => e.preventDefault()}>
       {busy ? busyText : children}
     </button>
+  );
+}
+
+/** An editing form's save (Saving... while it saves) and its Cancel, side by side. */
+export function SaveOrCancel({ busy, onCancel, children }: { busy: boolean; onCancel: () => void; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <SubmitButton busy={busy} busyText="Saving...">
+        {children}
+      </SubmitButton>
+      <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }

@@ -7,6 +7,14 @@ import { useLogOut } from '../lib/use-log-out.ts';
 import { SHOP_LINKS } from './nav-links.ts';
 import { SocialLinks } from './social-links.tsx';
 
+/** A sheet opened by a button of the page's own, loaded on first open. */
+export interface SheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opens it: it lives outside the dialog (no Dialog.Trigger), so focus is sent back by hand. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}
+
 /** Spec §2: the mobile sidebar's links, in its order. */
 export const SIDEBAR_LINKS = [
   { to: '/', label: 'Home', icon: Home },
@@ -22,16 +30,7 @@ export const SIDEBAR_LINKS = [
  * A Radix dialog, so focus stays inside, Escape and the backdrop close it, and focus returns to
  * the menu button. Loaded on first open: most visits never need it.
  */
-export default function MobileSidebar({
-  open,
-  onOpenChange,
-  returnFocusTo,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The menu button: it lives outside the dialog (no Dialog.Trigger), so focus is sent back by hand. */
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
-}) {
+export default function MobileSidebar({ open, onOpenChange, returnFocusTo }: SheetProps) {
   const close = () => onOpenChange(false);
   const session = useSession();
   const logOut = useLogOut();

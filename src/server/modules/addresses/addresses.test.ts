@@ -12,6 +12,7 @@ import { MAX_ADDRESSES, type Address } from '../../../shared/addresses.ts';
 import { addresses } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { MEERA_HOME } from '../../../shared/contract-kit.ts';
 
 type Shopper = Awaited<ReturnType<typeof signedUp>>;
 
@@ -26,15 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const home = {
-  name: 'Meera Iyer',
-  phone: '9876543210',
-  house: 'Flat 4B, Lotus Apartments',
-  street: '12 Cathedral Road',
-  city: 'Chennai',
-  state: 'Tamil Nadu',
-  pincode: '600086',
-};
+const home = MEERA_HOME;
 const office = {
   name: 'Arjun Rao',
   phone: '9123456780',

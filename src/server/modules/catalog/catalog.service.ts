@@ -45,29 +45,94 @@ function chartFor(list: { name: string; sizes: string[]; measures: string[]; cha
 /** Lists kept at once (a page is at most 48 cards): a crawler walking every offset only churns them. */
 const LISTS_KEPT = 500;
 
+/** The catalog's memory: what its steps share beside the database (the watch says when it is current). */
+export interface CatalogMemory {
+  db: Db;
+  watch: CatalogWatch;
+  searches: VersionedCache<FoundCards>;
+  suggestions: VersionedCache<Suggestion[]>;
+  /** Answers carrying like counts (lists, searches), kept only while the watch is live. */
+  withCounts: VersionedCache<unknown>;
+}
+
 /** The LIKE pattern a search term becomes (the benchmark counts its expected matches with it). */
 export const containsPattern = matching.containsPattern;
 
+export function catalogMemory(db: Db, watch: CatalogWatch): CatalogMemory {
+  return { db, watch, searches: new VersionedCache(), suggestions: new VersionedCache(), withCounts: new VersionedCache(LISTS_KEPT) };
+}
+
+/**
+ * An answer that shows like counts: from memory while the watch hears every catalog and like
+ * change, so a busy list costs no round trip; read afresh while it does not.
+ */
+export function counted<V>(memory: CatalogMemory, key: string, compute: () => Promise<V>): Promise<V> {
+  const stamp = memory.watch.live();
+  return stamp ? (memory.withCounts.get(`${stamp.catalog}.${stamp.likes}`, key, compute) as Promise<V>) : compute();
+}
+
+/** A product's page: the row, what the shopper may be told of its sizes, and its size chart. */
+export async function productDetail(db: Db, stock: StockService, id: number): Promise<ProductDetail> {
+  const found = await q.productById(db, id);
+  if (!found) throw new NotFoundError('Product not found');
+  const { sizes: offered, sizeList, fabric, colour, colourName, occasions, weave, origin, ...row } = found;
+  const sizes = await stock.choicesOf(offered);
+  const sizeChart = sizeList ? chartFor(sizeList, sizes.map((s) => s.size)) : null;
+  return { ...row, sizes, sizeChart, attributes: { fabric, colour, colourName, occasions, weave, origin } };
+}
+
+/** A search's best matches with fresh like counts, the cards kept per term while the catalog stands still. */
+export async function searchProducts(memory: CatalogMemory, term: string): Promise<SearchResults> {
+  if (term === '') return { items: [], total: 0 };
+  const { db, watch, searches } = memory;
+  // The key is the very term the SQL searches for: one answer per key, whoever asked first.
+  const key = searchKey(term);
+  const compute = async () => {
+    const { ids, total } = await matching.searchIds(db, key, SEARCH_RESULTS_LIMIT);
+    return { cards: await q.cardsByIds(db, ids), total };
+  };
+  const idsOf = (found: FoundCards) => found.cards.map((c) => c.id);
+  const stamp = watch.live();
+  if (stamp) {
+    return counted(memory, `search:${key}`, async () => {
+      const found = await searches.get(stamp.catalog, key, compute);
+      return withLikes(found, await q.likeCounts(db, idsOf(found)));
+    });
+  }
+  // The usual case, a term searched before: the version check and the fresh like counts share
+  // one round trip, and the cached cards are used if the catalog has not changed since.
+  const seen = searches.peek(key);
+  if (seen) {
+    const found = await seen.value;
+    const { version, likes } = await matching.versionWithLikeCounts(db, idsOf(found));
+    if (version === seen.version) return withLikes(found, likes);
+    const fresh = await searches.get(version, key, compute);
+    return withLikes(fresh, await q.likeCounts(db, idsOf(fresh)));
+  }
+  const fresh = await searches.get(await watch.version(), key, compute);
+  return withLikes(fresh, await q.likeCounts(db, idsOf(fresh)));
+}
+
+/** The search box's suggestions for a term, kept per term at the catalog's current version. */
+export async function suggestionsFor(memory: CatalogMemory, term: string): Promise<Suggestion[]> {
+  if (term === '') return [];
+  const { db, watch } = memory;
+  const key = searchKey(term);
+  return memory.suggestions.get(await watch.version(), key, async () => {
+    const cards = await q.cardsByIds(db, await matching.suggestionIds(db, key, SUGGESTIONS_LIMIT));
+    return cards.map(({ id, name, thumbnail, images, price, offerPrice }) => ({
+      id,
+      name,
+      thumbnail: thumbnail ?? images[0] ?? null,
+      price,
+      offerPrice,
+    }));
+  });
+}
+
 export function createCatalogService(db: Db, stock: StockService, watch: CatalogWatch) {
-  const searches = new VersionedCache<FoundCards>();
-  const suggestionCache = new VersionedCache<Suggestion[]>();
-  /** Answers carrying like counts (lists, searches), kept only while the watch is live. */
-  const withCounts = new VersionedCache<unknown>(LISTS_KEPT);
+  const memory = catalogMemory(db, watch);
   const lists = createFilteredLists(db, watch);
-
-  /** The cached answer for this (already folded) term at the catalog's current version, computed on a miss. */
-  async function cached<V>(cache: VersionedCache<V>, key: string, compute: () => Promise<V>): Promise<V> {
-    return cache.get(await watch.version(), key, compute);
-  }
-
-  /**
-   * An answer that shows like counts: from memory while the watch hears every catalog and like
-   * change, so a busy list costs no round trip; read afresh while it does not.
-   */
-  function counted<V>(key: string, compute: () => Promise<V>): Promise<V> {
-    const stamp = watch.live();
-    return stamp ? (withCounts.get(`${stamp.catalog}.${stamp.likes}`, key, compute) as Promise<V>) : compute();
-  }
 
   return {
     /** A list narrowed or sorted by the address's choices, with the counts beside them (issue 20). */
@@ -76,64 +141,14 @@ export function createCatalogService(db: Db, stock: StockService, watch: Catalog
     warmFilters: lists.warm,
 
     list: ({ offset, limit }: Range): Promise<ProductPage> =>
-      counted(`list:${offset}:${limit}`, async () => page(await q.listProducts(db, offset, limit), limit)),
+      counted(memory, `list:${offset}:${limit}`, async () => page(await q.listProducts(db, offset, limit), limit)),
 
     bestSellers: ({ offset, limit }: Range): Promise<ProductPage> =>
-      counted(`best:${offset}:${limit}`, async () => page(await q.bestSellers(db, offset, limit), limit)),
+      counted(memory, `best:${offset}:${limit}`, async () => page(await q.bestSellers(db, offset, limit), limit)),
 
-    async product(id: number): Promise<ProductDetail> {
-      const found = await q.productById(db, id);
-      if (!found) throw new NotFoundError('Product not found');
-      const { sizes: offered, sizeList, fabric, colour, colourName, occasions, weave, origin, ...row } = found;
-      const sizes = await stock.choicesOf(offered);
-      const sizeChart = sizeList ? chartFor(sizeList, sizes.map((s) => s.size)) : null;
-      return { ...row, sizes, sizeChart, attributes: { fabric, colour, colourName, occasions, weave, origin } };
-    },
-
-    async search(term: string): Promise<SearchResults> {
-      if (term === '') return { items: [], total: 0 };
-      // The key is the very term the SQL searches for: one answer per key, whoever asked first.
-      const key = searchKey(term);
-      const compute = async () => {
-        const { ids, total } = await matching.searchIds(db, key, SEARCH_RESULTS_LIMIT);
-        return { cards: await q.cardsByIds(db, ids), total };
-      };
-      const idsOf = (found: FoundCards) => found.cards.map((c) => c.id);
-      const stamp = watch.live();
-      if (stamp) {
-        return counted(`search:${key}`, async () => {
-          const found = await searches.get(stamp.catalog, key, compute);
-          return withLikes(found, await q.likeCounts(db, idsOf(found)));
-        });
-      }
-      // The usual case, a term searched before: the version check and the fresh like counts share
-      // one round trip, and the cached cards are used if the catalog has not changed since.
-      const seen = searches.peek(key);
-      if (seen) {
-        const found = await seen.value;
-        const { version, likes } = await matching.versionWithLikeCounts(db, idsOf(found));
-        if (version === seen.version) return withLikes(found, likes);
-        const fresh = await searches.get(version, key, compute);
-        return withLikes(fresh, await q.likeCounts(db, idsOf(fresh)));
-      }
-      const fresh = await searches.get(await watch.version(), key, compute);
-      return withLikes(fresh, await q.likeCounts(db, idsOf(fresh)));
-    },
-
-    async suggestions(term: string): Promise<Suggestion[]> {
-      if (term === '') return [];
-      const key = searchKey(term);
-      return cached(suggestionCache, key, async () => {
-        const cards = await q.cardsByIds(db, await matching.suggestionIds(db, key, SUGGESTIONS_LIMIT));
-        return cards.map(({ id, name, thumbnail, images, price, offerPrice }) => ({
-          id,
-          name,
-          thumbnail: thumbnail ?? images[0] ?? null,
-          price,
-          offerPrice,
-        }));
-      });
-    },
+    product: (id: number) => productDetail(db, stock, id),
+    search: (term: string) => searchProducts(memory, term),
+    suggestions: (term: string) => suggestionsFor(memory, term),
 
     /** Sitemap support: where each sitemap of `per` products starts, and one sitemap's products. */
     sitemapStarts: (per: number) => q.sitemapStarts(db, per),
@@ -184,14 +199,14 @@ export function createCatalogService(db: Db, stock: StockService, watch: Catalog
     collections: (): Promise<Collection[]> => q.allCollections(db),
 
     category: (slug: string, { offset, limit }: Range) =>
-      counted(`category:${slug}:${offset}:${limit}`, async () => {
+      counted(memory, `category:${slug}:${offset}:${limit}`, async () => {
         const category = (await q.allCategories(db)).find((c) => c.slug === slug);
         if (!category) throw new NotFoundError('Category not found');
         return { category, ...page(await q.productsInGroup(db, 'category', slug, offset, limit), limit) };
       }),
 
     collection: (slug: string, { offset, limit }: Range) =>
-      counted(`collection:${slug}:${offset}:${limit}`, async () => {
+      counted(memory, `collection:${slug}:${offset}:${limit}`, async () => {
         const collection = (await q.allCollections(db)).find((c) => c.slug === slug);
         if (!collection) throw new NotFoundError('Collection not found');
         return { collection, ...page(await q.productsInGroup(db, 'collection', slug, offset, limit), limit) };

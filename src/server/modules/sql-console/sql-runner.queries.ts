@@ -13,7 +13,7 @@
  */
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { SqlColumn, SqlMode, SqlValue } from '../../../shared/sql-console.contract.ts';
+import type { SqlColumn, SqlMode, SqlResult, SqlValue } from '../../../shared/sql-console.contract.ts';
 import type { Db } from '../../db/client.ts';
 import { pgErrorCode } from '../../db/pg-error.ts';
 
@@ -30,14 +30,8 @@ export interface RunPlan {
   timeoutMs: number;
 }
 
-export interface Ran {
-  command: string;
-  columns: SqlColumn[];
-  rows: SqlValue[][];
-  rowCount: number;
-  capped: boolean;
-  durationMs: number;
-}
+/** What a statement gave: the console's answer but for the mode and statement the service adds. */
+export type Ran = Omit<SqlResult, 'mode' | 'statement'>;
 
 /** PostgreSQL refused or stopped the statement: its message, and whether the timeout stopped it. */
 export class StatementFailed extends Error {

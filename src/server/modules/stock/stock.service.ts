@@ -44,6 +44,122 @@ function combined(pieces: Piece[]): Piece[] {
 
 const uniqueIds = (keys: q.SizeKey[]) => [...new Set(keys.map((k) => k.productId))];
 
+/** What the stock's steps read beside the tables: the owner's low-stock mark, and who to tell of sizes back in stock. */
+export interface StockRules {
+  lowStockThreshold: (on: q.Tx | Db) => Promise<number>;
+  backInStock: BackInStockMailer;
+}
+
+/** Gives the order's pieces back to the stock, each with a ledger row; the order's state moves once. */
+export async function giveBack(rules: StockRules, tx: q.Tx, orderId: string, from: q.StockState[], to: q.StockState, reason: StockReason): Promise<boolean> {
+  if (!(await q.moveStockState(tx, orderId, from, to))) return false;
+  const pieces = combined(await q.piecesOf(tx, orderId));
+  const sizes = new Map((await q.lockSizes(tx, pieces)).map((s) => [keyOf(s), s]));
+  const movements: q.NewMovement[] = [];
+  const cameBack: number[] = [];
+  for (const p of pieces) {
+    const size = sizes.get(keyOf(p));
+    if (!size) continue; // the owner removed that size since: nothing to put back into
+    await q.changeStock(tx, size.id, p.quantity);
+    movements.push({ productSizeId: size.id, change: p.quantity, reason, orderId });
+    if (size.stock === 0) cameBack.push(size.id);
+  }
+  await q.record(tx, movements);
+  await rules.backInStock(tx, cameBack);
+  await q.syncAvailability(tx, uniqueIds(pieces), await rules.lowStockThreshold(tx));
+  return true;
+}
+
+/**
+ * The owner (or an import) says how many pieces of a size there are: the difference is one
+ * ledger row with the reason and who said it.
+ */
+export async function setCount(rules: StockRules, tx: q.Tx, key: q.SizeKey, count: number, how: SetHow): Promise<void> {
+  const [size] = await q.lockSizes(tx, [key]);
+  if (!size) throw new NotFoundError(SIZE_NOT_FOUND);
+  const change = count - size.stock;
+  if (change === 0) return;
+  await q.changeStock(tx, size.id, change);
+  await q.record(tx, [{ productSizeId: size.id, change, reason: how.reason, actorId: how.actorId ?? null, note: how.note ?? null }]);
+  if (size.stock === 0) await rules.backInStock(tx, [size.id]);
+  await q.syncAvailability(tx, [key.productId], await rules.lowStockThreshold(tx));
+}
+
+/**
+ * The owner's sizes for a product, in order, each with its count: sizes new to it are offered,
+ * counts set with a ledger row each, and sizes no longer listed are counted down to 0 and retired
+ * (their ledger stays). Inside the transaction that writes the product.
+ */
+export async function setSizes(rules: StockRules, tx: q.Tx, productId: number, wanted: { size: string; stock: number }[], how: SetHow): Promise<void> {
+  const had = await q.lockAllSizes(tx, productId);
+  const keep = new Set(wanted.map((w) => w.size));
+  for (const old of had) {
+    if (keep.has(old.size) || old.retiredAt !== null) continue;
+    if (old.stock > 0) await setCount(rules, tx, { productId, size: old.size }, 0, how);
+    await q.retireSize(tx, old.id);
+  }
+  for (const [position, w] of wanted.entries()) {
+    await q.offerSize(tx, productId, w.size, position);
+    await setCount(rules, tx, { productId, size: w.size }, w.stock, how);
+  }
+  await q.syncAvailability(tx, [productId], await rules.lowStockThreshold(tx));
+}
+
+/**
+ * Takes the order's pieces off the stock, all or none: a size with too few left refuses the
+ * whole order with the piece's name and how many are left (409 sold_out), before any payment
+ * window opens. Runs inside the transaction that writes the order, as the server.
+ */
+export async function reserve(rules: StockRules, tx: q.Tx, orderId: string, known: { pieces?: Piece[]; lowStockThreshold?: number } = {}): Promise<void> {
+  // The caller that has just written the lines and read the settings hands them in: the
+  // order's transaction is the checkout's busiest, and on the embedded database every other
+  // shopper's waits for it (issue 16's benchmark).
+  const pieces = combined(known.pieces ?? (await q.piecesOf(tx, orderId)));
+  const sizes = new Map((await q.lockSizes(tx, pieces)).map((s) => [keyOf(s), s]));
+  const movements: q.NewMovement[] = [];
+  for (const p of pieces) {
+    const size = sizes.get(keyOf(p));
+    const left = size && size.retiredAt === null ? size.stock : 0;
+    const refused = () => new AppError(409, 'sold_out', tooFewLeft(withSize(p.name, p.size), left));
+    if (!size || left < p.quantity) throw refused();
+    if ((await q.changeStock(tx, size.id, -p.quantity)) === undefined) throw refused();
+    movements.push({ productSizeId: size.id, change: -p.quantity, reason: 'reserved', orderId });
+  }
+  await q.record(tx, movements);
+  await q.moveStockState(tx, orderId, ['none'], 'held');
+  await q.syncAvailability(tx, uniqueIds(pieces), known.lowStockThreshold ?? (await rules.lowStockThreshold(tx)));
+}
+
+/**
+ * A payment that came after the order's pieces went back (issue 16): takes them again if every
+ * one is still there (state released → held), else writes nothing and answers false.
+ */
+export async function retake(rules: StockRules, tx: q.Tx, orderId: string): Promise<boolean> {
+  const pieces = combined(await q.piecesOf(tx, orderId));
+  const sizes = new Map((await q.lockSizes(tx, pieces)).map((s) => [keyOf(s), s]));
+  const short = pieces.some((p) => {
+    const size = sizes.get(keyOf(p));
+    return !size || size.retiredAt !== null || size.stock < p.quantity;
+  });
+  if (short || !(await q.moveStockState(tx, orderId, ['released'], 'held'))) return false;
+  for (const p of pieces) await q.changeStock(tx, sizes.get(keyOf(p))!.id, -p.quantity);
+  await q.record(tx, pieces.map((p) => ({ productSizeId: sizes.get(keyOf(p))!.id, change: -p.quantity, reason: 'reserved' as const, orderId, note: 'paid after its window' })));
+  await q.syncAvailability(tx, uniqueIds(pieces), await rules.lowStockThreshold(tx));
+  return true;
+}
+
+/** What the shopper may be told of each product's sizes, in their list's order. */
+export async function choicesByProduct(db: Db, shownLowStock: () => Promise<number>, productIds: number[]): Promise<Map<number, SizeChoice[]>> {
+  const out = new Map<number, SizeChoice[]>();
+  const [low, sizes] = await Promise.all([shownLowStock(), q.sizesOf(db, productIds)]);
+  for (const s of sizes) {
+    const list = out.get(s.productId) ?? [];
+    list.push(sizeChoice(s.size, s.stock, low));
+    out.set(s.productId, list);
+  }
+  return out;
+}
+
 /**
  * `lowStockThreshold` is the owner's setting, read when needed (the shop's settings, issue 16), in
  * the caller's transaction (a read beside it would wait for it on the embedded database); seeds and
@@ -57,61 +173,8 @@ export function createStockService(
   backInStock: BackInStockMailer = async () => {},
   shownLowStock: () => Promise<number> = () => lowStockThreshold(db),
 ) {
-  /** Gives the order's pieces back to the stock, each with a ledger row; the order's state moves once. */
-  async function giveBack(tx: q.Tx, orderId: string, from: q.StockState[], to: q.StockState, reason: StockReason): Promise<boolean> {
-    if (!(await q.moveStockState(tx, orderId, from, to))) return false;
-    const pieces = combined(await q.piecesOf(tx, orderId));
-    const sizes = new Map((await q.lockSizes(tx, pieces)).map((s) => [keyOf(s), s]));
-    const movements: q.NewMovement[] = [];
-    const cameBack: number[] = [];
-    for (const p of pieces) {
-      const size = sizes.get(keyOf(p));
-      if (!size) continue; // the owner removed that size since: nothing to put back into
-      await q.changeStock(tx, size.id, p.quantity);
-      movements.push({ productSizeId: size.id, change: p.quantity, reason, orderId });
-      if (size.stock === 0) cameBack.push(size.id);
-    }
-    await q.record(tx, movements);
-    await backInStock(tx, cameBack);
-    await q.syncAvailability(tx, uniqueIds(pieces), await lowStockThreshold(tx));
-    return true;
-  }
-
-  /**
-   * The owner (or an import) says how many pieces of a size there are: the difference is one
-   * ledger row with the reason and who said it.
-   */
-  async function set(tx: q.Tx, key: q.SizeKey, count: number, how: SetHow): Promise<void> {
-    const [size] = await q.lockSizes(tx, [key]);
-    if (!size) throw new NotFoundError(SIZE_NOT_FOUND);
-    const change = count - size.stock;
-    if (change === 0) return;
-    await q.changeStock(tx, size.id, change);
-    await q.record(tx, [{ productSizeId: size.id, change, reason: how.reason, actorId: how.actorId ?? null, note: how.note ?? null }]);
-    if (size.stock === 0) await backInStock(tx, [size.id]);
-    await q.syncAvailability(tx, [key.productId], await lowStockThreshold(tx));
-  }
-
-  /**
-   * The owner's sizes for a product, in order, each with its count: sizes new to it are offered,
-   * counts set with a ledger row each, and sizes no longer listed are counted down to 0 and retired
-   * (their ledger stays). Inside the transaction that writes the product.
-   */
-  async function setSizes(tx: q.Tx, productId: number, wanted: { size: string; stock: number }[], how: SetHow): Promise<void> {
-    const had = await q.lockAllSizes(tx, productId);
-    const keep = new Set(wanted.map((w) => w.size));
-    for (const old of had) {
-      if (keep.has(old.size) || old.retiredAt !== null) continue;
-      if (old.stock > 0) await set(tx, { productId, size: old.size }, 0, how);
-      await q.retireSize(tx, old.id);
-    }
-    for (const [position, w] of wanted.entries()) {
-      await q.offerSize(tx, productId, w.size, position);
-      await set(tx, { productId, size: w.size }, w.stock, how);
-    }
-    await q.syncAvailability(tx, [productId], await lowStockThreshold(tx));
-  }
-
+  const rules: StockRules = { lowStockThreshold, backInStock };
+  const set = (tx: q.Tx, key: q.SizeKey, count: number, how: SetHow) => setCount(rules, tx, key, count, how);
   return {
     /** Counts per size on offer, for the products named (the quote, the cart, the owner's editor). */
     levels: (productIds: number[]) => q.sizesOf(db, productIds),
@@ -125,73 +188,27 @@ export function createStockService(
     },
 
     /** What the shopper may be told of each product's sizes, in their list's order. */
-    async choices(productIds: number[]): Promise<Map<number, SizeChoice[]>> {
-      const out = new Map<number, SizeChoice[]>();
-      const [low, sizes] = await Promise.all([shownLowStock(), q.sizesOf(db, productIds)]);
-      for (const s of sizes) {
-        const list = out.get(s.productId) ?? [];
-        list.push(sizeChoice(s.size, s.stock, low));
-        out.set(s.productId, list);
-      }
-      return out;
-    },
+    choices: (productIds: number[]) => choicesByProduct(db, shownLowStock, productIds),
 
-    setSizes,
+    setSizes: (tx: q.Tx, productId: number, wanted: { size: string; stock: number }[], how: SetHow) => setSizes(rules, tx, productId, wanted, how),
 
     /** Every product's label again, as the owner's low-stock mark has moved (written only where it changes). */
     relabelAll: async () => q.syncAllAvailability(db, await lowStockThreshold(db)),
 
-    /**
-     * Takes the order's pieces off the stock, all or none: a size with too few left refuses the
-     * whole order with the piece's name and how many are left (409 sold_out), before any payment
-     * window opens. Runs inside the transaction that writes the order, as the server.
-     */
-    async reserve(tx: q.Tx, orderId: string, known: { pieces?: Piece[]; lowStockThreshold?: number } = {}): Promise<void> {
-      // The caller that has just written the lines and read the settings hands them in: the
-      // order's transaction is the checkout's busiest, and on the embedded database every other
-      // shopper's waits for it (issue 16's benchmark).
-      const pieces = combined(known.pieces ?? (await q.piecesOf(tx, orderId)));
-      const sizes = new Map((await q.lockSizes(tx, pieces)).map((s) => [keyOf(s), s]));
-      const movements: q.NewMovement[] = [];
-      for (const p of pieces) {
-        const size = sizes.get(keyOf(p));
-        const left = size && size.retiredAt === null ? size.stock : 0;
-        const refused = () => new AppError(409, 'sold_out', tooFewLeft(withSize(p.name, p.size), left));
-        if (!size || left < p.quantity) throw refused();
-        if ((await q.changeStock(tx, size.id, -p.quantity)) === undefined) throw refused();
-        movements.push({ productSizeId: size.id, change: -p.quantity, reason: 'reserved', orderId });
-      }
-      await q.record(tx, movements);
-      await q.moveStockState(tx, orderId, ['none'], 'held');
-      await q.syncAvailability(tx, uniqueIds(pieces), known.lowStockThreshold ?? (await lowStockThreshold(tx)));
-    },
+    /** The order's pieces off the stock, all or none (`reserve` above). */
+    reserve: (tx: q.Tx, orderId: string, known?: { pieces?: Piece[]; lowStockThreshold?: number }) => reserve(rules, tx, orderId, known),
 
-    /**
-     * A payment that came after the order's pieces went back (issue 16): takes them again if every
-     * one is still there (state released → held), else writes nothing and answers false.
-     */
-    async retake(tx: q.Tx, orderId: string): Promise<boolean> {
-      const pieces = combined(await q.piecesOf(tx, orderId));
-      const sizes = new Map((await q.lockSizes(tx, pieces)).map((s) => [keyOf(s), s]));
-      const short = pieces.some((p) => {
-        const size = sizes.get(keyOf(p));
-        return !size || size.retiredAt !== null || size.stock < p.quantity;
-      });
-      if (short || !(await q.moveStockState(tx, orderId, ['released'], 'held'))) return false;
-      for (const p of pieces) await q.changeStock(tx, sizes.get(keyOf(p))!.id, -p.quantity);
-      await q.record(tx, pieces.map((p) => ({ productSizeId: sizes.get(keyOf(p))!.id, change: -p.quantity, reason: 'reserved' as const, orderId, note: 'paid after its window' })));
-      await q.syncAvailability(tx, uniqueIds(pieces), await lowStockThreshold(tx));
-      return true;
-    },
+    /** A payment after the order's pieces went back takes them again if all are there (`retake` above). */
+    retake: (tx: q.Tx, orderId: string) => retake(rules, tx, orderId),
 
     /** The window closed or the owner cancelled it unpaid: its pieces go back, once. */
-    release: (tx: q.Tx, orderId: string) => giveBack(tx, orderId, ['held'], 'released', 'released'),
+    release: (tx: q.Tx, orderId: string) => giveBack(rules, tx, orderId, ['held'], 'released', 'released'),
 
     /** Paid: the held pieces are sold (they left the stock when reserved; the ledger has them). */
     sold: (tx: q.Tx, orderId: string) => q.moveStockState(tx, orderId, ['held'], 'sold'),
 
     /** A paid order cancelled by the owner: its pieces are back on the shelf, once. */
-    putBack: (tx: q.Tx, orderId: string) => giveBack(tx, orderId, ['sold'], 'returned', 'cancelled'),
+    putBack: (tx: q.Tx, orderId: string) => giveBack(rules, tx, orderId, ['sold'], 'returned', 'cancelled'),
 
     set,
 

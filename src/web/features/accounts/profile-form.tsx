@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PIN_DIGITS, profileContract, type ProfileInput } from '../../../shared/accounts.contract.ts';
-import { FormMessage, PhoneField, SubmitButton, TextField } from '../../components/form-field.tsx';
-import { secondaryButtonClass } from '../../components/buttons.ts';
+import { FormMessage, PhoneField, SaveOrCancel, TextField } from '../../components/form-field.tsx';
 import { showFieldErrors } from '../../lib/form-errors.ts';
 import { GenderField } from './gender-field.tsx';
 import type { Profile } from './profile.api.ts';
@@ -65,14 +64,9 @@ export function ProfileForm({ profile, save, onCancel, message, onMessage }: Pro
           />
         </div>
       </fieldset>
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton busy={isSubmitting} busyText="Saving...">
-          Save changes
-        </SubmitButton>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <SaveOrCancel busy={isSubmitting} onCancel={onCancel}>
+        Save changes
+      </SaveOrCancel>
     </form>
   );
 }

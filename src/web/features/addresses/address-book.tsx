@@ -38,6 +38,64 @@ export interface AddressBookProps {
   profile?: ProfileAddressSource;
 }
 
+/** One address is always the chosen one at checkout: the newest, unless the shopper picked another. */
+export function useOneAlwaysChosen(selectable: boolean, items: Address[] | undefined, selectedId: string | null | undefined, onSelect: AddressBookProps['onSelect']) {
+  useEffect(() => {
+    if (!selectable || !onSelect || !items || items.some((a) => a.id === selectedId)) return;
+    if ((items[0]?.id ?? null) !== (selectedId ?? null)) onSelect(items[0] ?? null);
+  }, [selectable, onSelect, items, selectedId]);
+}
+
+interface BookHeadingProps {
+  ids: { headingId: string; addButtonId: string; formId: string; fullId: string };
+  title: string;
+  /** How many addresses the book holds; undefined until they are read (no add button yet). */
+  count: number | undefined;
+  adding: boolean;
+  full: boolean;
+  onToggle: () => void;
+}
+
+/** The book's heading and its add button (Cancel while the new address's form is open), and the note when the book is full. */
+function BookHeading({ ids: { headingId, addButtonId, formId, fullId }, title, count, adding, full, onToggle }: BookHeadingProps) {
+  const addLabel = adding ? 'Cancel' : count ? 'Add New Address' : 'Add Delivery Address';
+  const AddIcon = adding ? X : Plus;
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-xs font-medium uppercase tracking-[0.2em] text-gold">Delivery</p>
+          <h2 id={headingId} className="font-display text-3xl font-semibold">
+            {title}
+          </h2>
+        </div>
+        {count !== undefined && (
+          <button
+            type="button"
+            id={addButtonId}
+            aria-expanded={adding}
+            aria-controls={adding ? formId : undefined}
+            aria-describedby={full ? fullId : undefined}
+            disabled={full && !adding}
+            onClick={onToggle}
+            className={clsx(
+              count || adding ? secondaryButtonClass : buttonClass,
+              'disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-wine',
+            )}
+          >
+            <AddIcon className="mr-2 size-4" aria-hidden="true" /> {addLabel}
+          </button>
+        )}
+      </div>
+      {full && (
+        <p id={fullId} className="text-sm text-muted">
+          You can keep up to {MAX_ADDRESSES} addresses. Delete one you no longer use to add another.
+        </p>
+      )}
+    </>
+  );
+}
+
 type OpenForm = { kind: 'none' } | { kind: 'add'; from?: AddressFields } | { kind: 'edit'; id: string };
 
 /** Spec §4 Checkout, §5 Address: the shopper's delivery addresses, newest first, to add, edit, delete and (at checkout) choose. */
@@ -62,11 +120,7 @@ export function AddressBook({ shopperId, title = 'Saved addresses', selectable =
   const full = (items?.length ?? 0) >= MAX_ADDRESSES;
   const offer = profile && items && !full && !adding ? offeredAddress(profile, items) : null;
 
-  // One address is always the chosen one at checkout: the newest, unless the shopper picked another.
-  useEffect(() => {
-    if (!selectable || !onSelect || !items || items.some((a) => a.id === selectedId)) return;
-    if ((items[0]?.id ?? null) !== (selectedId ?? null)) onSelect(items[0] ?? null);
-  }, [selectable, onSelect, items, selectedId]);
+  useOneAlwaysChosen(selectable, items, selectedId, onSelect);
 
   const close = (focusId: string) => {
     setOpen({ kind: 'none' });
@@ -94,41 +148,16 @@ export function AddressBook({ shopperId, title = 'Saved addresses', selectable =
     setDeleting(null);
   };
 
-  const addLabel = adding ? 'Cancel' : items?.length ? 'Add New Address' : 'Add Delivery Address';
-  const AddIcon = adding ? X : Plus;
-
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="text-xs font-medium uppercase tracking-[0.2em] text-gold">Delivery</p>
-          <h2 id={headingId} className="font-display text-3xl font-semibold">
-            {title}
-          </h2>
-        </div>
-        {items && (
-          <button
-            type="button"
-            id={addButtonId}
-            aria-expanded={adding}
-            aria-controls={adding ? formId : undefined}
-            aria-describedby={full ? fullId : undefined}
-            disabled={full && !adding}
-            onClick={() => (adding ? close(addButtonId) : setOpen({ kind: 'add' }))}
-            className={clsx(
-              items.length || adding ? secondaryButtonClass : buttonClass,
-              'disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-wine',
-            )}
-          >
-            <AddIcon className="mr-2 size-4" aria-hidden="true" /> {addLabel}
-          </button>
-        )}
-      </div>
-      {full && (
-        <p id={fullId} className="text-sm text-muted">
-          You can keep up to {MAX_ADDRESSES} addresses. Delete one you no longer use to add another.
-        </p>
-      )}
+      <BookHeading
+        ids={{ headingId, addButtonId, formId, fullId }}
+        title={title}
+        count={items?.length}
+        adding={adding}
+        full={full}
+        onToggle={() => (adding ? close(addButtonId) : setOpen({ kind: 'add' }))}
+      />
 
       {adding && (
         <div id={formId} className={cardClass}>

@@ -5,8 +5,7 @@ import { addressContract, INDIA_ONLY, pincodeField, type AddressFormValues, type
 import { PIN_DIGITS } from '../../../shared/accounts.ts';
 import { DEFAULT_COUNTRY, type AddressFields } from '../../../shared/addresses.ts';
 import { INDIA_STATE_NAMES } from '../../../shared/india.ts';
-import { secondaryButtonClass } from '../../components/buttons.ts';
-import { FormMessage, PhoneField, SelectField, SubmitButton, TextField } from '../../components/form-field.tsx';
+import { FormMessage, PhoneField, SelectField, SaveOrCancel, TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showFieldErrors } from '../../lib/form-errors.ts';
 import { pinProblem } from './addresses.api.ts';
@@ -117,14 +116,9 @@ export function AddressForm({ title, initial, save, onCancel }: Props) {
         />
         <TextField label="Country" readOnly hint={INDIA_ONLY} error={errors.country?.message} {...register('country')} />
       </div>
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton busy={isSubmitting} busyText="Saving...">
-          Save address
-        </SubmitButton>
-        <button type="button" className={secondaryButtonClass} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <SaveOrCancel busy={isSubmitting} onCancel={onCancel}>
+        Save address
+      </SaveOrCancel>
     </form>
   );
 }

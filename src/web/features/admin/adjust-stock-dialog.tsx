@@ -2,13 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { stockAdjustContract, type AdminProductRow } from '../../../shared/admin-product.contract.ts';
 import { availabilityOf, ONE_SIZE } from '../../../shared/stock.ts';
-import { secondaryButtonClass } from '../../components/buttons.ts';
-import { buttonClass } from '../../components/empty-state.tsx';
-import { FormMessage, inputClass, TextField } from '../../components/form-field.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { inputClass, TextField } from '../../components/form-field.tsx';
 import { usePricingSettings } from '../../lib/pricing-settings.ts';
-import { notify } from '../../lib/toast.ts';
 import { useAdjustStock } from './products.api.ts';
+import { DialogSaveActions, saveInDialog } from './dialog-save.tsx';
 
 const REASONS = [
   ['restocked', 'New pieces came in'],
@@ -39,14 +36,13 @@ export function AdjustStockDialog({ product }: { product: AdminProductRow }) {
   async function save(e: React.FormEvent) {
     e.preventDefault();
     const checked = stockAdjustContract.safeParse({ size, stock: /^\s*\d{1,9}\s*$/.test(count) ? Number(count) : count, reason, note });
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Please check the count.');
-    try {
-      await adjust.mutateAsync(checked.data);
-      void notify(`${product.name}${sized ? `, size ${size}` : ''}: ${checked.data.stock} in stock.`, 'success');
-      setOpen(false);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    }
+    await saveInDialog(checked, {
+      refused: 'Please check the count.',
+      save: adjust.mutateAsync,
+      savedText: (saved) => `${product.name}${sized ? `, size ${size}` : ''}: ${saved.stock} in stock.`,
+      setError,
+      close: () => setOpen(false),
+    });
   }
 
   return (
@@ -99,13 +95,9 @@ export function AdjustStockDialog({ product }: { product: AdminProductRow }) {
               ))}
             </fieldset>
             <TextField label="Note (optional)" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
-            {error && <FormMessage tone="error">{error}</FormMessage>}
-            <div className="flex flex-wrap justify-end gap-3">
-              <Dialog.Close className={secondaryButtonClass}>Keep as it is</Dialog.Close>
-              <button type="submit" className={buttonClass} disabled={adjust.isPending}>
-                {adjust.isPending ? 'Saving...' : 'Save the count'}
-              </button>
-            </div>
+            <DialogSaveActions error={error} busy={adjust.isPending}>
+              Save the count
+            </DialogSaveActions>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

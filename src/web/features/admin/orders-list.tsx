@@ -18,7 +18,7 @@ const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', 
 
 /** Every order, newest first: by status, by order number or email; each opens to its details and next steps. */
 export function OrdersList() {
-  const { params, page, go, typed, search, type } = useListParams({});
+  const { params, page, go, typed, search, settling, type } = useListParams({});
   const status = (FILTERS as string[]).includes(params.get('status') ?? '') ? (params.get('status') ?? '') : '';
   const orders = useAdminOrders({ status, search, page });
   const [open, setOpen] = useState<string | null>(null);
@@ -62,7 +62,7 @@ export function OrdersList() {
       ) : orders.data.items.length === 0 ? (
         <EmptyState title="No orders here.">{search || status ? 'Try another status or search.' : 'Orders appear here as shoppers place them.'}</EmptyState>
       ) : (
-        <ul aria-busy={orders.isPlaceholderData || undefined} className={`grid gap-2 ${orders.isPlaceholderData ? 'opacity-60' : ''}`}>
+        <ul aria-busy={orders.isPlaceholderData || settling || undefined} className={`grid gap-2 ${orders.isPlaceholderData ? 'opacity-60' : ''}`}>
           {orders.data.items.map((o) => (
             <OrderRow key={o.id} order={o} open={open === o.id} onToggle={() => setOpen(open === o.id ? null : o.id)} />
           ))}

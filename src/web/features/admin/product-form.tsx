@@ -100,8 +100,8 @@ export function ProductForm({ product, groups, onSaved }: Props) {
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const pricing = usePricingSettings();
 
-  const price = draft.price.trim() ? parsePriceText(draft.price) : null;
-  const offer = draft.offerPrice.trim() ? parsePriceText(draft.offerPrice) : null;
+  const price = typedPaise(draft.price);
+  const offer = typedPaise(draft.offerPrice);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -122,46 +122,9 @@ export function ProductForm({ product, groups, onSaved }: Props) {
     }
   }
 
-  const saysAs = (paise: number | null, typed: string) =>
-    typed.trim() === '' ? undefined : paise === null ? 'Type digits, such as 1299 or 1,299.50.' : `Saved as ${formatInr(paise)}`;
-
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-6">
-      <Card title="The basics">
-        <TextField label="Name" value={draft.name} error={errors.name} onChange={(e) => set('name', e.target.value)} maxLength={200} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Price (₹)" inputMode="decimal" value={draft.price} error={errors.price} hint={saysAs(price, draft.price) ?? 'The full price, such as 1299 or ₹1,299.00.'} onChange={(e) => set('price', e.target.value)} />
-          <TextField
-            label="Offer price (₹)"
-            inputMode="decimal"
-            value={draft.offerPrice}
-            error={errors.offerPrice}
-            hint={saysAs(offer, draft.offerPrice) ?? 'Optional: what the shopper pays instead.'}
-            onChange={(e) => set('offerPrice', e.target.value)}
-          />
-        </div>
-        {price !== null && (
-          <p className="text-sm text-muted" aria-live="polite">
-            The shop will show {formatInr(offer ?? price)}
-            {offer !== null && offer < price && (
-              <>
-                {' '}
-                instead of {formatInr(price)}: {discountLabel(price, offer)}
-              </>
-            )}
-            .
-          </p>
-        )}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <label className="flex items-center gap-3 self-end rounded-lg bg-sand/50 p-3 text-sm">
-            <input type="checkbox" className="size-5 accent-wine" checked={draft.featured} onChange={(e) => set('featured', e.target.checked)} />
-            <span>
-              <span className="font-medium">Featured</span>
-              <span className="block text-muted">First on the home page and in Best Seller.</span>
-            </span>
-          </label>
-        </div>
-      </Card>
+      <Basics draft={draft} errors={errors} set={set} />
 
       <Card title="Sizes and stock">
         <SizesEditor draft={draft.sizes} lists={groups.sizeLists} errors={errors} onChange={(sizes) => set('sizes', sizes)} />
@@ -212,6 +175,61 @@ export function ProductForm({ product, groups, onSaved }: Props) {
         </SubmitButton>
       </div>
     </form>
+  );
+}
+
+/** A price as typed, in paise; null when it is empty or not a price. */
+const typedPaise = (typed: string) => (typed.trim() ? parsePriceText(typed) : null);
+
+const saysAs = (paise: number | null, typed: string) =>
+  typed.trim() === '' ? undefined : paise === null ? 'Type digits, such as 1299 or 1,299.50.' : `Saved as ${formatInr(paise)}`;
+
+interface BasicsProps {
+  draft: Draft;
+  errors: Record<string, string>;
+  set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
+}
+
+/** The name, the prices (each read back as it will be saved, and what the shop will show) and whether it is featured. */
+function Basics({ draft, errors, set }: BasicsProps) {
+  const price = typedPaise(draft.price);
+  const offer = typedPaise(draft.offerPrice);
+  return (
+    <Card title="The basics">
+      <TextField label="Name" value={draft.name} error={errors.name} onChange={(e) => set('name', e.target.value)} maxLength={200} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Price (₹)" inputMode="decimal" value={draft.price} error={errors.price} hint={saysAs(price, draft.price) ?? 'The full price, such as 1299 or ₹1,299.00.'} onChange={(e) => set('price', e.target.value)} />
+        <TextField
+          label="Offer price (₹)"
+          inputMode="decimal"
+          value={draft.offerPrice}
+          error={errors.offerPrice}
+          hint={saysAs(offer, draft.offerPrice) ?? 'Optional: what the shopper pays instead.'}
+          onChange={(e) => set('offerPrice', e.target.value)}
+        />
+      </div>
+      {price !== null && (
+        <p className="text-sm text-muted" aria-live="polite">
+          The shop will show {formatInr(offer ?? price)}
+          {offer !== null && offer < price && (
+            <>
+              {' '}
+              instead of {formatInr(price)}: {discountLabel(price, offer)}
+            </>
+          )}
+          .
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="flex items-center gap-3 self-end rounded-lg bg-sand/50 p-3 text-sm">
+          <input type="checkbox" className="size-5 accent-wine" checked={draft.featured} onChange={(e) => set('featured', e.target.checked)} />
+          <span>
+            <span className="font-medium">Featured</span>
+            <span className="block text-muted">First on the home page and in Best Seller.</span>
+          </span>
+        </label>
+      </div>
+    </Card>
   );
 }
 

@@ -25,7 +25,7 @@ const STOCK_FILTER_LABELS: Record<StockFilter, string> = { all: 'All', low: 'Run
 
 /** The owner's table of every product, hidden ones too: search, sort and pages live in the URL. */
 export function ProductsTable() {
-  const { params, page, go, typed, search, type } = useListParams({ sort: 'newest', stock: 'all' });
+  const { params, page, go, typed, search, settling, type } = useListParams({ sort: 'newest', stock: 'all' });
   const sort = (ADMIN_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as AdminSort) : 'newest';
   const stock = (STOCK_FILTERS as readonly string[]).includes(params.get('stock') ?? '') ? (params.get('stock') as StockFilter) : 'all';
   const products = useAdminProducts({ search, page, sort, stock });
@@ -91,7 +91,7 @@ export function ProductsTable() {
           </EmptyState>
         )
       ) : (
-        <ul className={`grid gap-2 ${products.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={products.isPlaceholderData || undefined}>
+        <ul className={`grid gap-2 ${products.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={products.isPlaceholderData || settling || undefined}>
           {products.data.items.map((p) => (
             <ProductRow key={p.id} product={p} />
           ))}

@@ -2,12 +2,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { CHART_LIMITS, sizeChartContract, type SizeListChoice } from '../../../shared/admin-product.contract.ts';
-import { secondaryButtonClass } from '../../components/buttons.ts';
-import { buttonClass } from '../../components/empty-state.tsx';
-import { FormMessage, inputClass } from '../../components/form-field.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
+import { inputClass } from '../../components/form-field.tsx';
 import { useSaveSizeChart } from './products.api.ts';
+import { DialogSaveActions, saveInDialog } from './dialog-save.tsx';
 
 const figure = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 /** A blank cell is "not measured"; anything else must read as a number (the contract says what is wrong). */
@@ -46,14 +43,13 @@ export function SizeChartEditor({ list }: { list: SizeListChoice }) {
     e.stopPropagation();
     const chart = Object.fromEntries(Object.entries(rows).filter(([, v]) => v.some((x) => x.trim() !== '')).map(([size, v]) => [size, v.map(parsed)]));
     const checked = sizeChartContract.safeParse({ measures, chart });
-    if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Please check the chart.');
-    try {
-      await save.mutateAsync(checked.data);
-      void notify(`Size chart saved: every piece sold in ${list.name} shows it.`, 'success');
-      setOpen(false);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    }
+    await saveInDialog(checked, {
+      refused: 'Please check the chart.',
+      save: save.mutateAsync,
+      savedText: () => `Size chart saved: every piece sold in ${list.name} shows it.`,
+      setError,
+      close: () => setOpen(false),
+    });
   }
 
   return (
@@ -121,13 +117,9 @@ export function SizeChartEditor({ list }: { list: SizeListChoice }) {
                 <Plus className="size-4" aria-hidden="true" /> Add a measure
               </button>
             )}
-            {error && <FormMessage tone="error">{error}</FormMessage>}
-            <div className="flex flex-wrap justify-end gap-3">
-              <Dialog.Close className={secondaryButtonClass}>Keep as it is</Dialog.Close>
-              <button type="submit" className={buttonClass} disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : 'Save the chart'}
-              </button>
-            </div>
+            <DialogSaveActions error={error} busy={save.isPending}>
+              Save the chart
+            </DialogSaveActions>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,11 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState } from 'react';
 import type { FilteredPage } from '../../../shared/catalog.ts';
 import { cleared, writeFilters } from '../../../shared/filters.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { buttonClass } from '../../components/empty-state.tsx';
+import type { SheetProps } from '../../components/mobile-sidebar.tsx';
 import { listCountsQuery } from './list-queries.ts';
 import { FilterPanel } from './filter-panel.tsx';
 import { pieces } from './listing-header.tsx';
@@ -25,10 +26,7 @@ export default function FilterSheet({
   state,
   applied,
   countsPath,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}: SheetProps & {
   state: ListFiltersState;
   /** The list's answer for the choices applied. */
   applied: FilteredPage | undefined;

@@ -132,7 +132,7 @@ export function FilteredListing({
           </div>
         </div>
         <Chips state={state} />
-        <div className={`mt-6 transition-opacity ${stale ? 'opacity-60' : ''}`}>
+        <div className={`mt-6 transition-opacity ${stale ? 'opacity-60' : ''}`} aria-busy={stale || undefined}>
           {nothing ? (
             <EmptyState
               title="No products found"

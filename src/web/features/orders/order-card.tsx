@@ -13,6 +13,16 @@ import { OrderDocuments } from '../../components/order-documents.tsx';
 /** Spec §2 Orders: dates in en-US long form with hour and minute (design.md: money stays en-IN). */
 const placedAt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
+/** A short line under the order's amounts (tracking, cash on delivery, a refund, the payment), its icon first. */
+function OrderNote({ icon, tone, children }: { icon: ReactNode; tone: string; children: ReactNode }) {
+  return (
+    <p className={`flex items-start gap-2 rounded-lg px-3 py-2 text-xs ${tone}`}>
+      {icon}
+      <span className="min-w-0">{children}</span>
+    </p>
+  );
+}
+
 /** One order: number, date and status; its pieces and amounts; where it goes and the payment's id. */
 export function OrderCard({ order, actions }: { order: Order; actions?: ReactNode }) {
   const id = useId();
@@ -52,34 +62,24 @@ export function OrderCard({ order, actions }: { order: Order; actions?: ReactNod
             <OrderAmounts amounts={amounts} labelledBy={`${id}-amounts`} />
           </section>
           {order.trackingNumber && (
-            <p className="flex items-start gap-2 rounded-lg bg-indigo-50 px-3 py-2 text-xs text-indigo-900">
-              <Truck className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-              <span className="min-w-0">
-                Tracking number: <span className="inline-block break-all font-mono">{order.trackingNumber}</span>
-              </span>
-            </p>
+            <OrderNote icon={<Truck className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />} tone="bg-indigo-50 text-indigo-900">
+              Tracking number: <span className="inline-block break-all font-mono">{order.trackingNumber}</span>
+            </OrderNote>
           )}
           {order.paymentMethod === 'cod' && (
-            <p className="flex items-start gap-2 rounded-lg bg-sand/50 px-3 py-2 text-xs text-ink">
-              <Banknote className="mt-0.5 size-3.5 shrink-0 text-gold" aria-hidden="true" />
-              <span className="min-w-0">
-                <span className="font-medium">Cash on delivery</span> · {codState(order)}
-              </span>
-            </p>
+            <OrderNote icon={<Banknote className="mt-0.5 size-3.5 shrink-0 text-gold" aria-hidden="true" />} tone="bg-sand/50 text-ink">
+              <span className="font-medium">Cash on delivery</span> · {codState(order)}
+            </OrderNote>
           )}
           {order.refund && (
-            <p className="flex items-start gap-2 rounded-lg bg-green-50 px-3 py-2 text-xs text-green-900">
-              <Undo2 className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-              <span className="min-w-0">{refundText(order.refund)}</span>
-            </p>
+            <OrderNote icon={<Undo2 className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />} tone="bg-green-50 text-green-900">
+              {refundText(order.refund)}
+            </OrderNote>
           )}
           {order.paymentId && (
-            <p className="flex items-start gap-2 rounded-lg bg-sand/50 px-3 py-2 text-xs text-muted">
-              <CreditCard className="mt-0.5 size-3.5 shrink-0 text-gold" aria-hidden="true" />
-              <span className="min-w-0">
-                Payment ID: <span className="inline-block break-all font-mono text-ink">{order.paymentId}</span>
-              </span>
-            </p>
+            <OrderNote icon={<CreditCard className="mt-0.5 size-3.5 shrink-0 text-gold" aria-hidden="true" />} tone="bg-sand/50 text-muted">
+              Payment ID: <span className="inline-block break-all font-mono text-ink">{order.paymentId}</span>
+            </OrderNote>
           )}
           <OrderDocuments documents={order.documents} base={`/api/orders/${order.id}`} />
           {actions}
