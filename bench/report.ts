@@ -18,7 +18,7 @@ export interface Row {
   drain?: { inflight: number; ms: number };
   /**
    * The server process's CPU time over the run (and the drain after it) per answer, in µs: steadier
-   * than req/s on a machine whose other work comes and goes. None for the bare server's row.
+   * than req/s on a machine whose other work comes and goes.
    */
   cpuMicrosPerAnswer?: number;
   /** What the server logged (request failures) during the scenario. */

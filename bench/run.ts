@@ -212,7 +212,7 @@ async function runScenario(origins: Origins, scenario: Scenario, opts: ReturnTyp
     durationSeconds: opts.duration,
     warmupSeconds: scenario.warmupSeconds ?? WARMUP_SECONDS,
   };
-  const cpuBefore = scenario.bare ? null : await serverCpu();
+  const cpuBefore = await serverCpu();
   const answer = message<FromLoad>(load, () => true, `load test "${scenario.name}"`);
   load.send(request);
   const m = await answer;
@@ -225,8 +225,8 @@ async function runScenario(origins: Origins, scenario: Scenario, opts: ReturnTyp
     row.bumps = { bumps: b.bumps, ms: b.ms };
   }
   row.drain = await drainServer();
-  // The bare server shares the process but not the shop's threads: its row's CPU is not told apart.
-  if (cpuBefore !== null && m.result.answered > 0) row.cpuMicrosPerAnswer = ((await serverCpu()) - cpuBefore) / m.result.answered;
+  // The bare server shares the shop's process, idle meanwhile: the process's CPU is the bare server's.
+  if (m.result.answered > 0) row.cpuMicrosPerAnswer = ((await serverCpu()) - cpuBefore) / m.result.answered;
   row.serverErrors = serverLog!.take();
   return row;
 }
