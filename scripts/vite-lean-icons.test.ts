@@ -54,7 +54,11 @@ const PROPS: LucideIconProps[] = [
   { children: createElement('title', null, 'Delivery') },
 ];
 
-describe('lucide-react icons as the shop builds them', () => {
+/** Said by every failure: the release changed lucide's internal maker, and what to do. */
+const WHAT_TO_DO =
+  "lucide-react's internal createLucideIcon.mjs / __iconData changed: bring src/web/lib/lucide-icon.ts to the release's maker, or take leanIcons() out of vite.config.ts and vite.ssr.config.ts (decision 0029)";
+
+describe(`lucide-react icons as the shop builds them (an internal the shop relies on; on failure: ${WHAT_TO_DO})`, () => {
   it('finds every icon module making its component with the maker the swap replaces, or naming another icon', () => {
     expect(makers.length).toBeGreaterThan(1000);
     for (const { file, code } of modules) {
