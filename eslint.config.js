@@ -85,9 +85,9 @@ export default tseslint.config(
           paths: [
             {
               name: 'react-router',
-              // Taken out of the shop's build of the router (scripts/vite-lean-router.ts, decision 0031).
+              // Taken out of the shop's build of the router (scripts/vite/lean-router.ts, decision 0031).
               importNames: ['useFetcher', 'useFetchers', 'Form', 'useSubmit', 'useFormAction', 'useActionData', 'useBlocker', 'unstable_usePrompt', 'useViewTransitionState'],
-              message: "Not in the shop's build of React Router (scripts/vite-lean-router.ts): the shop's forms post to its API through TanStack's mutations.",
+              message: "Not in the shop's build of React Router (scripts/vite/lean-router.ts): the shop's forms post to its API through TanStack's mutations.",
             },
           ],
         },

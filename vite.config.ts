@@ -6,9 +6,9 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { leanIcons } from './scripts/vite-lean-icons.ts';
-import { leanRouter } from './scripts/vite-lean-router.ts';
-import { INJECTED_STYLES, stylesAsFiles } from './scripts/vite-styles-as-files.ts';
+import { leanIcons } from './scripts/vite/lean-icons.ts';
+import { leanRouter } from './scripts/vite/lean-router.ts';
+import { INJECTED_STYLES, stylesAsFiles } from './scripts/vite/styles-as-files.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 /** The store owner's screens (src/web/routes/admin*.tsx), as built. */

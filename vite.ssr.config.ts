@@ -6,8 +6,8 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { leanIcons } from './scripts/vite-lean-icons.ts';
-import { leanRouter } from './scripts/vite-lean-router.ts';
+import { leanIcons } from './scripts/vite/lean-icons.ts';
+import { leanRouter } from './scripts/vite/lean-router.ts';
 import web from './vite.config.ts';
 
 export default defineConfig({
@@ -15,7 +15,7 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   resolve: web.resolve,
-  // The router and the icons as the browser gets them (scripts/vite-lean-router.ts, vite-lean-icons.ts).
+  // The router and the icons as the browser gets them (scripts/vite/lean-router.ts, lean-icons.ts).
   plugins: [leanRouter(), leanIcons(), react()],
   // React and the libraries that draw with it are bundled, built for production: the shop draws
   // with React's production renderer whatever NODE_ENV it runs under (its development build is

@@ -1,7 +1,7 @@
 /**
  * The CSS-injection rewrites against the libraries as installed (docs/pages.md): sonner and
  * react-zoom-pan-pinch write their stylesheet into a <style> element the page's CSP refuses, and
- * scripts/vite-styles-as-files.ts takes that call out of their shipped code and turns its string
+ * scripts/vite/styles-as-files.ts takes that call out of their shipped code and turns its string
  * into a CSS file. A release that injects another way fails here, before a build ships screens the
  * browser refuses to style.
  */
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { INJECTED_STYLES, stylesAsFiles } from './vite-styles-as-files.ts';
+import { INJECTED_STYLES, stylesAsFiles } from './styles-as-files.ts';
 
 /** Each library's shipped module, as its package names it. */
 const SHIPPED: Record<string, string> = {
@@ -18,7 +18,7 @@ const SHIPPED: Record<string, string> = {
 };
 
 const whatToDo = (name: string) =>
-  `${name} no longer injects its CSS the way scripts/vite-styles-as-files.ts reads it: update its entry in INJECTED_STYLES to the release's call (or pin ${name} to the release before)`;
+  `${name} no longer injects its CSS the way scripts/vite/styles-as-files.ts reads it: update its entry in INJECTED_STYLES to the release's call (or pin ${name} to the release before)`;
 
 type Transform = (this: { error(message: string): never }, code: string, id: string) => string | undefined;
 

@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import createLucideIcon, { type LucideIconData, type LucideIconProps } from '../src/web/lib/lucide-icon.ts';
-import { leanIcons, LEAN_MAKER, LUCIDE_ICON, LUCIDE_MAKER } from './vite-lean-icons.ts';
+import createLucideIcon, { type LucideIconData, type LucideIconProps } from '../../src/web/lib/lucide-icon.ts';
+import { leanIcons, LEAN_MAKER, LUCIDE_ICON, LUCIDE_MAKER } from './lean-icons.ts';
 
 const dir = path.resolve('node_modules/lucide-react/dist/esm/icons');
 const modules = fs
