@@ -25,7 +25,7 @@ const zones = [
   { target: './src/server', from: './src/web', message: 'The server never imports the web app.' },
   { target: './src/web', from: './src/server', message: 'The web app never imports the server: it calls its API.' },
   {
-    target: ['./src/web/components', './src/web/lib'],
+    target: ['./src/web/components', './src/web/lib', './src/web/drawing'],
     from: ['./src/web/features', './src/web/routes'],
     message: 'Shared components and lib never import a feature or a route: take what they need as props.',
   },

@@ -96,10 +96,10 @@ export default defineConfig({
         // (React itself) would put the entry's own imports in this file too, and it back in the entry's task.
         codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
       },
-      // The page, and the small start of the app on pages drawn on the server (src/web/boot.ts).
+      // The page, and the small start of the app on pages drawn on the server (src/web/drawing/boot.ts).
       input: {
         index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
-        boot: fileURLToPath(new URL('src/web/boot.ts', import.meta.url)),
+        boot: fileURLToPath(new URL('src/web/drawing/boot.ts', import.meta.url)),
       },
     },
   },

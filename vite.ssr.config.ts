@@ -1,5 +1,5 @@
 /**
- * The web app's server build (issue 19): src/web/entry-server.tsx and the routes it draws, as
+ * The web app's server build (issue 19): src/web/drawing/entry-server.tsx and the routes it draws, as
  * plain JavaScript under dist/ssr, which the shop imports to draw public pages. The same
  * resolution and router transform as the browser build (vite.config.ts: React Router's production
  * build), so both sides draw from the same code.
@@ -23,7 +23,7 @@ export default defineConfig({
   ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
-    ssr: 'entry-server.tsx',
+    ssr: 'drawing/entry-server.tsx',
     target: 'node20',
     outDir: '../../dist/ssr',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 /**
  * React DOM's Bun build of its streaming renderer, run under Node, an internal the shop relies on
- * (docs/pages.md): src/web/lib/draw-to-string.ts draws every page on the server with it, since it
+ * (docs/pages.md): src/web/drawing/draw-to-string.ts draws every page on the server with it, since it
  * hands each piece over as a string where the Node build encodes it into bytes (decision 0037). A
  * release that drops it, or makes it need what Node lacks, fails here, saying what to do.
  * draw-to-string.test.ts holds that it draws React's own markup.
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createElement as h } from 'react';
 import { describe, expect, it } from 'vitest';
 const BUN_BUILD_GONE =
-  "React DOM's Bun build (react-dom/server.bun) is no longer what src/web/lib/draw-to-string.ts relies on: draw with react-dom/server.node's renderToPipeableStream into a Writable there (decision 0037), or pin react-dom to the release before";
+  "React DOM's Bun build (react-dom/server.bun) is no longer what src/web/drawing/draw-to-string.ts relies on: draw with react-dom/server.node's renderToPipeableStream into a Writable there (decision 0037), or pin react-dom to the release before";
 
 describe("React DOM's Bun build of its streaming renderer, run under Node (an internal the shop relies on)", () => {
   const require = createRequire(import.meta.url);

@@ -7,12 +7,12 @@
  */
 import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { queryKeys } from './query-keys.ts';
-import { makeQueryClient } from './query-client.ts';
+import { queryKeys } from '../lib/query-keys.ts';
+import { makeQueryClient } from '../lib/query-client.ts';
 import { freshAsServed, type SsrState } from './ssr-data.ts';
 
 const WHAT_TO_DO =
-  "TanStack Query's query hash is no longer JSON.stringify(queryKey): read drawn answers through its hashKey in src/web/lib/ssr-data.ts (ssrAnswer) and data-client.ts, or pin @tanstack/react-query to the release before";
+  "TanStack Query's query hash is no longer JSON.stringify(queryKey): read drawn answers through its hashKey in src/web/drawing/ssr-data.ts (ssrAnswer) and data-client.ts, or pin @tanstack/react-query to the release before";
 
 /** A key of each shape a drawn page carries, with the characters a search term may hold. */
 const DRAWN_KEYS: readonly (readonly unknown[])[] = [
