@@ -25,7 +25,7 @@ const zones = [
   { target: './src/server', from: './src/web', message: 'The server never imports the web app.' },
   { target: './src/web', from: './src/server', message: 'The web app never imports the server: it calls its API.' },
   {
-    target: ['./src/web/components', './src/web/lib'],
+    target: ['./src/web/components', './src/web/lib', './src/web/drawing'],
     from: ['./src/web/features', './src/web/routes'],
     message: 'Shared components and lib never import a feature or a route: take what they need as props.',
   },
@@ -85,9 +85,9 @@ export default tseslint.config(
           paths: [
             {
               name: 'react-router',
-              // Taken out of the shop's build of the router (scripts/vite-lean-router.ts, decision 0031).
+              // Taken out of the shop's build of the router (scripts/vite/lean-router.ts, decision 0031).
               importNames: ['useFetcher', 'useFetchers', 'Form', 'useSubmit', 'useFormAction', 'useActionData', 'useBlocker', 'unstable_usePrompt', 'useViewTransitionState'],
-              message: "Not in the shop's build of React Router (scripts/vite-lean-router.ts): the shop's forms post to its API through TanStack's mutations.",
+              message: "Not in the shop's build of React Router (scripts/vite/lean-router.ts): the shop's forms post to its API through TanStack's mutations.",
             },
           ],
         },

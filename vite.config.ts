@@ -6,9 +6,9 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { leanIcons } from './scripts/vite-lean-icons.ts';
-import { leanRouter } from './scripts/vite-lean-router.ts';
-import { INJECTED_STYLES, stylesAsFiles } from './scripts/vite-styles-as-files.ts';
+import { leanIcons } from './scripts/vite/lean-icons.ts';
+import { leanRouter } from './scripts/vite/lean-router.ts';
+import { INJECTED_STYLES, stylesAsFiles } from './scripts/vite/styles-as-files.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 /** The store owner's screens (src/web/routes/admin*.tsx), as built. */
@@ -100,10 +100,10 @@ export default defineConfig({
         // (React itself) would put the entry's own imports in this file too, and it back in the entry's task.
         codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
       },
-      // The page, and the small start of the app on pages drawn on the server (src/web/boot.ts).
+      // The page, and the small start of the app on pages drawn on the server (src/web/drawing/boot.ts).
       input: {
         index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
-        boot: fileURLToPath(new URL('src/web/boot.ts', import.meta.url)),
+        boot: fileURLToPath(new URL('src/web/drawing/boot.ts', import.meta.url)),
       },
     },
   },

@@ -1,13 +1,13 @@
 /**
- * The web app's server build (issue 19): src/web/entry-server.tsx and the routes it draws, as
+ * The web app's server build (issue 19): src/web/drawing/entry-server.tsx and the routes it draws, as
  * plain JavaScript under dist/ssr, which the shop imports to draw public pages. The same
  * resolution and router transform as the browser build (vite.config.ts: React Router's production
  * build), so both sides draw from the same code.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { leanIcons } from './scripts/vite-lean-icons.ts';
-import { leanRouter } from './scripts/vite-lean-router.ts';
+import { leanIcons } from './scripts/vite/lean-icons.ts';
+import { leanRouter } from './scripts/vite/lean-router.ts';
 import web from './vite.config.ts';
 
 export default defineConfig({
@@ -15,7 +15,7 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   resolve: web.resolve,
-  // The router and the icons as the browser gets them (scripts/vite-lean-router.ts, vite-lean-icons.ts).
+  // The router and the icons as the browser gets them (scripts/vite/lean-router.ts, lean-icons.ts).
   plugins: [leanRouter(), leanIcons(), react()],
   // React and the libraries that draw with it are bundled, built for production: the shop draws
   // with React's production renderer whatever NODE_ENV it runs under (its development build is
@@ -23,7 +23,7 @@ export default defineConfig({
   ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
-    ssr: 'entry-server.tsx',
+    ssr: 'drawing/entry-server.tsx',
     target: 'node20',
     outDir: '../../dist/ssr',
     emptyOutDir: true,

@@ -11,7 +11,7 @@ import { firstCard } from './cards.ts';
 import { BOTH_WIDTHS, expect, test } from './fixtures.ts';
 import { signedIn } from './shoppers.ts';
 
-/** The app's code: every script of the build but the small one that starts it (src/web/boot.ts). */
+/** The app's code: every script of the build but the small one that starts it (src/web/drawing/boot.ts). */
 const APP_CODE = /\/assets\/(?!boot-)[^/?]+\.js(\?.*)?$/;
 
 /** Holds the app's code back from now on; the returned function lets it through. */

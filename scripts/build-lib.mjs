@@ -24,14 +24,14 @@ export const TARGETS = {
     out: 'dist/web',
     config: 'vite.config.ts',
     stamp: '.vite/build-fingerprint',
-    inputs: ['src/web', 'src/shared', 'vite.config.ts', 'scripts/vite-styles-as-files.ts', 'scripts/vite-lean-router.ts', 'scripts/vite-lean-icons.ts', 'package-lock.json'],
+    inputs: ['src/web', 'src/shared', 'vite.config.ts', 'scripts/vite/styles-as-files.ts', 'scripts/vite/lean-router.ts', 'scripts/vite/lean-icons.ts', 'package-lock.json'],
   },
   // The web app's server build: draws the public pages (vite.ssr.config.ts, issue 19).
   ssr: {
     out: 'dist/ssr',
     config: 'vite.ssr.config.ts',
     stamp: '.build-fingerprint',
-    inputs: ['src/web', 'src/shared', 'vite.config.ts', 'vite.ssr.config.ts', 'scripts/vite-lean-router.ts', 'scripts/vite-lean-icons.ts', 'package-lock.json'],
+    inputs: ['src/web', 'src/shared', 'vite.config.ts', 'vite.ssr.config.ts', 'scripts/vite/lean-router.ts', 'scripts/vite/lean-icons.ts', 'package-lock.json'],
   },
   server: {
     out: 'dist/server',

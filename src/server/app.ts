@@ -50,7 +50,7 @@ export interface WebParts {
   devPages?: DevPages;
 }
 
-/** dist/ssr/entry-server.js's `render` (src/web/entry-server.tsx). */
+/** dist/ssr/entry-server.js's `render` (src/web/drawing/entry-server.tsx). */
 export interface PageRenderer {
   render(url: string, api: InProcessApi, onError?: (error: unknown) => void): Promise<DrawnPage | null>;
 }

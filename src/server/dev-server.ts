@@ -30,7 +30,7 @@ async function main() {
   });
   const indexHtml = fs.readFileSync(path.join(projectRoot, 'src', 'web', 'index.html'), 'utf8');
   const ssr: PageRenderer = {
-    render: async (url, api, onError) => ((await vite.ssrLoadModule('/entry-server.tsx')) as PageRenderer).render(url, api, onError),
+    render: async (url, api, onError) => ((await vite.ssrLoadModule('/drawing/entry-server.tsx')) as PageRenderer).render(url, api, onError),
   };
   await startServer(config, undefined, {
     pages: { html: (url) => vite.transformIndexHtml(url, indexHtml), nonce: NONCE_PLACEHOLDER },

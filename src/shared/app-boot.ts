@@ -1,4 +1,4 @@
-/** The block a page drawn on the server names the app's code in, for src/web/boot.ts to start it. */
+/** The block a page drawn on the server names the app's code in, for src/web/drawing/boot.ts to start it. */
 export const APP_BOOT_ID = 'app-boot';
 
 export interface AppBoot {

@@ -1,6 +1,6 @@
 /**
  * What a page's <head> says about it (issue 19). A page drawn on the server says its own: its
- * route works it out from what the route's loader read (src/web/lib/route-head.ts), so a product
+ * route works it out from what the route's loader read (src/web/drawing/route-head.ts), so a product
  * is read once per page, for the body and the head alike. The server writes it, escaped and cut
  * to length, with the canonical address it alone knows (src/server/web/page-meta.ts).
  */

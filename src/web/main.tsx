@@ -2,8 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { adoptCspNonce } from './lib/csp-nonce.ts';
 import { DataProvider } from './lib/data-client.ts';
-import { ssrState } from './lib/ssr-data.ts';
-import { drawnInBrowserFromNowOn } from './lib/taken-over.tsx';
+import { ssrState } from './drawing/ssr-data.ts';
+import { drawnInBrowserFromNowOn } from './drawing/taken-over.tsx';
 import { browserRoutes } from './router.tsx';
 import './styles.css';
 
@@ -19,7 +19,7 @@ const root = document.getElementById('root')!;
  * task, and a tap between them is answered. The file itself comes early: every page hints it.
  */
 const nextTask = () => new Promise((next) => setTimeout(next));
-const reactDom = () => nextTask().then(() => import('./lib/react-dom-client.ts'));
+const reactDom = () => nextTask().then(() => import('./drawing/react-dom-client.ts'));
 
 /** The shop, on its router: drawn afresh, or taking over a drawn page with what its loaders answered there. */
 const app = (router: ReturnType<typeof createBrowserRouter>) => (

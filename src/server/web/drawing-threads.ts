@@ -10,56 +10,25 @@
  * the next page starts a new one.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ApiAnswer, InProcessApi } from '../../shared/in-process-api.ts';
+import type { InProcessApi } from '../../shared/in-process-api.ts';
 import type { PageRenderer } from '../app.ts';
+import { projectRoot } from '../project-root.ts';
+// Its types only: the worker's module runs in the thread, never here.
+import type { DrawingWorkerData, FromThread, ToThread } from './drawing-worker.ts';
 import type { DrawnPage } from './page-meta.ts';
 
-/** What crosses back when the API could not answer at all (a thrown error, not a refusal). */
-type Failure = { error: unknown };
-type FromThread =
-  | { type: 'ask'; draw: number; ask: number; path: string }
-  | { type: 'failed'; draw: number; error: unknown }
-  | { type: 'drawn'; draw: number; page: DrawnPage | null }
-  | { type: 'threw'; draw: number; error: unknown };
-type ToThread = { type: 'draw'; draw: number; url: string } | { type: 'answer'; ask: number; answer: ApiAnswer | Failure };
-
 /**
- * The worker's side, as plain JavaScript evaluated by the thread: the same file serves `npm start`,
- * the bench and the tests, built or not. It loads the renderer, draws what it is asked, and asks
- * this thread for every API answer.
+ * The thread's own module (drawing-worker.ts): built beside the server as drawing-worker.js, run
+ * from that when this file is the built server (npm start), and from its TypeScript through tsx
+ * (typescript-worker.mjs) when this file runs as TypeScript (the tests, the bench, the browser tests).
  */
-const THREAD = `
-const { parentPort, workerData } = require('node:worker_threads');
-// What is said of a failure crosses as a plain Error: one carrying what cannot be cloned (a cause
-// holding a socket, a function) would otherwise fail to cross at all.
-const plain = (e) => (e instanceof Error ? Object.assign(new Error(e.message), { name: e.name, stack: e.stack }) : new Error(String(e)));
-const asked = new Map();
-let asks = 0;
-const loaded = import(workerData.entry);
-const transport = (draw) => (path) =>
-  new Promise((resolve, reject) => {
-    const ask = ++asks;
-    asked.set(ask, (answer) => ('error' in answer ? reject(answer.error) : resolve(answer)));
-    parentPort.postMessage({ type: 'ask', draw, ask, path });
-  });
-parentPort.on('message', async (m) => {
-  if (m.type === 'answer') {
-    const settle = asked.get(m.ask);
-    asked.delete(m.ask);
-    settle?.(m.answer);
-    return;
-  }
-  try {
-    const { render } = await loaded;
-    const page = await render(m.url, transport(m.draw), (error) => parentPort.postMessage({ type: 'failed', draw: m.draw, error: plain(error) }));
-    parentPort.postMessage({ type: 'drawn', draw: m.draw, page });
-  } catch (error) {
-    parentPort.postMessage({ type: 'threw', draw: m.draw, error: plain(error) });
-  }
-});
-`;
+function workerStart(): { file: URL; module?: string } {
+  if (!import.meta.url.endsWith('.ts')) return { file: pathToFileURL(path.join(projectRoot, 'dist', 'server', 'drawing-worker.js')) };
+  return { file: new URL('./typescript-worker.mjs', import.meta.url), module: new URL('./drawing-worker.ts', import.meta.url).href };
+}
 
 interface Drawing {
   api: InProcessApi;
@@ -75,7 +44,8 @@ class DrawingThread {
   dead = false;
 
   constructor(entry: string) {
-    this.worker = new Worker(THREAD, { eval: true, workerData: { entry: pathToFileURL(entry).href } });
+    const { file, module } = workerStart();
+    this.worker = new Worker(file, { workerData: { entry: pathToFileURL(entry).href, module } satisfies DrawingWorkerData });
     // It never keeps the process alive: the server's socket does, while there are pages to draw.
     this.worker.unref();
     this.worker.on('message', (m: FromThread) => this.heard(m));

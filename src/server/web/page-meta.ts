@@ -102,7 +102,7 @@ export function renderHead(meta: PageMeta, nonce?: string): string {
 export interface DrawnPage {
   html: string;
   data: string;
-  /** What its route says of it (src/web/lib/route-head.ts), from what the drawing read: nothing is read again for it. */
+  /** What its route says of it (src/web/drawing/route-head.ts), from what the drawing read: nothing is read again for it. */
   head: PageHead;
   /** 404: the page's product or group does not exist, and its not-found is what was drawn. */
   status: 200 | 404;
@@ -175,7 +175,7 @@ const MODULE_HINT = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)"[
 
 /**
  * A drawn page's head without the app's entry and module hints, which would share a slow line
- * with the page's first pictures: src/web/boot.ts asks for them once those have painted. Null
+ * with the page's first pictures: src/web/drawing/boot.ts asks for them once those have painted. Null
  * when index.html has no entry to move (a stand-in in tests).
  */
 function startLater(head: string, bootScript: string): { head: string; entry: string; modules: string[] } | null {

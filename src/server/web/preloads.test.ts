@@ -106,7 +106,7 @@ describe('the query client', () => {
 describe("React's DOM renderer", () => {
   it('is hinted first and at full priority on every page, known or not: the entry asks for it as soon as its own code has run', async () => {
     const app = withChunks({
-      'lib/react-dom-client.ts': { file: 'assets/react-dom-client-1.js', imports: ['_react-dom-1.js'], isDynamicEntry: true },
+      'drawing/react-dom-client.ts': { file: 'assets/react-dom-client-1.js', imports: ['_react-dom-1.js'], isDynamicEntry: true },
       '_react-dom-1.js': { file: 'assets/react-dom-1.js', imports: ['_react-1.js'] },
     });
     for (const at of ['/', '/products', '/product/1', '/login', '/no-such-page']) {
@@ -139,7 +139,7 @@ describe('a page drawn on the server', () => {
       path.join(built, '.vite', 'manifest.json'),
       JSON.stringify({
         'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
-        'boot.ts': { file: 'assets/boot-1.js', isEntry: true },
+        'drawing/boot.ts': { file: 'assets/boot-1.js', isEntry: true },
         '_react-1.js': { file: 'assets/react-1.js' },
         'routes/home.tsx': { file: 'assets/home-1.js', imports: ['index.html', '_react-1.js'] },
       }),

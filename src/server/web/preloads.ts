@@ -26,7 +26,7 @@ export type Manifest = Record<string, { file: string; imports?: string[]; isEntr
 /** The web app's query client, which every page asks for just after it draws (src/web/lib/data-client.ts). */
 const QUERY_CLIENT = 'lib/query-client.ts';
 /** React's DOM renderer, which the app's entry asks for as soon as its own code has run (src/web/main.tsx). */
-export const REACT_DOM = 'lib/react-dom-client.ts';
+export const REACT_DOM = 'drawing/react-dom-client.ts';
 
 /**
  * The source files of the screen at `pathname`, as the router (built from screens.ts) loads them,
@@ -67,10 +67,10 @@ export function readManifest(webDir: string): Manifest {
   return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
 }
 
-/** The built src/web/boot.ts, which starts the app on a page drawn on the server; null if not built. */
-export const bootScriptOf = (manifest: Manifest) => manifest['boot.ts']?.file ?? null;
+/** The built src/web/drawing/boot.ts, which starts the app on a page drawn on the server; null if not built. */
+export const bootScriptOf = (manifest: Manifest) => manifest['drawing/boot.ts']?.file ?? null;
 
-/** A screen's module hints: the `<link>` lines for a page that starts its app at once, and their files for one that starts it later (src/web/boot.ts). */
+/** A screen's module hints: the `<link>` lines for a page that starts its app at once, and their files for one that starts it later (src/web/drawing/boot.ts). */
 export interface ModuleHints {
   lines: string[];
   hrefs: string[];

@@ -10,8 +10,8 @@
 import type { QueryClient, QueryKey, QueryObserverOptions } from '@tanstack/react-query';
 import { QueryClientContext } from '@tanstack/react-query';
 import { createElement, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
-import { freshAsServed, ssrAnswer, ssrState } from './ssr-data.ts';
-import { useTakenOver } from './taken-over.tsx';
+import { freshAsServed, ssrAnswer, ssrState } from '../drawing/ssr-data.ts';
+import { useTakenOver } from '../drawing/taken-over.tsx';
 
 type ClientModule = typeof import('./query-client.ts');
 

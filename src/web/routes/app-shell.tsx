@@ -40,7 +40,7 @@ function Notices() {
 /**
  * The page answers taps from here on: a page drawn on the server shows its buttons before its
  * code has arrived. Inside the screen's Suspense, whose drawing React takes over after the shell's,
- * so a tap held meanwhile (src/web/held-taps.ts) is given to a screen already taken over. The
+ * so a tap held meanwhile (src/web/drawing/held-taps.ts) is given to a screen already taken over. The
  * browser tests wait for this before they press anything.
  */
 function Live() {

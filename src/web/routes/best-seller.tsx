@@ -1,7 +1,7 @@
 import { ListingScreen } from '../features/catalog/listing-screen.tsx';
 import { filteredPagesQuery } from '../features/catalog/list-queries.ts';
 import { filtersOfUrl, shownIn } from '../features/catalog/use-list-filters.ts';
-import { preloading } from '../lib/route-data.ts';
+import { preloading } from '../drawing/route-data.ts';
 
 /** /best-seller (spec §2): design.md's ranking, the owner's picks and the most loved first. */
 export function Component() {

@@ -2,7 +2,7 @@ import { GroupCategories, GroupCategoriesSkeleton } from '../features/catalog/gr
 import { GroupIndexStates } from '../features/catalog/group-index-states.tsx';
 import { categoriesQuery, useCategories } from '../features/catalog/groups.api.ts';
 import { ListingHeader } from '../features/catalog/listing-header.tsx';
-import { preloading } from '../lib/route-data.ts';
+import { preloading } from '../drawing/route-data.ts';
 
 /** /categories (spec §2, design.md): every category with its count, each opening its products. */
 export function Component() {

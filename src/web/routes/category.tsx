@@ -4,8 +4,8 @@ import { GroupScreen, groupHead } from '../features/catalog/group-screen.tsx';
 import { useFilteredPages } from '../features/catalog/list-queries.ts';
 import { categoriesQuery, categoryPagesQuery, groupApiPath, useCategories } from '../features/catalog/groups.api.ts';
 import { filtersOfUrl, useListFilters, shownIn } from '../features/catalog/use-list-filters.ts';
-import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
-import type { RouteHandle } from '../lib/route-head.ts';
+import { orMissing, preloading, useFoundMissing } from '../drawing/route-data.ts';
+import type { RouteHandle } from '../drawing/route-head.ts';
 
 /** /categories/{slug} (design.md): the category's products, 12 at a time. */
 export function Component() {

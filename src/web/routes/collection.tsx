@@ -4,8 +4,8 @@ import { GroupScreen, groupHead } from '../features/catalog/group-screen.tsx';
 import { useFilteredPages } from '../features/catalog/list-queries.ts';
 import { collectionPagesQuery, collectionsQuery, groupApiPath, useCollections } from '../features/catalog/groups.api.ts';
 import { filtersOfUrl, useListFilters, shownIn } from '../features/catalog/use-list-filters.ts';
-import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
-import type { RouteHandle } from '../lib/route-head.ts';
+import { orMissing, preloading, useFoundMissing } from '../drawing/route-data.ts';
+import type { RouteHandle } from '../drawing/route-head.ts';
 
 /** /collections/{slug} (design.md): the collection's poster and products, 12 at a time. */
 export function Component() {

@@ -2,7 +2,7 @@ import { GroupCollections, GroupCollectionsSkeleton } from '../features/catalog/
 import { GroupIndexStates } from '../features/catalog/group-index-states.tsx';
 import { collectionsQuery, useCollections } from '../features/catalog/groups.api.ts';
 import { ListingHeader } from '../features/catalog/listing-header.tsx';
-import { preloading } from '../lib/route-data.ts';
+import { preloading } from '../drawing/route-data.ts';
 
 /** /collections (spec §2, design.md): each collection's poster, name and count, opening its products. */
 export function Component() {

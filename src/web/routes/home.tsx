@@ -2,8 +2,8 @@ import { Suspense, lazy } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { WhenNear } from '../components/when-near.tsx';
 import { withData } from '../lib/data-client.ts';
-import type { ServerContext } from '../lib/route-data.ts';
-import { NoscriptCopy } from '../lib/taken-over.tsx';
+import type { ServerContext } from '../drawing/route-data.ts';
+import { NoscriptCopy } from '../drawing/taken-over.tsx';
 import { OurBestsellers } from '../features/catalog/our-bestsellers.tsx';
 import { ProductGridSkeleton } from '../features/catalog/product-skeletons.tsx';
 import { BestSellerTiles } from '../features/home/best-seller-tiles.tsx';
@@ -14,7 +14,7 @@ import { HOME_FEATURED_PAGE_SIZE } from '../../shared/catalog.ts';
 
 // Far below the fold on every screen: the grid's code and products load as the shopper nears it.
 const BestsellersGrid = lazy(withData(() => import('../features/catalog/bestsellers-grid.tsx')));
-// Its copy for a browser without JavaScript, drawn on the server only (lib/taken-over.tsx).
+// Its copy for a browser without JavaScript, drawn on the server only (drawing/taken-over.tsx).
 const BestsellersCopy = lazy(() => import('../features/catalog/bestsellers-grid.tsx'));
 
 /**
@@ -23,7 +23,7 @@ const BestsellersCopy = lazy(() => import('../features/catalog/bestsellers-grid.
  * as a shopper nears it starts from it. When it fails, home is drawn without the copy.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  // The server's context only (lib/route-data.ts); in the browser the grid asks as it draws. Not
+  // The server's context only (drawing/route-data.ts); in the browser the grid asks as it draws. Not
   // through `preloading`, whose module would join home's first download for this one check.
   const client = (context as Partial<ServerContext> | undefined)?.queryClient;
   if (client) {

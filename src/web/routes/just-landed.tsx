@@ -2,7 +2,7 @@ import { BrowseProductsLink } from '../components/empty-state.tsx';
 import { ListingScreen } from '../features/catalog/listing-screen.tsx';
 import { filteredPagesQuery } from '../features/catalog/list-queries.ts';
 import { filtersOfUrl, shownIn } from '../features/catalog/use-list-filters.ts';
-import { preloading } from '../lib/route-data.ts';
+import { preloading } from '../drawing/route-data.ts';
 
 /** /just-landed (spec §2): the newest pieces first, as the product list orders them. */
 export function Component() {

@@ -11,8 +11,8 @@ import { ProductPageSkeleton } from '../features/catalog/product-page-skeleton.t
 import { useAddresses } from '../features/addresses/addresses.api.ts';
 import { PinCheck } from '../features/delivery/pin-check.tsx';
 import { useSession } from '../lib/session.ts';
-import { orMissing, preloading, useFoundMissing } from '../lib/route-data.ts';
-import type { RouteHandle } from '../lib/route-head.ts';
+import { orMissing, preloading, useFoundMissing } from '../drawing/route-data.ts';
+import type { RouteHandle } from '../drawing/route-head.ts';
 import { pagePictures } from '../../shared/page-head.ts';
 
 /** /product/{id} (spec §2 Product detail). */

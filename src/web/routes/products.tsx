@@ -3,7 +3,7 @@ import { ProductsBrowse } from '../features/catalog/products-browse.tsx';
 import { ProductsSearch } from '../features/catalog/products-search.tsx';
 import { filteredPagesQuery, searchQuery } from '../features/catalog/list-queries.ts';
 import { filtersOfUrl, shownIn } from '../features/catalog/use-list-filters.ts';
-import { preloading } from '../lib/route-data.ts';
+import { preloading } from '../drawing/route-data.ts';
 
 /** /products and /products?search=term (spec §2), with the address's filters (issue 20). */
 export function Component() {

@@ -3,7 +3,7 @@ import type { Collection } from '../../../shared/catalog.ts';
 import { POSTER_WIDTHS, imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
 import { groupPath } from '../../../shared/routes.ts';
 import { pieces } from './listing-header.tsx';
-import { LaterImg } from '../../lib/taken-over.tsx';
+import { LaterImg } from '../../drawing/taken-over.tsx';
 
 const GRID = 'grid grid-cols-2 gap-x-3 gap-y-8 sm:grid-cols-3 sm:gap-x-5 lg:grid-cols-5';
 /** The widest grid's row (lg:grid-cols-5). */

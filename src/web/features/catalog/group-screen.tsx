@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PRODUCTS_PAGE_SIZE, type FilteredPage } from '../../../shared/catalog.ts';
 import { pageTitle } from '../../../shared/page-titles.ts';
 import { EmptyState, RetryButton, buttonClass } from '../../components/empty-state.tsx';
-import type { RouteHandle } from '../../lib/route-head.ts';
+import type { RouteHandle } from '../../drawing/route-head.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { categoriesQuery, collectionsQuery, type CategoryPage, type CollectionPage } from './groups.api.ts';

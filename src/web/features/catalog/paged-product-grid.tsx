@@ -2,7 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { ReactNode } from 'react';
 import type { ProductPage } from '../../../shared/catalog.ts';
 import { EmptyState, RetryButton, buttonClass } from '../../components/empty-state.tsx';
-import { useTakenOver } from '../../lib/taken-over.tsx';
+import { useTakenOver } from '../../drawing/taken-over.tsx';
 import { productPagesQuery, useProductPages, type ProductList } from './catalog.api.ts';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
 

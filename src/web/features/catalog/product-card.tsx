@@ -2,7 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ProductSummary } from '../../../shared/catalog.ts';
 import { imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
-import { LaterImg } from '../../lib/taken-over.tsx';
+import { LaterImg } from '../../drawing/taken-over.tsx';
 import { PriceLine } from '../../components/price-line.tsx';
 import { CardBuyButtons, LikeButton } from './product-actions.tsx';
 

@@ -2,7 +2,7 @@ import { Minus, Plus, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchContentRef } from 'react-zoom-pan-pinch';
 import { GALLERY_SIZES, GALLERY_SRC_WIDTH, imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
-import { LaterImg } from '../../lib/taken-over.tsx';
+import { LaterImg } from '../../drawing/taken-over.tsx';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useGalleryGestures } from './product-gallery-gestures.ts';
 

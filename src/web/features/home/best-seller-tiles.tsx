@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BEST_SELLER_TILES, tileImage } from '../../../shared/home.ts';
 import { POSTER_WIDTHS, imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
-import { LaterImg } from '../../lib/taken-over.tsx';
+import { LaterImg } from '../../drawing/taken-over.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
 
 /** Spec §2 Best Sellers: five tiles, each opening its search. A swipeable row on phones. */

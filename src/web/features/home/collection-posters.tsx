@@ -3,7 +3,7 @@ import { COLLECTION_POSTERS } from '../../../shared/home.ts';
 import { POSTER_WIDTHS, imageAtWidth, imageSrcSet } from '../../../shared/images.ts';
 import { COLLECTIONS_INTERVAL_MS } from '../../../shared/ui.ts';
 import { CarouselDots } from './carousel-dots.tsx';
-import { LaterImg } from '../../lib/taken-over.tsx';
+import { LaterImg } from '../../drawing/taken-over.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
 import { useSnapCarousel } from './use-snap-carousel.ts';
 

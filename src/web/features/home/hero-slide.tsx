@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { HeroSlide } from '../../../shared/home.ts';
 import { BANNER_DESKTOP_WIDTHS, BANNER_MOBILE_WIDTHS, imageSrcSet } from '../../../shared/images.ts';
 import { BREAKPOINT_DESKTOP } from '../../../shared/ui.ts';
-import { LaterImg } from '../../lib/taken-over.tsx';
+import { LaterImg } from '../../drawing/taken-over.tsx';
 import { useFreeShippingThreshold } from '../../lib/pricing-settings.ts';
 
 /**

@@ -58,7 +58,7 @@ export function stylesAsFiles(libraries: Record<string, InjectedStyle>): Plugin 
       const match = lib.call.exec(code);
       const text = match ? cssOf(code, match[1]!) : undefined;
       if (text === undefined) {
-        this.error(`${name} no longer injects its CSS the way scripts/vite-styles-as-files.ts expects: update INJECTED_STYLES`);
+        this.error(`${name} no longer injects its CSS the way scripts/vite/styles-as-files.ts expects: update INJECTED_STYLES`);
       }
       const sheet = `${PREFIX}${name}.css`;
       css.set(sheet, text);

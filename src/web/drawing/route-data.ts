@@ -9,7 +9,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { isNotFound } from './api.ts';
+import { isNotFound } from '../lib/api.ts';
 
 /** What the server hands every loader as its context: the request's own query client. */
 export interface ServerContext {

@@ -1,10 +1,10 @@
 /**
- * lucide-react's `createLucideIcon`, as the shop builds it (scripts/vite-lean-icons.ts puts it in
+ * lucide-react's `createLucideIcon`, as the shop builds it (scripts/vite/lean-icons.ts puts it in
  * place of the library's for every icon module): the same <svg> for the same props, but each
  * icon's shapes are made into React elements once, when its module loads. The library's own
  * rebuilds every shape's attributes and the svg's class list on each draw, which was about 7% of a
  * product page's draw on the server (decision 0029). Elements are immutable, so one set serves
- * every draw. scripts/vite-lean-icons.test.ts draws each icon the shop uses both ways and compares.
+ * every draw. scripts/vite/lean-icons.test.ts draws each icon the shop uses both ways and compares.
  *
  * What it leaves out: LucideProvider's context (the shop sets no defaults through it).
  */

@@ -11,7 +11,7 @@
  *
  * Kept free of imports beyond the shared id and the held taps, so it is one small file of its own.
  */
-import { APP_BOOT_ID, type AppBoot } from '../shared/app-boot.ts';
+import { APP_BOOT_ID, type AppBoot } from '../../shared/app-boot.ts';
 import { holdTaps } from './held-taps.ts';
 
 /** However slow the pictures, the app starts after this. */

@@ -1,9 +1,9 @@
 /**
  * Every lucide-react icon module, as the shop builds it, makes its component with the shop's
- * src/web/lib/lucide-icon.ts in place of the library's `createLucideIcon` (decision 0029): each
+ * src/web/drawing/lucide-icon.ts in place of the library's `createLucideIcon` (decision 0029): each
  * icon's shapes made once, not on every draw. Used by both builds, so the browser takes over the
  * same markup the server drew; `npm run dev` keeps the library's own on both sides.
- * `vite-lean-icons.test.ts` fails when a release no longer makes its icons this way.
+ * `lean-icons.test.ts` fails when a release no longer makes its icons this way.
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
@@ -12,7 +12,7 @@ import type { Plugin } from 'vite';
 export const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][a-z0-9-]+\.mjs$/;
 /** How each icon module imports the library's maker. */
 export const LUCIDE_MAKER = '../createLucideIcon.mjs';
-export const LEAN_MAKER = fileURLToPath(new URL('../src/web/lib/lucide-icon.ts', import.meta.url));
+export const LEAN_MAKER = fileURLToPath(new URL('../../src/web/drawing/lucide-icon.ts', import.meta.url));
 
 export function leanIcons(): Plugin {
   return {

@@ -2,7 +2,7 @@
  * A route's own head (issue 19): a screen whose head says more than its title (a product, a
  * category or collection) carries `handle.head`, which reads what the route's loader put in the
  * request's query client. The server draws the page, then asks the leaf route for its head
- * (src/web/entry-server.tsx); screens without one get their title and description from the
+ * (src/web/drawing/entry-server.tsx); screens without one get their title and description from the
  * registry (shared/page-head.ts screenHead).
  */
 import type { QueryClient } from '@tanstack/react-query';

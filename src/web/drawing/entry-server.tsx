@@ -9,21 +9,21 @@
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
-import { screenHead, type PageHead } from '../shared/page-head.ts';
-import { DEFAULT_PRICING, shopDescription } from '../shared/pricing.ts';
-import { scriptJson } from '../shared/script-json.ts';
-import { screenOfPath } from '../shared/routes.ts';
-import { indexable, SCREENS } from '../shared/screens.ts';
-import { setTransport, type Transport } from './lib/api.ts';
-import { DataProvider } from './lib/data-client.ts';
-import { drawToString } from './lib/draw-to-string.ts';
-import { pricingQuery } from './lib/pricing-settings.ts';
-import type { SsrState } from './lib/ssr-data.ts';
-import { makeQueryClient } from './lib/query-client.ts';
-import { isShopperKey, queryKeys } from './lib/query-keys.ts';
-import type { ServerContext } from './lib/route-data.ts';
-import type { RouteHandle } from './lib/route-head.ts';
-import { makeRoutes, routeModules } from './router.tsx';
+import { screenHead, type PageHead } from '../../shared/page-head.ts';
+import { DEFAULT_PRICING, shopDescription } from '../../shared/pricing.ts';
+import { scriptJson } from '../../shared/script-json.ts';
+import { screenOfPath } from '../../shared/routes.ts';
+import { indexable, SCREENS } from '../../shared/screens.ts';
+import { setTransport, type Transport } from '../lib/api.ts';
+import { DataProvider } from '../lib/data-client.ts';
+import { drawToString } from './draw-to-string.ts';
+import { pricingQuery } from '../lib/pricing-settings.ts';
+import type { SsrState } from './ssr-data.ts';
+import { makeQueryClient } from '../lib/query-client.ts';
+import { isShopperKey, queryKeys } from '../lib/query-keys.ts';
+import type { ServerContext } from './route-data.ts';
+import type { RouteHandle } from './route-head.ts';
+import { makeRoutes, routeModules } from '../router.tsx';
 
 // On the server a screen's module is there at once: no query client of the browser's (withData).
 const handler = createStaticHandler(makeRoutes((chunk) => routeModules[`./${chunk}`] as RouteObject['lazy']));
@@ -33,7 +33,7 @@ export interface Drawn {
   html: string;
   /** The answers it was drawn from, as JSON safe inside a <script> block. */
   data: string;
-  /** What its head says: its route's own (lib/route-head.ts), from what the route's loader read. */
+  /** What its head says: its route's own (drawing/route-head.ts), from what the route's loader read. */
   head: PageHead;
   /** 404 when the loader found the page's product or group missing: its not-found is what is drawn. */
   status: 200 | 404;

@@ -10,7 +10,7 @@
  * serve; the three calls only make a value (1.3 KB of gzip). And branches only the router's
  * framework and server-components modes take are set to their data-mode answer (DATA_MODE_ONLY,
  * 3.3 KB). The router's features the shop never uses are taken out, each failing loudly if it is
- * ever asked for (NOT_IN_THE_SHOP, 5.5 KB; decision 0031). `vite-lean-router.test.ts` fails when a
+ * ever asked for (NOT_IN_THE_SHOP, 5.5 KB; decision 0031). `lean-router.test.ts` fails when a
  * release no longer words a line as matched here, so each is read again against the new code
  * before it is trusted.
  */
@@ -42,7 +42,7 @@ export const DATA_MODE_ONLY: [RegExp, string][] = [
  * src/web (eslint.config.js), so this is for what a lint rule cannot see.
  */
 const BUILT_OUT = 'leanRouterBuiltOut';
-const BUILT_OUT_CODE = `function ${BUILT_OUT}() { throw new Error("Not in the shop's build of React Router: see scripts/vite-lean-router.ts"); }\n`;
+const BUILT_OUT_CODE = `function ${BUILT_OUT}() { throw new Error("Not in the shop's build of React Router: see scripts/vite/lean-router.ts"); }\n`;
 
 /**
  * The router's features the shop does not use, taken out of its build (decision 0031). The
