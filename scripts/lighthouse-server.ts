@@ -18,12 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { e2eImagesDir } from '../e2e/cache-dirs.ts';
 
-/** The vite configs' own plugins (scripts/vite-*.ts): listed from the folder, so a new one is never left behind. */
-const VITE_PLUGINS = fs
-  .readdirSync('scripts')
-  .filter((name) => /^vite-.*\.ts$/.test(name) && !name.endsWith('.test.ts'))
-  .map((name) => `scripts/${name}`);
-const COPIED = ['src', 'drizzle', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite.ssr.config.ts', ...VITE_PLUGINS];
+/** The vite configs' own plugins live in scripts/vite/ (docs/pages.md): the folder is copied whole, so a new one is never left behind. */
+const COPIED = ['src', 'drizzle', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vite.ssr.config.ts', 'scripts/vite'];
 
 export interface Snapshot {
   root: string;
