@@ -6,11 +6,10 @@
 import type { Address } from '../../../shared/addresses.ts';
 import type { PlaceCodInput } from '../../../shared/checkout.contract.ts';
 import { codVerdict, type CheckoutDelivery, type CodLimits, type CodPlaced } from '../../../shared/cod.ts';
-import { ONE_SIZE } from '../../../shared/stock.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Shopper } from '../../http/session.ts';
 import { codConfirmationMail } from '../orders/orders.mails.ts';
-import type { OrderRow, OrderTx, PaidOrder } from '../orders/orders.service.ts';
+import { boughtPieces, type OrderRow, type OrderTx, type PaidOrder } from '../orders/orders.service.ts';
 import { deliverableAddress, orderLines, orderRow, payableAsShown, stockSettingsOf } from './checkout.order.ts';
 import { readQuote, type PricedQuote } from './checkout.quote.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
@@ -32,7 +31,7 @@ export const codPlaced = (order: OrderRow): CodPlaced => ({ orderId: order.id, o
 function onCodPlaced(deps: CheckoutDeps, shopper: Shopper, deliveryText: string, mailed: { written: boolean }) {
   return async (tx: OrderTx, placed: PaidOrder) => {
     if (placed.order.source === 'cart') {
-      await deps.cart.removeBoughtIn(tx, shopper.id, placed.lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, size: l.size ?? ONE_SIZE }])));
+      await deps.cart.removeBoughtIn(tx, shopper.id, boughtPieces(placed.lines));
     }
     if (!placed.buyer) return;
     await deps.outbox.send(tx, codConfirmationMail({ ...placed, buyer: placed.buyer }, deps.publicUrl ? `${deps.publicUrl}/orders` : null, deliveryText));

@@ -3,6 +3,7 @@
  * an order as paid, money owed back, a settlement's outcome, and the words the history uses.
  */
 import { ORDER_STATUS_LABELS, shownStatus } from '../../../shared/orders.ts';
+import { ONE_SIZE } from '../../../shared/stock.ts';
 import type * as q from './orders.queries.ts';
 
 export type OrderRow = q.OrderRow;
@@ -10,6 +11,10 @@ export type OrderRow = q.OrderRow;
 export type OrderTx = q.Tx;
 
 export const ORDER_NOT_FOUND = 'Order not found.';
+
+/** The pieces an order bought, as the cart names them: what leaves the cart once it is placed or paid (a line whose piece was deleted names none). */
+export const boughtPieces = (lines: Pick<q.LineRow, 'productId' | 'size'>[]) =>
+  lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, size: l.size ?? ONE_SIZE }]));
 
 /** What the owner hears when the order moved on since they looked. */
 export const movedOn = (now: string, saw: string) =>

@@ -6,11 +6,10 @@
  * (cancelled, expired, paid already) is recorded with a mail to the buyer in that transaction, and
  * refunded just after (payments/refunds.ts; docs/decisions/0016).
  */
-import { ONE_SIZE } from '../../../shared/stock.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { Outbox } from '../mail/mail.service.ts';
 import { orderConfirmationMail, refundMail } from '../orders/orders.mails.ts';
-import type { OrdersService, Settlement } from '../orders/orders.service.ts';
+import { boughtPieces, type OrdersService, type Settlement } from '../orders/orders.service.ts';
 import type { Refunds } from './refunds.ts';
 
 export interface SettleDeps {
@@ -33,7 +32,7 @@ export function createSettle({ orders, cart, refunds, publicUrl, outbox }: Settl
       amount,
       async (tx, paid) => {
         if (paid.order.source === 'cart') {
-          const bought = paid.lines.flatMap((l) => (l.productId === null ? [] : [{ productId: l.productId, size: l.size ?? ONE_SIZE }]));
+          const bought = boughtPieces(paid.lines);
           await cart.removeBoughtIn(tx, paid.order.userId, bought);
         }
         if (paid.buyer) {
