@@ -1,12 +1,15 @@
 /**
  * What a page's <head> says about it (issue 19). A page drawn on the server says its own: its
  * route works it out from what the route's loader read (src/web/drawing/route-head.ts), so a product
- * is read once per page, for the body and the head alike. The server writes it, escaped and cut
- * to length, with the canonical address it alone knows (src/server/web/page-meta.ts).
+ * is read once per page, for the body and the head alike. A page sent undrawn has its head worked
+ * out by the page route (src/server/web/web.routes.ts) from the catalog's own read: both call the
+ * route's one head function (a product's here, a category's or collection's in group-head.ts), so
+ * the two cannot say different things. The server writes it, escaped and cut to length, with the
+ * canonical address it alone knows (src/server/web/page-meta.ts).
  */
-import type { Availability } from './catalog.ts';
+import type { Availability, ProductDetail } from './catalog.ts';
 import { shopDescription, type PricingSettings } from './pricing.ts';
-import { screenPath, screenTitle } from './page-titles.ts';
+import { pageTitle, screenPath, screenTitle } from './page-titles.ts';
 import { SCREEN_DESCRIPTIONS } from './screens.ts';
 
 export interface PageHead {
@@ -27,11 +30,24 @@ export function screenHead(path: string, search: string | null | undefined, pric
   return { title: screenTitle(path, search), description };
 }
 
+/** What a product page's head is made from: the product as the API answers it, or as the catalog reads it for an undrawn page. */
+export type HeadProduct = Pick<ProductDetail, 'name' | 'description' | 'price' | 'offerPrice' | 'availability' | 'thumbnail' | 'images'>;
+
 /**
- * A product page's two pictures for its head (here, not in images.ts, whose other rules are in
- * home's first download): `image`, the shared link's picture (the thumbnail
- * the owner chose, else the first photo), and `galleryImage`, the one the page shows first.
+ * A product page's head: named, described, pictured and priced. Null is a product not found (a
+ * 404), whose head says the shop's own description (`shopDescription` of the settings shown).
+ * Here, not beside images.ts's rules, which are in home's first download: only the product
+ * route's chunk and the server hold it.
  */
-export function pagePictures(p: { thumbnail: string | null; images: string[] }): { image: string | null; galleryImage: string | null } {
-  return { image: p.thumbnail ?? p.images[0] ?? null, galleryImage: p.images[0] ?? p.thumbnail ?? null };
+export function productHead(p: HeadProduct | null, shopDescriptionText: string): PageHead {
+  if (!p) return { title: pageTitle('Product not found'), description: shopDescriptionText };
+  return {
+    title: pageTitle(p.name),
+    description: p.description ?? `${p.name}, from Vastra.`,
+    // A shared link shows the thumbnail the owner chose, else the first photo; the page's largest
+    // picture, asked for first, is the one its gallery shows first.
+    image: p.thumbnail ?? p.images[0] ?? null,
+    picture: p.images[0] ?? p.thumbnail ?? null,
+    product: { name: p.name, price: p.price, offerPrice: p.offerPrice, availability: p.availability },
+  };
 }

@@ -78,8 +78,8 @@ describe('a product page', () => {
         price: 100_00,
         offerPrice: null,
         availability: 'In Stock',
-        image: '/images/products/thumb.webp',
-        galleryImage: '/images/products/p"1.webp',
+        thumbnail: '/images/products/thumb.webp',
+        images: ['/images/products/p"1.webp'],
       }),
       groupForPage: async () => null,
     });

@@ -5,16 +5,19 @@
  * unknown products and groups drawn as 404s, and which pages are not drawn (private ones).
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collections, pricingSettings, productSizes, products } from '../db/schema/index.ts';
+import { categories, collections, pricingSettings, productSizes, products } from '../db/schema/index.ts';
 import type { Database } from '../db/client.ts';
 import { send, signedUp } from '../test/accounts-kit.ts';
 import { buildPageRenderer } from '../test/ssr-build.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createApp } from '../app.ts';
+import { escapeHtml } from '../http/escape-html.ts';
+import { createTestApp, FAKE_INDEX_HTML, type TestApp } from '../test/test-app.ts';
 import { threadedRenderer } from './drawing-threads.ts';
 
 let t: TestApp;
@@ -286,6 +289,72 @@ describe('an unknown product or group: a 404 its loader decides, drawn', () => {
 
   it.each(['/cart', '/checkout', '/orders', '/login', '/admin'])('%s (private or a form) is not drawn', async (path) => {
     expect(dataOf(await page(path))).toBeNull();
+  });
+});
+
+describe('a head drawn and the same head sent undrawn (shared/page-head.ts, shared/group-head.ts)', () => {
+  // The same shop and database without the server build: every page goes out undrawn, its head
+  // made by the page route from the catalog's own read.
+  let undrawn: ReturnType<typeof createApp>;
+  let webDir: string;
+  beforeAll(() => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-undrawn-'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), FAKE_INDEX_HTML);
+    undrawn = createApp(t.shop, { webDir });
+  });
+  afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
+
+  /** What a link preview or a search engine reads of a page: its status, robots header and the head's lines its route says. */
+  const headOf = async (app: { request(path: string): Response | Promise<Response> }, at: string) => {
+    const res = await app.request(at);
+    const html = await res.text();
+    const said = /<title>[^<]*<\/title>|<meta (?:name="(?:description|robots|twitter:card)"|property="(?:og|product):)[^>]*>|<link rel="(?:canonical|preload)"[^>]*>|<script type="application\/ld\+json">[\s\S]*?<\/script>/g;
+    const lines = html.slice(0, html.indexOf('</head>')).match(said) ?? [];
+    return { drawn: dataOf(html) !== null, head: { status: res.status, robots: res.headers.get('X-Robots-Tag'), lines } };
+  };
+  const bothOf = async (at: string) => {
+    const [one, other] = await Promise.all([headOf(t.app, at), headOf(undrawn, at)]);
+    expect([one.drawn, other.drawn], at).toEqual([true, false]);
+    expect(other.head, at).toEqual(one.head);
+    return one.head;
+  };
+
+  it.each([
+    ['a category', '/categories/silk-sarees', 200],
+    ['a collection', '/collections/festive', 200],
+    ['a missing product', '/product/999999', 404],
+    ['a missing category', '/categories/no-such-group', 404],
+    ['a missing collection', '/collections/no-such-group', 404],
+  ])('%s: the same status, robots header and head', async (_, at, status) => {
+    const head = await bothOf(at);
+    expect(head.status).toBe(status);
+    expect(head.lines[0]).toMatch(/^<title>.+ \| Vastra<\/title>$/);
+    if (at === '/collections/festive') expect(head.lines).toContain('<meta property="og:image" content="http://localhost/images/collections/festive.webp" />');
+  });
+
+  it('a product: the same title, description, shared picture, offer (Open Graph and JSON-LD) and picture asked for first', async () => {
+    const head = await bothOf(`/product/${first.id}`);
+    expect(head.lines.filter((line) => /og:image|product:price|ld\+json|as="image"/.test(line))).toHaveLength(5);
+  });
+
+  it('the words a head falls back on: a product without a description or photos apart from its thumbnail, a group without a description', async () => {
+    const [before] = await t.database.db.select().from(products).where(eq(products.id, first.id));
+    const [category] = await t.database.db.select().from(categories).where(eq(categories.slug, 'silk-sarees'));
+    const [collection] = await t.database.db.select().from(collections).where(eq(collections.slug, 'festive'));
+    await t.database.db.update(products).set({ description: null, thumbnail: '/images/products/chosen.webp' }).where(eq(products.id, first.id));
+    await t.database.db.update(categories).set({ description: null }).where(eq(categories.slug, 'silk-sarees'));
+    await t.database.db.update(collections).set({ description: null }).where(eq(collections.slug, 'festive'));
+    try {
+      const product = await bothOf(`/product/${first.id}`);
+      expect(product.lines).toContain(`<meta name="description" content="${escapeHtml(first.name)}, from Vastra." />`);
+      expect(product.lines).toContain('<meta property="og:image" content="http://localhost/images/products/chosen.webp" />');
+      expect((await bothOf('/categories/silk-sarees')).lines).toContain(`<meta name="description" content="${escapeHtml(category!.name)}: sarees and clothing from Vastra." />`);
+      expect((await bothOf('/collections/festive')).lines).toContain(`<meta name="description" content="${escapeHtml(collection!.name)}: sarees and clothing from Vastra." />`);
+    } finally {
+      await t.database.db.update(products).set({ description: before!.description, thumbnail: before!.thumbnail }).where(eq(products.id, first.id));
+      await t.database.db.update(categories).set({ description: category!.description }).where(eq(categories.slug, 'silk-sarees'));
+      await t.database.db.update(collections).set({ description: collection!.description }).where(eq(collections.slug, 'festive'));
+    }
   });
 });
 

@@ -10,8 +10,9 @@ import { getCookie } from 'hono/cookie';
 import { every } from 'hono/combine';
 import { cacheFor } from '../http/cache.ts';
 import { acceptsGzip } from '../http/compress.ts';
-import type { Availability } from '../../shared/catalog.ts';
-import { screenHead } from '../../shared/page-head.ts';
+import { groupHead, type HeadGroup } from '../../shared/group-head.ts';
+import { productHead, screenHead, type HeadProduct, type PageHead } from '../../shared/page-head.ts';
+import { pageTitle } from '../../shared/page-titles.ts';
 import { DEFAULT_PRICING, shopDescription, type PricingSettings } from '../../shared/pricing.ts';
 import { canonicalPath, groupOfPath, productIdOfPath, type GroupKind } from '../../shared/routes.ts';
 import { drawnQuery } from '../../shared/shown-pages.ts';
@@ -24,19 +25,12 @@ import { bootScriptOf, preloadsFor, productImagePreload, readManifest } from './
 import { zippedPage } from './zipped-pages.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
-/** A missing group's page title, as its screen says it (features/catalog/group-screen.tsx). */
-const NOT_FOUND: Record<GroupKind, string> = { category: 'Category not found', collection: 'Collection not found' };
 
-/** What a product page's head needs; null when there is no such product (a real 404). */
-export type ProductForPage = (id: number) => Promise<
-  { name: string; description: string | null; price: number; offerPrice: number | null; availability: Availability; image: string | null; galleryImage?: string | null } | null
->;
+/** What an undrawn product page's head is made from; null when there is no such product (a real 404). */
+export type ProductForPage = (id: number) => Promise<HeadProduct | null>;
 
-/** What a category or collection page's head needs; null when there is no such group (a real 404). */
-export type GroupForPage = (
-  kind: GroupKind,
-  slug: string,
-) => Promise<{ name: string; description: string | null; poster: string | null } | null>;
+/** What an undrawn category or collection page's head is made from; null when there is no such group (a real 404). */
+export type GroupForPage = (kind: GroupKind, slug: string) => Promise<HeadGroup | null>;
 
 /** Where page heads come from: the catalog service provides the first two, the pricing settings the shop's own description. */
 export interface PageSources {
@@ -99,8 +93,14 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     const fill: typeof template = (meta, ...rest) => template({ ...meta, webFonts }, ...rest);
     const origin = originOf(c, publicUrl);
     const url = origin + c.req.path;
-    const absolute = (image: string | null | undefined) => (image ? new URL(image, origin).toString() : undefined);
     const { pictures, modules } = preloads(c.req.path);
+    // A page's head as written, drawn or not: a missing product's or group's is a 404, kept out of
+    // search results, with no picture to ask for first; a product's own picture goes first.
+    const metaOf = (head: PageHead, status: 200 | 404): PageMeta => {
+      if (status === 404) c.header('X-Robots-Tag', 'noindex');
+      const links = status === 404 ? undefined : head.picture !== undefined ? productImagePreload(head.picture) : pictures;
+      return { ...head, url, image: head.image ? new URL(head.image, origin).toString() : undefined, links, modules };
+    };
     // The path and the listing's query in its one form: the page's markup never depends on the
     // Host a request names, nor on parameters no screen reads (shared/filters.ts listingQuery), and
     // how many of a list's pages it shows (shared/shown-pages.ts).
@@ -109,9 +109,7 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
       // Its route said its head, from what the drawing read: the product is read once, not twice.
       // A product's or group's not-found goes out as drawn, a 404.
       const { head, status } = drawn;
-      if (status === 404) c.header('X-Robots-Tag', 'noindex');
-      const links = status === 404 ? undefined : head.picture !== undefined ? productImagePreload(head.picture) : pictures;
-      const meta: PageMeta = { ...head, url, image: absolute(head.image), links, modules };
+      const meta = metaOf(head, status);
       // Compressed here, its start once per kept copy; the compression middleware lets it pass.
       // Not in development, where Vite's page may change under a kept copy.
       const zipped = status === 200 && !dev && acceptsGzip(c) ? zippedPage(drawn, `${webFonts}|${origin}`, (slot) => fill(meta, slot, drawn), nonce) : null;
@@ -122,34 +120,28 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
       return c.body(zipped);
     }
     // Not drawn: a private screen, a path that is no screen, or a page that could not be drawn
-    // (the browser draws it). Its head is read here.
-    const render = (meta: PageMeta, status: 200 | 404 = 200) => c.html(fill(meta, nonce), status);
+    // (the browser draws it). Its head is read here, and said by the very function its route's
+    // handle.head calls when it is drawn (shared/page-head.ts, shared/group-head.ts).
+    const render = (head: PageHead, status: 200 | 404 = 200, noindex = false) => c.html(fill({ ...metaOf(head, status), noindex }, nonce), status);
+    const pricing = async () => (await sources.pricing?.()) ?? DEFAULT_PRICING;
+    // Only a not-found's head says the shop's own description: a page found reads no settings for it.
+    const described = async (found: object | null) => (found ? '' : shopDescription(await pricing()));
     const productId = productIdOfPath(c.req.path);
-    const group = groupOfPath(c.req.path);
     if (productId !== null) {
       const p = await sources.productForPage(productId);
-      if (p) {
-        const description = p.description ?? `${p.name}, from Vastra.`;
-        return render({ title: `${p.name} | Vastra`, description, url, image: absolute(p.image), product: p, links: productImagePreload(p.galleryImage ?? p.image), modules });
-      }
-    } else if (group) {
+      return render(productHead(p, await described(p)), p ? 200 : 404);
+    }
+    const group = groupOfPath(c.req.path);
+    if (group) {
       const g = await sources.groupForPage(group.kind, group.slug);
-      if (g) {
-        const description = g.description ?? `${g.name}: sarees and clothing from Vastra.`;
-        return render({ title: `${g.name} | Vastra`, description, url, image: absolute(g.poster), links: pictures, modules });
-      }
+      return render(groupHead(group.kind, g, await described(g)), g ? 200 : 404);
     }
-    const pricing = (await sources.pricing?.()) ?? DEFAULT_PRICING;
-    const screen = productId === null && !group ? screenAt(c.req.path) : undefined;
+    const shown = await pricing();
+    const screen = screenAt(c.req.path);
     // Placeholders and private screens are nothing for a search engine.
-    if (screen) {
-      const { title, description } = screenHead(c.req.path, c.req.query('search'), pricing);
-      return render({ title, description, url, links: pictures, modules, noindex: !indexable(screen) });
-    }
-    c.header('X-Robots-Tag', 'noindex');
-    const title = productId !== null ? 'Product not found' : group ? NOT_FOUND[group.kind] : 'Page not found';
+    if (screen) return render(screenHead(c.req.path, c.req.query('search'), shown), 200, !indexable(screen));
     // The app still starts, to draw the not-found: its code is hinted as any page's is.
-    return render({ title: `${title} | Vastra`, description: shopDescription(pricing), url, modules }, 404);
+    return render({ title: pageTitle('Page not found'), description: shopDescription(shown) }, 404);
   });
   return app;
 }

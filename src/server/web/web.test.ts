@@ -22,7 +22,7 @@ beforeAll(() => {
   app = webRoutes(dir, {
     productForPage: async (id) =>
       id === 7
-        ? { name: HOSTILE, description: 'A "silk" saree & more', price: 18_999_00, offerPrice: 15_499_00, availability: 'In Stock', image: '/images/products/p7-1.webp' }
+        ? { name: HOSTILE, description: 'A "silk" saree & more', price: 18_999_00, offerPrice: 15_499_00, availability: 'In Stock', thumbnail: '/images/products/p7-1.webp', images: [] }
         : null,
     groupForPage: async () => null,
   });

@@ -1,7 +1,9 @@
 /**
  * A route's own head (issue 19): a screen whose head says more than its title (a product, a
  * category or collection) carries `handle.head`, which reads what the route's loader put in the
- * request's query client. The server draws the page, then asks the leaf route for its head
+ * request's query client and hands it to the route's one head function (shared/page-head.ts
+ * productHead, shared/group-head.ts groupHead), the one the server calls for the page sent
+ * undrawn. The server draws the page, then asks the leaf route for its head
  * (src/web/drawing/entry-server.tsx); screens without one get their title and description from the
  * registry (shared/page-head.ts screenHead).
  */

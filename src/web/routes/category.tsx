@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { groupPath } from '../../shared/routes.ts';
-import { GroupScreen, groupHead } from '../features/catalog/group-screen.tsx';
+import { GroupScreen, groupRouteHead } from '../features/catalog/group-screen.tsx';
 import { useFilteredPages } from '../features/catalog/list-queries.ts';
 import { categoriesQuery, categoryPagesQuery, groupApiPath, useCategories } from '../features/catalog/groups.api.ts';
 import { filtersOfUrl, useListFilters, shownIn } from '../features/catalog/use-list-filters.ts';
@@ -56,4 +56,4 @@ export const loader = preloading((client, { params, request }) =>
 );
 
 /** Its head, from the category its loader read. */
-export const handle: RouteHandle = { head: groupHead('category') };
+export const handle: RouteHandle = { head: groupRouteHead('category') };

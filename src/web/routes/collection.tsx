@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { CollectionPoster } from '../features/catalog/group-collections.tsx';
-import { GroupScreen, groupHead } from '../features/catalog/group-screen.tsx';
+import { GroupScreen, groupRouteHead } from '../features/catalog/group-screen.tsx';
 import { useFilteredPages } from '../features/catalog/list-queries.ts';
 import { collectionPagesQuery, collectionsQuery, groupApiPath, useCollections } from '../features/catalog/groups.api.ts';
 import { filtersOfUrl, useListFilters, shownIn } from '../features/catalog/use-list-filters.ts';
@@ -45,4 +45,4 @@ export const loader = preloading((client, { params, request }) =>
 );
 
 /** Its head, from the collection its loader read. */
-export const handle: RouteHandle = { head: groupHead('collection') };
+export const handle: RouteHandle = { head: groupRouteHead('collection') };

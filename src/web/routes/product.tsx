@@ -13,7 +13,7 @@ import { PinCheck } from '../features/delivery/pin-check.tsx';
 import { useSession } from '../lib/session.ts';
 import { orMissing, preloading, useFoundMissing } from '../drawing/route-data.ts';
 import type { RouteHandle } from '../drawing/route-head.ts';
-import { pagePictures } from '../../shared/page-head.ts';
+import { productHead } from '../../shared/page-head.ts';
 
 /** /product/{id} (spec §2 Product detail). */
 export function Component() {
@@ -62,18 +62,8 @@ function useAddressPin(): string | undefined {
 /** Drawn on the server with the product; an unknown one is a 404, its not-found drawn. */
 export const loader = preloading((client, { params }) => orMissing(client.fetchQuery(productQuery(params.id ?? ''))));
 
-/** Its head, from the product its loader read: named, described, pictured and priced. */
+/** Its head, from the product its loader read (the same function heads the page sent undrawn). */
 export const handle: RouteHandle = {
-  head: ({ client, params, missing, shopDescription }) => {
-    const p = client.getQueryData(productQuery(params.id ?? '').queryKey);
-    if (missing || !p) return { title: pageTitle('Product not found'), description: shopDescription };
-    const { image, galleryImage } = pagePictures(p);
-    return {
-      title: pageTitle(p.name),
-      description: p.description ?? `${p.name}, from Vastra.`,
-      image,
-      picture: galleryImage,
-      product: { name: p.name, price: p.price, offerPrice: p.offerPrice, availability: p.availability },
-    };
-  },
+  head: ({ client, params, missing, shopDescription }) =>
+    productHead(missing ? null : (client.getQueryData(productQuery(params.id ?? '').queryKey) ?? null), shopDescription),
 };

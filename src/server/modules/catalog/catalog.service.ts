@@ -12,7 +12,8 @@ import {
 } from '../../../shared/catalog.ts';
 import type { ProductTax } from '../../../shared/gst.ts';
 import type { SizeChart } from '../../../shared/sizes.ts';
-import { pagePictures } from '../../../shared/page-head.ts';
+import type { HeadGroup } from '../../../shared/group-head.ts';
+import type { HeadProduct } from '../../../shared/page-head.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './catalog.queries.ts';
@@ -154,18 +155,18 @@ export function createCatalogService(db: Db, stock: StockService, watch: Catalog
     sitemapStarts: (per: number) => q.sitemapStarts(db, per),
     sitemapProducts: (firstId: number, per: number) => q.productIdsAfter(db, firstId - 1, per),
 
-    /** What a product page's head shows; null when there is no such product. */
-    async productForPage(id: number) {
+    /** What an undrawn product page's head is made from (shared/page-head.ts productHead); null when there is no such product. */
+    async productForPage(id: number): Promise<HeadProduct | null> {
       // Ids beyond PostgreSQL's integer never exist; asking would be an error, not an answer.
       if (id > 2_147_483_647) return null;
       const p = await q.productById(db, id);
       if (!p) return null;
-      const { name, description, price, offerPrice, availability } = p;
-      return { name, description, price, offerPrice, availability, ...pagePictures(p) };
+      const { name, description, price, offerPrice, availability, thumbnail, images } = p;
+      return { name, description, price, offerPrice, availability, thumbnail, images };
     },
 
-    /** What a category or collection page's head shows; null when there is no such group (a 404). */
-    async groupForPage(kind: q.GroupKind, slug: string) {
+    /** What an undrawn category or collection page's head is made from (groupHead); null when there is no such group (a 404). */
+    async groupForPage(kind: q.GroupKind, slug: string): Promise<HeadGroup | null> {
       return (await q.groupBySlug(db, kind, slug)) ?? null;
     },
 

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRODUCTS_PAGE_SIZE, type FilteredPage } from '../../../shared/catalog.ts';
 import { pageTitle } from '../../../shared/page-titles.ts';
+import { GROUP_NOT_FOUND, groupHead, type HeadGroup } from '../../../shared/group-head.ts';
+import type { GroupKind } from '../../../shared/routes.ts';
 import { EmptyState, RetryButton, buttonClass } from '../../components/empty-state.tsx';
 import type { RouteHandle } from '../../drawing/route-head.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -22,24 +24,24 @@ export interface GroupHeading {
 }
 
 const NOUN = {
-  category: { one: 'category', all: 'Categories', path: '/categories', notFound: 'Category not found' },
-  collection: { one: 'collection', all: 'Collections', path: '/collections', notFound: 'Collection not found' },
+  category: { one: 'category', all: 'Categories', path: '/categories', notFound: GROUP_NOT_FOUND.category },
+  collection: { one: 'collection', all: 'Collections', path: '/collections', notFound: GROUP_NOT_FOUND.collection },
 };
 
 /**
  * A category's or collection's head (its route's `handle`): the group as the screen names it,
- * from the list its loader read, else from the first page of its products.
+ * from the list its loader read, else from the first page of its products; made by the same
+ * function that heads the page sent undrawn (shared/group-head.ts).
  */
-export const groupHead =
-  (kind: keyof typeof NOUN): NonNullable<RouteHandle['head']> =>
+export const groupRouteHead =
+  (kind: GroupKind): NonNullable<RouteHandle['head']> =>
   ({ client, params, missing, shopDescription }) => {
     const slug = params.slug ?? '';
-    type Named = { slug: string; name: string; description: string | null; poster?: string | null };
-    const listed = client.getQueryData<Named[]>((kind === 'category' ? categoriesQuery() : collectionsQuery()).queryKey);
+    type Listed = HeadGroup & { slug: string };
+    const listed = client.getQueryData<Listed[]>((kind === 'category' ? categoriesQuery() : collectionsQuery()).queryKey);
     const first = client.getQueriesData<InfiniteData<Partial<CategoryPage & CollectionPage>>>({ queryKey: queryKeys.groupPages(kind, slug) })[0]?.[1]?.pages[0];
-    const group: Named | undefined = missing ? undefined : (listed?.find((g) => g.slug === slug) ?? first?.[kind]);
-    if (!group) return { title: pageTitle(NOUN[kind].notFound), description: shopDescription };
-    return { title: pageTitle(group.name), description: group.description ?? `${group.name}: sarees and clothing from Vastra.`, image: group.poster ?? null };
+    const group = missing ? undefined : (listed?.find((g) => g.slug === slug) ?? first?.[kind]);
+    return groupHead(kind, group ?? null, shopDescription);
   };
 
 export function GroupNotFound({ kind }: { kind: keyof typeof NOUN }) {
