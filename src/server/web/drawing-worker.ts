@@ -90,11 +90,15 @@ function viteRenderer(entry: string, send: Send): { renderer: Renderer; heard(m:
     loaded = undefined;
     (await runner).clearCache();
   };
-  const renderer: Renderer = () =>
-    (loaded ??= load().catch(async (error: unknown) => {
-      await forget();
-      throw error;
-    }));
+  const renderer: Renderer = () => {
+    if (loaded) return loaded;
+    const loading = load();
+    // Failed, it is forgotten, unless an edit has already started another.
+    loading.catch(async () => {
+      if (loaded === loading) await forget();
+    });
+    return (loaded = loading);
+  };
   void renderer().catch(() => {});
   return {
     renderer,
