@@ -107,15 +107,19 @@ function apiRoutes(shop: Shop, allow: (path: string) => string[]) {
   );
 }
 
-/** The page drawer: each page drawn with the API's own answers, asked in process (no socket, no second hop), and kept while the catalog stands. */
-function pageDrawer(app: Hono, shop: Shop, ssr: PageRenderer) {
+/**
+ * The page drawer: each page drawn with the API's own answers, asked in process (no socket, no
+ * second hop), and kept while the catalog stands, unless `keep` is false (npm run dev: a copy drawn
+ * before an edit to the web app would outlive it, so there every view is drawn).
+ */
+function pageDrawer(app: Hono, shop: Shop, ssr: PageRenderer, keep: boolean) {
   const api: InProcessApi = async (path) => {
     const res = await app.request(path, { headers: { accept: 'application/json' } });
     return { status: res.status, body: res.status === 204 ? '' : await res.text() };
   };
   const logDrawError = (error: unknown) => console.error('A page could not be drawn on the server:', error);
   const drawn = (pathAndQuery: string) => ssr.render(`http://localhost${pathAndQuery}`, api, logDrawError).catch((error: unknown) => (logDrawError(error), null));
-  return keptPages(drawn, shop.watch);
+  return keep ? keptPages(drawn, shop.watch) : drawn;
 }
 
 export function createApp(shop: Shop, { webDir, ssr, devPages }: WebParts = {}) {
@@ -136,7 +140,7 @@ export function createApp(shop: Shop, { webDir, ssr, devPages }: WebParts = {}) 
     (c) => c.text('Not found', 404),
   );
   app.route('/', sitemapRoutes(shop.catalog, shop.config.publicUrl));
-  const draw = ssr && pageDrawer(app, shop, ssr);
+  const draw = ssr && pageDrawer(app, shop, ssr, !devPages);
   if (webDir) app.route('/', webRoutes(webDir, { ...shop.catalog, pricing: shop.pricing.shown }, shop.config.publicUrl, draw, devPages));
   return app;
 }

@@ -1,10 +1,11 @@
 /**
  * Pages drawn on threads of their own (issue 19, docs/decisions/0033). React's drawing of a page
  * is about half of what a first render costs the server; on the API's thread it queues behind
- * every other request. Here the built renderer (dist/ssr) runs in worker threads, and the API
- * stays where it is: a drawing's in-process API requests come back to this thread as messages and
- * are answered by the app, as before, so the database (PGlite's too) is only ever used from here.
- * Still one process: a worker thread is not a second server.
+ * every other request. Here the renderer runs in worker threads, and the API stays where it is: a
+ * drawing's in-process API requests come back to this thread as messages and are answered by the
+ * app, as before, so the database (PGlite's too) is only ever used from here. Still one process: a
+ * worker thread is not a second server. npm start's threads run the built renderer (dist/ssr);
+ * npm run dev's run it from the sources through Vite (docs/decisions/0045), the same way otherwise.
  *
  * A thread that dies takes its pages with it (they are sent undrawn, as any failed drawing is) and
  * the next page starts a new one.
@@ -13,11 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { HotPayload } from 'vite';
 import type { InProcessApi } from '../../shared/in-process-api.ts';
 import type { PageRenderer } from '../app.ts';
 import { projectRoot } from '../project-root.ts';
 // Its types only: the worker's module runs in the thread, never here.
-import type { DrawingWorkerData, FromThread, ToThread } from './drawing-worker.ts';
+import type { DrawingWorkerData, FromThread, ToThread, ViteAnswer } from './drawing-worker.ts';
 import type { DrawnPage } from './page-meta.ts';
 
 /**
@@ -28,6 +30,19 @@ import type { DrawnPage } from './page-meta.ts';
 function workerStart(): { file: URL; module?: string } {
   if (!import.meta.url.endsWith('.ts')) return { file: pathToFileURL(path.join(projectRoot, 'dist', 'server', 'drawing-worker.js')) };
   return { file: new URL('./typescript-worker.mjs', import.meta.url), module: new URL('./drawing-worker.ts', import.meta.url).href };
+}
+
+/**
+ * The renderer from the sources, through Vite's dev server (npm run dev, src/server/dev-server.ts):
+ * each thread runs it with a module runner of its own, whose requests for modules this answers.
+ */
+export interface ViteRenderer {
+  /** The renderer's address in Vite's module graph. */
+  entry: string;
+  /** Answers a thread's module runner (the dev server's SSR environment's `handleInvoke`). */
+  invoke(payload: HotPayload): Promise<ViteAnswer>;
+  /** Calls `edited` after each edit to the renderer's modules, once Vite has taken it in. */
+  onEdit(edited: () => void): void;
 }
 
 interface Drawing {
@@ -42,10 +57,14 @@ class DrawingThread {
   private readonly worker: Worker;
   readonly drawing = new Map<number, Drawing>();
   dead = false;
+  /** npm run dev: the dev server that answers this thread's module runner. */
+  private readonly vite?: ViteRenderer;
 
-  constructor(entry: string) {
+  constructor(renderer: string | ViteRenderer) {
     const { file, module } = workerStart();
-    this.worker = new Worker(file, { workerData: { entry: pathToFileURL(entry).href, module } satisfies DrawingWorkerData });
+    if (typeof renderer !== 'string') this.vite = renderer;
+    const from = typeof renderer === 'string' ? { file: pathToFileURL(renderer).href } : { vite: renderer.entry };
+    this.worker = new Worker(file, { workerData: { renderer: from, module } satisfies DrawingWorkerData });
     // It never keeps the process alive: the server's socket does, while there are pages to draw.
     this.worker.unref();
     this.worker.on('message', (m: FromThread) => this.heard(m));
@@ -67,7 +86,17 @@ class DrawingThread {
     return this.worker.terminate();
   }
 
+  /** The renderer's sources were edited: the thread forgets the modules it loaded. */
+  edited(): void {
+    this.tell({ type: 'edited' });
+  }
+
+  private tell(message: ToThread): void {
+    if (!this.dead) this.worker.postMessage(message);
+  }
+
   private heard(m: FromThread): void {
+    if (m.type === 'vite') return void this.answerVite(m.call, m.payload);
     const drawing = this.drawing.get(m.draw);
     if (!drawing) return;
     if (m.type === 'ask') void this.answer(m.ask, m.path, drawing.api);
@@ -87,7 +116,19 @@ class DrawingThread {
     } catch (error) {
       answer = { type: 'answer', ask, answer: { error: error instanceof Error ? new Error(error.message) : new Error(String(error)) } };
     }
-    if (!this.dead) this.worker.postMessage(answer);
+    this.tell(answer);
+  }
+
+  private async answerVite(call: number, payload: HotPayload): Promise<void> {
+    if (!this.vite) return;
+    const answer = await this.vite.invoke(payload);
+    try {
+      this.tell({ type: 'vite', call, answer });
+    } catch {
+      // Vite's error, with whatever its plugin hung on it, may not cross: what it says does.
+      const { name, message, stack } = ('error' in answer ? answer.error : {}) as Partial<Error>;
+      this.tell({ type: 'vite', call, answer: { error: { name, message: message ?? 'Vite’s answer could not cross to the drawing thread.', stack } } });
+    }
   }
 
   /** Stops the thread, failing every page it holds with `error`. */
@@ -111,17 +152,18 @@ export const drawingThreadCount = () => Math.min(4, Math.max(1, os.availablePara
 export const DRAW_TIME_LIMIT_MS = 10_000;
 
 /**
- * The renderer at `entry` (dist/ssr/entry-server.js), run in `threads` worker threads. Each page
- * goes to the thread with the fewest pages in hand. A page not drawn within `timeLimitMs` fails (it
- * is sent undrawn), and so does its thread: stopped, with the pages it holds, and replaced by the
- * next page, so a thread caught in a loop never takes more pages.
+ * The renderer at `entry` (dist/ssr/entry-server.js), or Vite's, run in `threads` worker threads.
+ * Each page goes to the thread with the fewest pages in hand. A page not drawn within `timeLimitMs`
+ * fails (it is sent undrawn), and so does its thread: stopped, with the pages it holds, and
+ * replaced by the next page, so a thread caught in a loop never takes more pages.
  */
 export function threadedRenderer(
-  entry: string,
+  entry: string | ViteRenderer,
   { threads: count = drawingThreadCount(), timeLimitMs = DRAW_TIME_LIMIT_MS }: { threads?: number; timeLimitMs?: number } = {},
 ): PageRenderer & { close(): Promise<void> } {
   // Started now, so the first page does not wait for a thread to load React.
   const threads = Array.from({ length: count }, () => new DrawingThread(entry));
+  if (typeof entry !== 'string') entry.onEdit(() => threads.forEach((t) => t.edited()));
   let draws = 0;
   const thread = (): DrawingThread => {
     threads.forEach((t, i) => {
