@@ -12,8 +12,8 @@ import { cacheFor } from './http/cache.ts';
 import { compressGenerated } from './http/compress.ts';
 import { handleError, type ErrorBody } from './http/errors.ts';
 import { jsonBodyLimit, sameOriginJson, settleWrites } from './http/mutations.ts';
-import { allowedMethods, guardRequest, wrongMethod } from './http/request-guards.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { behindTheEdge, type Fetch } from './http/edge.ts';
+import { allowedMethods, wrongMethod } from './http/request-guards.ts';
 import type { ShopperEnv } from './http/session.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { sessionMiddleware } from './modules/accounts/session.middleware.ts';
@@ -96,6 +96,7 @@ function apiRoutes(shop: Shop, allow: (path: string) => string[]) {
   return (
     new Hono<ShopperEnv>()
       .use(apiHeaders())
+      .use(compressGenerated())
       .use(sameOriginJson(shop.config.publicUrl, (c) => allow(c.req.path).includes(c.req.method)))
       .use(jsonBodyLimit())
       .use(settleWrites(shop.watch.refresh))
@@ -109,12 +110,12 @@ function apiRoutes(shop: Shop, allow: (path: string) => string[]) {
 
 /**
  * The page drawer: each page drawn with the API's own answers, asked in process (no socket, no
- * second hop), and kept while the catalog stands, unless `keep` is false (npm run dev: a copy drawn
- * before an edit to the web app would outlive it, so there every view is drawn).
+ * second hop) of the routes themselves, not through the edge (its refusals and headers are for
+ * what comes from outside), and kept while the catalog stands.
  */
-function pageDrawer(app: Hono, shop: Shop, ssr: PageRenderer, keep: boolean) {
+function pageDrawer(routed: Fetch, shop: Shop, ssr: PageRenderer, keep: boolean) {
   const api: InProcessApi = async (path) => {
-    const res = await app.request(path, { headers: { accept: 'application/json' } });
+    const res = await routed(new Request(`http://localhost${path}`, { headers: { accept: 'application/json' } }));
     return { status: res.status, body: res.status === 204 ? '' : await res.text() };
   };
   const logDrawError = (error: unknown) => console.error('A page could not be drawn on the server:', error);
@@ -125,9 +126,6 @@ function pageDrawer(app: Hono, shop: Shop, ssr: PageRenderer, keep: boolean) {
 export function createApp(shop: Shop, { webDir, ssr, devPages }: WebParts = {}) {
   const app = new Hono();
   app.onError(handleError);
-  app.use(securityHeaders());
-  app.use(guardRequest());
-  app.use(compressGenerated());
   const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));
   app.route('/api', apiRoutes(shop, apiPaths));
   app.get(
@@ -140,8 +138,20 @@ export function createApp(shop: Shop, { webDir, ssr, devPages }: WebParts = {}) 
     (c) => c.text('Not found', 404),
   );
   app.route('/', sitemapRoutes(shop.catalog, shop.config.publicUrl));
-  const draw = ssr && pageDrawer(app, shop, ssr, !devPages);
-  if (webDir) app.route('/', webRoutes(webDir, { ...shop.catalog, pricing: shop.pricing.shown }, shop.config.publicUrl, draw, devPages));
+  const routed = app.fetch;
+  const draw = ssr && pageDrawer(routed, shop, ssr, !devPages);
+  if (webDir) {
+    const web = webRoutes(webDir, { ...shop.catalog, pricing: shop.pricing.shown }, shop.config.publicUrl, draw, devPages);
+    app.route('/', web.files);
+    // Every other path is a page: Hono's not-found, so no catch-all route shares a path another
+    // route answers, and that route is Hono's only match (http/edge.ts).
+    app.notFound(web.page);
+  }
+  // Nothing in front of the routes inside Hono: no global middleware. The refusals and security
+  // headers every answer shares wrap the app's fetch (`app.request` goes through it as well), and
+  // compression sits on the routes that generate bodies (the API, sitemaps, pages), so pictures,
+  // assets and robots.txt never pass through it (decision 0043).
+  app.fetch = behindTheEdge(routed);
   return app;
 }
 

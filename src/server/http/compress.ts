@@ -31,23 +31,23 @@ export const acceptsGzip = (c: Context) => accepts(c, { header: 'Accept-Encoding
 export function compressGenerated(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    // Headers first, the body only when it will be compressed: reading c.res.body turns
-    // @hono/node-server's lightweight response into a full one, which halved the API's throughput.
-    const headers = c.res.headers;
-    if (headers.has('Content-Encoding') || !COMPRESSIBLE.test(headers.get('Content-Type') ?? '')) return;
-    headers.append('Vary', 'Accept-Encoding');
-    if (!acceptsGzip(c)) return;
-    const res = c.res;
-    if (!res.body) return;
-    const body = Buffer.from(await res.arrayBuffer());
-    if (body.length < THRESHOLD) {
-      c.res = new Response(body, { status: res.status, headers });
-      return;
-    }
-    const gz = body.length <= SYNC_LIMIT ? zlib.gzipSync(body, OPTIONS) : await gzipAsync(body, OPTIONS);
-    const zipped = new Headers(headers);
-    zipped.set('Content-Encoding', 'gzip');
-    zipped.set('Content-Length', String(gz.length));
-    c.res = new Response(gz, { status: res.status, headers: zipped });
+    c.res = await compressed(c, c.res);
   };
+}
+
+/** `res` gzipped when it is generated text of THRESHOLD or more and the request takes gzip; else as it is. */
+export async function compressed(c: Context, res: Response): Promise<Response> {
+  // Headers first, the body only when it will be compressed: reading res.body turns
+  // @hono/node-server's lightweight response into a full one, which halved the API's throughput.
+  const headers = res.headers;
+  if (headers.has('Content-Encoding') || !COMPRESSIBLE.test(headers.get('Content-Type') ?? '')) return res;
+  headers.append('Vary', 'Accept-Encoding');
+  if (!acceptsGzip(c) || !res.body) return res;
+  const body = Buffer.from(await res.arrayBuffer());
+  if (body.length < THRESHOLD) return new Response(body, { status: res.status, headers });
+  const gz = body.length <= SYNC_LIMIT ? zlib.gzipSync(body, OPTIONS) : await gzipAsync(body, OPTIONS);
+  const zipped = new Headers(headers);
+  zipped.set('Content-Encoding', 'gzip');
+  zipped.set('Content-Length', String(gz.length));
+  return new Response(gz, { status: res.status, headers: zipped });
 }

@@ -71,8 +71,8 @@ describe('Content-Security-Policy and Permissions-Policy', () => {
 });
 
 describe('the same headers on a socket as in process', () => {
-  // On a socket the headers go on Node's answer before the route runs (security-headers.ts); in
-  // process Hono sets them after. Both must give every answer the same policy, each header once.
+  // On a socket the headers go on Node's answer before the route runs (edge.ts); in process they
+  // go on the Response after it. Both must give every answer the same policy, each header once.
   const answers: [method: string, target: string, page: boolean][] = [
     ['GET', '/', true],
     ['GET', '/product/1', true],

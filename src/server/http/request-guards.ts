@@ -2,7 +2,7 @@
  * Cheap refusals before any route runs: a malformed Host (400), request targets too long to be a
  * real link (414), and the 405 with `Allow` for a path that exists under other methods.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { PatternRouter } from 'hono/router/pattern-router';
 import type { ErrorBody } from './errors.ts';
 import { hostIsValid } from './origin.ts';
@@ -17,33 +17,32 @@ export const MAX_TARGET_LENGTH = 2048;
 const READ_ONLY = ['GET', 'HEAD'];
 
 /**
- * One middleware (each layer costs throughput) for the checks every request passes first:
+ * The checks every request passes first, on the request's URL and method alone (no Hono context:
+ * they run in the shop's edge, before Hono, edge.ts):
  * - a Host that is a valid host (else 400): on a socket, @hono/node-server builds the request URL
  *   from the Host header as it came, so the URL's authority is that header;
  * - a request target of at most MAX_TARGET_LENGTH (else 414);
  * - only GET and HEAD outside the API (else 405 with Allow).
  */
-export function guardRequest(): MiddlewareHandler {
+export function requestRefusal(): (url: string, method: string) => Response | undefined {
   // Hosts already found valid: a shop is reached under a handful of names.
   const validHosts = new Set<string>();
-  return async (c, next) => {
-    const url = c.req.url;
+  return (url, method) => {
     const authority = url.indexOf('//') + 2;
     const pathAt = url.indexOf('/', authority);
     const host = url.slice(authority, pathAt === -1 ? undefined : pathAt);
     if (!validHosts.has(host)) {
-      if (!hostIsValid(host)) {
-        return c.json<ErrorBody>({ code: 'bad_host', message: 'Bad request: the Host header is not a valid host name.' }, 400);
-      }
+      if (!hostIsValid(host)) return refusal(400, { code: 'bad_host', message: 'Bad request: the Host header is not a valid host name.' });
       if (validHosts.size < 64) validHosts.add(host);
     }
-    if (pathAt !== -1 && url.length - pathAt > MAX_TARGET_LENGTH) {
-      return c.json<ErrorBody>({ code: 'uri_too_long', message: 'This address is too long.' }, 414);
-    }
-    if (!READ_ONLY.includes(c.req.method) && !c.req.path.startsWith('/api/')) return wrongMethod(c, READ_ONLY);
-    await next();
+    if (pathAt !== -1 && url.length - pathAt > MAX_TARGET_LENGTH) return refusal(414, { code: 'uri_too_long', message: 'This address is too long.' });
+    if (!READ_ONLY.includes(method) && !url.startsWith('/api/', pathAt)) return methodRefusal(method, READ_ONLY);
+    return undefined;
   };
 }
+
+const refusal = (status: number, body: ErrorBody, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
 interface Route {
   method: string;
@@ -69,8 +68,12 @@ export function allowedMethods(routes: () => Route[]): (path: string) => string[
 
 /** 405 with `Allow` when the path exists under other methods; OPTIONS answers with `Allow` alone. */
 export function wrongMethod(c: Context, allow: string[]): Response | undefined {
+  return methodRefusal(c.req.method, allow);
+}
+
+function methodRefusal(method: string, allow: string[]): Response | undefined {
   if (allow.length === 0) return undefined;
   const header = [...allow, 'OPTIONS'].join(', ');
-  if (c.req.method === 'OPTIONS') return c.body(null, 204, { Allow: header });
-  return c.json<ErrorBody>({ code: 'method_not_allowed', message: `Use ${allow.join(' or ')} here.` }, 405, { Allow: header });
+  if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: header } });
+  return refusal(405, { code: 'method_not_allowed', message: `Use ${allow.join(' or ')} here.` }, { Allow: header });
 }

@@ -7,8 +7,7 @@
  * nothing at all, since none of them is a document that should run or embed anything.
  */
 import crypto from 'node:crypto';
-import type { HttpBindings } from '@hono/node-server';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { DRAWN_STYLE_ATTRIBUTES } from '../../shared/style-attributes.ts';
 
@@ -121,29 +120,13 @@ const honoSecureHeaders = () =>
     overwrite: false,
   });
 
-/** The headers secureHeaders gives an answer that sets none of its own: asked of it once, so its defaults stay the source. */
-async function fixedHeaders(middleware: MiddlewareHandler): Promise<[string, string][]> {
-  const probe = new Hono().use(middleware).get('/', (c) => c.body(null, 204));
-  return [...(await probe.request('/')).headers];
-}
-
 /**
- * One middleware for all of it. On a socket (`npm start`), the headers go on Node's answer before
- * the route runs: Node merges them into the route's own at `writeHead`, the route's winning (the
- * page policy with its nonce), which is what `overwrite: false` means. Setting them afterwards on
- * the web Response instead turned every answer's plain headers into a `Headers` object, checked and
- * set one by one: the smallest answer (robots.txt) ran at about half a bare Node server's rate
- * (docs/decisions/0043). In process (`app.request`: tests, the page drawer) there is no Node answer,
- * and Hono's middleware sets them as before.
+ * The headers secureHeaders gives an answer that sets none of its own, asked of it once, so its
+ * defaults stay the source. The shop's edge (edge.ts) puts them on every answer a route has not
+ * set them on: on Node's own answer before the route runs when on a socket, on the Response after
+ * it in process.
  */
-export function securityHeaders(): MiddlewareHandler<{ Bindings: Partial<HttpBindings> }> {
-  const inProcess = honoSecureHeaders();
-  let fixed: [string, string][] | undefined;
-  const asked = fixedHeaders(inProcess).then((headers) => (fixed = headers));
-  return async (c, next) => {
-    const outgoing = c.env?.outgoing;
-    if (!outgoing) return inProcess(c, next);
-    for (const [name, value] of fixed ?? (await asked)) outgoing.setHeader(name, value);
-    await next();
-  };
-}
+export const SECURITY_HEADERS: Promise<[string, string][]> = (async () => {
+  const probe = new Hono().use(honoSecureHeaders()).get('/', (c) => c.body(null, 204));
+  return [...(await probe.request('/')).headers];
+})();

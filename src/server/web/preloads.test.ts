@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webRoutes } from './web.routes.ts';
+import { webApp } from './web.routes.ts';
 
 // A stand-in for Vite's output with its manifest: home's chunk imports a shared one the entry
 // already preloads, and one of its own.
 let dir: string;
-let app: ReturnType<typeof webRoutes>;
+let app: ReturnType<typeof webApp>;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-preload-'));
   fs.mkdirSync(path.join(dir, '.vite'), { recursive: true });
@@ -24,7 +24,7 @@ beforeAll(() => {
       'routes/home.tsx': { file: 'assets/home-1.js', imports: ['index.html', '_react-1.js', '_skeletons-1.js'] },
     }),
   );
-  app = webRoutes(dir);
+  app = webApp(dir);
 });
 /** Copies of the stand-in build made by withChunks, removed with it. */
 const copies: string[] = [];
@@ -37,7 +37,7 @@ function withChunks(chunks: Record<string, { file: string; imports?: string[]; i
   fs.cpSync(dir, copy, { recursive: true });
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8'));
   fs.writeFileSync(path.join(copy, '.vite', 'manifest.json'), JSON.stringify({ ...manifest, ...chunks }));
-  return webRoutes(copy);
+  return webApp(copy);
 }
 
 describe('early hints in the HTML', () => {
@@ -71,7 +71,7 @@ describe('early hints in the HTML', () => {
 
 describe('a product page', () => {
   it('preloads its main picture at the width the screen will pick, escaped', async () => {
-    const withProduct = webRoutes(dir, {
+    const withProduct = webApp(dir, {
       productForPage: async () => ({
         name: 'Saree',
         description: null,
@@ -151,7 +151,7 @@ describe('a page drawn on the server', () => {
   const draw = async (pathAndQuery: string) => (pathAndQuery.startsWith('/login') ? null : drawn);
 
   it('asks for its code only through the boot script, which names the entry and every module the page would have hinted', async () => {
-    const html = await (await webRoutes(built, undefined, undefined, draw).request('/')).text();
+    const html = await (await webApp(built, undefined, undefined, draw).request('/')).text();
     expect(html).toContain('<main>Drawn</main>');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<script type="module" crossorigin src="/assets/boot-1.js"></script>');
@@ -179,7 +179,7 @@ describe('a page drawn on the server', () => {
     };
     const missing = { ...drawn, head: { title: 'Product not found | Vastra', description: 'A shop.' }, status: 404 as const };
     const draws = async (at: string) => (at === '/product/5' ? product : missing);
-    const routes = webRoutes(built, sources, 'https://vastra.example', draws);
+    const routes = webApp(built, sources, 'https://vastra.example', draws);
     const res = await routes.request('/product/5');
     expect(res.status).toBe(200);
     const head = (await res.text()).split('</head>')[0]!;
@@ -200,7 +200,7 @@ describe('a page drawn on the server', () => {
   });
 
   it('a page not drawn starts its app at once, as built', async () => {
-    const html = await (await webRoutes(built, undefined, undefined, draw).request('/login')).text();
+    const html = await (await webApp(built, undefined, undefined, draw).request('/login')).text();
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react-1.js">');
     expect(html).not.toContain('boot-1.js');

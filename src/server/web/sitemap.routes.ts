@@ -7,6 +7,7 @@ import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 import { groupPath } from '../../shared/routes.ts';
 import { FIXED_SCREENS, indexable } from '../../shared/screens.ts';
 import { originOf, publicCacheFor } from '../http/origin.ts';
+import { compressGenerated } from '../http/compress.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 
 export const PRODUCTS_PER_SITEMAP = 40_000;
@@ -20,13 +21,14 @@ export function sitemapRoutes(catalog: CatalogService, publicUrl?: string) {
     new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': publicCacheFor(publicUrl, 'public, max-age=3600') },
     });
+  const compressed = compressGenerated();
   return new Hono()
     .get('/robots.txt', (c) =>
       c.text(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${originOf(c, publicUrl)}/sitemap.xml\n`, 200, {
         'Cache-Control': publicCacheFor(publicUrl, 'public, max-age=86400'),
       }),
     )
-    .get('/sitemap.xml', async (c) => {
+    .get('/sitemap.xml', compressed, async (c) => {
       const origin = originOf(c, publicUrl);
       const starts = await catalog.sitemapStarts(PRODUCTS_PER_SITEMAP);
       const maps = [`${origin}/sitemaps/pages.xml`, ...starts.map((id) => `${origin}/sitemaps/products-${id}.xml`)];
@@ -37,7 +39,7 @@ export function sitemapRoutes(catalog: CatalogService, publicUrl?: string) {
       );
     })
     // The screens, then every category and collection page: a few dozen URLs, never many.
-    .get('/sitemaps/pages.xml', async (c) => {
+    .get('/sitemaps/pages.xml', compressed, async (c) => {
       const origin = originOf(c, publicUrl);
       const [cats, cols] = await Promise.all([catalog.categories(), catalog.collections()]);
       const paths = [
@@ -47,7 +49,7 @@ export function sitemapRoutes(catalog: CatalogService, publicUrl?: string) {
       ];
       return xml(urlset(paths.map((p) => ({ loc: origin + p }))));
     })
-    .get('/sitemaps/:file{products-[0-9]{1,10}\\.xml}', async (c) => {
+    .get('/sitemaps/:file{products-[0-9]{1,10}\\.xml}', compressed, async (c) => {
       const first = Number(/\d+/.exec(c.req.param('file'))![0]);
       const rows = first > 2_147_483_647 ? [] : await catalog.sitemapProducts(first, PRODUCTS_PER_SITEMAP);
       if (rows.length === 0) return c.text('Not found', 404);

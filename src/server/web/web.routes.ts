@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { every } from 'hono/combine';
 import { cacheFor } from '../http/cache.ts';
-import { acceptsGzip } from '../http/compress.ts';
+import { acceptsGzip, compressed } from '../http/compress.ts';
 import { groupHead, type HeadGroup } from '../../shared/group-head.ts';
 import { productHead, screenHead, type HeadProduct, type PageHead } from '../../shared/page-head.ts';
 import { pageTitle } from '../../shared/page-titles.ts';
@@ -54,7 +54,7 @@ export interface DevPages {
 }
 
 export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, publicUrl?: string, draw?: DrawPage, dev?: DevPages) {
-  const app = new Hono();
+  const files = new Hono();
   const indexFile = path.join(webDir, 'index.html');
   const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   const manifest = readManifest(webDir);
@@ -62,20 +62,13 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
   const root = path.relative(process.cwd(), webDir) || '.';
   const preloads = preloadsFor(manifest, html ?? '');
 
-  app.get('/assets/*', cacheFor(YEAR), serveStatic({ root, precompressed: true }), (c) => c.text('Not found', 404));
-  // Other files Vite copies from public/ (favicon); not hashed, so cached for a day. Only a path
-  // whose last part names a file is looked for on disk: a page's path never costs a stat.
-  const publicFile = every(
-    cacheFor('public, max-age=86400'),
-    serveStatic({
-      root,
-      precompressed: true,
-      // The HTML is rendered below; the build manifest stays private.
-      rewriteRequestPath: (p) => (p.endsWith('.html') || p.startsWith('/.vite/') ? '/__never__' : p),
-    }),
-  );
-  app.use('*', (c, next) => (/\.[^/]*$/.test(c.req.path) ? publicFile(c, next) : next()));
-  app.get('*', async (c) => {
+  files.get('/assets/*', cacheFor(YEAR), serveStatic({ root, precompressed: true }), (c) => c.text('Not found', 404));
+  // Other files Vite copies from public/ (favicon), each a route of its own, found once at the
+  // start: a page's path never costs a stat, and robots.txt never matches a catch-all. Not hashed,
+  // so cached for a day. The HTML is drawn below; the build manifest stays private.
+  const publicFile = every(cacheFor('public, max-age=86400'), serveStatic({ root, precompressed: true }));
+  for (const file of publicFiles(webDir)) files.get(`/${file}`, publicFile);
+  const drawPage = async (c: Context) => {
     // Never from a shared cache: each page carries its own CSP nonce, and its links may name the
     // request's Host (without PUBLIC_URL).
     c.header('Cache-Control', 'private, no-cache');
@@ -142,6 +135,26 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     if (screen) return render(screenHead(c.req.path, c.req.query('search'), shown), 200, !indexable(screen));
     // The app still starts, to draw the not-found: its code is hinted as any page's is.
     return render({ title: pageTitle('Page not found'), description: shopDescription(shown) }, 404);
-  });
-  return app;
+  };
+  return { files, page: async (c: Context) => compressed(c, await drawPage(c)) };
+}
+
+/**
+ * The web app alone, as createApp mounts it: its files, and a page for every other path. The page
+ * is Hono's not-found handler, not a catch-all route, so a path another route answers (robots.txt,
+ * a picture) is that route's alone, and Hono calls it directly (http/edge.ts).
+ */
+export function webApp(...args: Parameters<typeof webRoutes>): Hono {
+  const { files, page } = webRoutes(...args);
+  return new Hono().route('/', files).notFound(page);
+}
+
+/** The files Vite copied from public/ into the build's top level, and its folders other than assets/ (and no compressed twins). */
+function publicFiles(webDir: string): string[] {
+  if (!fs.existsSync(webDir)) return [];
+  const entries = fs.readdirSync(webDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(webDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((file) => !/^(assets|\.vite)\//.test(file) && !/\.(html|br|gz)$/.test(file));
 }

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webRoutes } from './web.routes.ts';
+import { webApp } from './web.routes.ts';
 
 // A stand-in for Vite's output: the routes only care about file names.
 const HOSTILE = 'Saree </script><script>alert(1)</script> "quoted" \'single\'';
 let dir: string;
-let app: ReturnType<typeof webRoutes>;
+let app: ReturnType<typeof webApp>;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
@@ -19,7 +19,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), 'brotli-bytes');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
   // Product 7 has a hostile name; product 8 does not exist.
-  app = webRoutes(dir, {
+  app = webApp(dir, {
     productForPage: async (id) =>
       id === 7
         ? { name: HOSTILE, description: 'A "silk" saree & more', price: 18_999_00, offerPrice: 15_499_00, availability: 'In Stock', thumbnail: '/images/products/p7-1.webp', images: [] }
