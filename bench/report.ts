@@ -21,6 +21,8 @@ export interface Row {
    * than req/s on a machine whose other work comes and goes.
    */
   cpuMicrosPerAnswer?: number;
+  /** Run in turns with the other rows a relative budget compares: each run's req/s; the row is the median run. */
+  turns?: number[];
   /** What the server logged (request failures) during the scenario. */
   serverErrors?: ServerErrors;
   /** A checkout step's row: how many shoppers; on its last step's row, the check of duplicates and losses. */
@@ -95,6 +97,12 @@ export function formatResults(rows: Row[]): string {
   if (checked.length) {
     out.push('', 'Checkout: duplicates and losses (the shoppers\' answers against SQL counts on the throwaway database):');
     for (const r of checked) out.push(...r.checkout!.check!.lines.map((l) => `  ${l}`));
+  }
+
+  const turned = rows.filter((r) => r.turns);
+  if (turned.length) {
+    out.push('', `Run in turns, each row its median run (req/s of each run, in order):`);
+    for (const r of turned) out.push(`  ${r.scenario.name}: ${r.turns!.map((x) => Math.round(x).toLocaleString('en-US')).join(' / ')}`);
   }
 
   const failing = rows.filter((r) => r.serverErrors?.count || r.serverErrors?.first);

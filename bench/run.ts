@@ -198,6 +198,24 @@ async function drainServer(): Promise<{ inflight: number; ms: number }> {
   return (await drained) as { inflight: number; ms: number };
 }
 
+/** Runs of each of these scenarios, TURNS of them, in turns (the order reversed every other round); each row is its median run by req/s. */
+const TURNS = 3;
+async function runInTurns(origins: Origins, scenarios: Scenario[], opts: ReturnType<typeof options>): Promise<Row[]> {
+  const runs = new Map<Scenario, Row[]>(scenarios.map((s) => [s, []]));
+  for (let turn = 0; turn < TURNS; turn++) {
+    for (const s of turn % 2 ? [...scenarios].reverse() : scenarios) {
+      process.stdout.write(`  running (turn ${turn + 1} of ${TURNS}): ${s.name} ... `);
+      const row = await runScenario(origins, s, opts);
+      runs.get(s)!.push(row);
+      console.log(`${Math.round(row.result.reqPerSec)} req/s, ${row.cpuMicrosPerAnswer?.toFixed(0) ?? '-'} µs CPU/answer`);
+    }
+  }
+  return scenarios.map((s) => {
+    const sorted = [...runs.get(s)!].sort((a, b) => a.result.reqPerSec - b.result.reqPerSec);
+    return { ...sorted[Math.floor(sorted.length / 2)]!, turns: runs.get(s)!.map((r) => r.result.reqPerSec) };
+  });
+}
+
 async function runScenario(origins: Origins, scenario: Scenario, opts: ReturnType<typeof options>): Promise<Row> {
   load ??= fork(path.join(here, 'load.ts'), [], { stdio: 'inherit' });
   if (scenario.uncached) server!.send({ type: 'bump', on: true } satisfies ToServer);
@@ -404,9 +422,15 @@ async function main(): Promise<void> {
   console.log(`Server at ${origin}; uncached runs bump catalog_version every ${BUMP_INTERVAL_MS} ms.\n`);
 
   const rows: Row[] = [];
+  const origins = { shop: origin, bare: bareOrigin };
+  const inTurns = scenarios.filter((s) => s.inTurns);
   for (const s of scenarios) {
+    if (s.inTurns) {
+      if (s === inTurns[0]) rows.push(...(await runInTurns(origins, inTurns, opts)));
+      continue;
+    }
     process.stdout.write(`  running: ${s.name} ... `);
-    const row = await runScenario({ shop: origin, bare: bareOrigin }, s, opts);
+    const row = await runScenario(origins, s, opts);
     rows.push(row);
     const r: LoadResult = row.result;
     const notes = [

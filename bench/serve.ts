@@ -76,16 +76,25 @@ const bare = http.createServer((_req, res) => {
 });
 const bareListening = new Promise<number>((resolve) => bare.listen(0, '127.0.0.1', () => resolve((bare.address() as AddressInfo).port)));
 
+const settled = () => {
+  inflight--;
+  lastActivity = performance.now();
+};
 const server = listen(
-  async (req, env) => {
+  // Not async: an answer the app gives at once goes out at once, as under `npm start` (http/edge.ts).
+  (req, env) => {
     inflight++;
     lastActivity = performance.now();
+    let answer: Response | Promise<Response>;
     try {
-      return await app.fetch(req, env as never);
-    } finally {
-      inflight--;
-      lastActivity = performance.now();
+      answer = app.fetch(req, env as never);
+    } catch (error) {
+      settled();
+      throw error;
     }
+    if (answer instanceof Promise) return answer.finally(settled);
+    settled();
+    return answer;
   },
   0,
   '127.0.0.1',

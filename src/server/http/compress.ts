@@ -26,12 +26,27 @@ const gzipAsync = promisify(zlib.gzip);
 const COMPRESSIBLE = /^(application\/json|text\/html|application\/xml|text\/xml)/;
 
 /** Whether the request takes gzip: q-values count, so `gzip;q=0` means "never gzip". */
-export const acceptsGzip = (c: Context) => accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' }) === 'gzip';
+export function acceptsGzip(c: Context): boolean {
+  const header = c.req.header('Accept-Encoding') ?? '';
+  let takes = gzipTakenBy.get(header);
+  if (takes === undefined) {
+    takes = accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' }) === 'gzip';
+    // Browsers send a handful of different headers: the answer for each is worked out once.
+    if (gzipTakenBy.size < 64) gzipTakenBy.set(header, takes);
+  }
+  return takes;
+}
+const gzipTakenBy = new Map<string, boolean>();
 
 export function compressGenerated(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.res = await compressed(c, c.res);
+    const res = await compressed(c, c.res);
+    if (res === c.res) return;
+    // Emptied first: Hono's setter would otherwise copy the old answer's body (as a stream) and
+    // headers into the new one, which already carries them.
+    c.res = undefined;
+    c.res = res;
   };
 }
 

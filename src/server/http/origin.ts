@@ -29,8 +29,20 @@ export function hostIsValid(host: string | undefined): boolean {
 
 /** Where links in this answer point: PUBLIC_URL, else the request's own (already validated) origin. */
 export function originOf(c: Context, publicUrl: string | undefined): string {
-  return publicUrl ?? new URL(c.req.url).origin;
+  if (publicUrl) return publicUrl;
+  const url = c.req.url;
+  const pathAt = url.indexOf('/', url.indexOf('//') + 2);
+  const prefix = pathAt === -1 ? url : url.slice(0, pathAt);
+  let origin = originsOf.get(prefix);
+  if (origin === undefined) {
+    origin = new URL(url).origin;
+    // A shop is reached under a handful of names (request-guards.ts caches their validity alike).
+    if (originsOf.size < 64) originsOf.set(prefix, origin);
+  }
+  return origin;
 }
+/** Each request URL's scheme and authority, as written, to the origin URL makes of them: one parse per name, not per request. */
+const originsOf = new Map<string, string>();
 
 /**
  * Cache-Control for an answer whose links come from `originOf`: public caching only when the

@@ -22,12 +22,14 @@ export function sitemapRoutes(catalog: CatalogService, publicUrl?: string) {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': publicCacheFor(publicUrl, 'public, max-age=3600') },
     });
   const compressed = compressGenerated();
+  const robotsCaching = publicCacheFor(publicUrl, 'public, max-age=86400');
   return new Hono()
-    .get('/robots.txt', (c) =>
-      c.text(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${originOf(c, publicUrl)}/sitemap.xml\n`, 200, {
-        'Cache-Control': publicCacheFor(publicUrl, 'public, max-age=86400'),
-      }),
-    )
+    // Its headers a plain object, which @hono/node-server hands to Node as they are (c.text's two
+    // headers would make a Headers object first): the shop's smallest answer (decision 0043).
+    .get('/robots.txt', (c) => {
+      const robots = `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${originOf(c, publicUrl)}/sitemap.xml\n`;
+      return new Response(robots, { headers: { 'Content-Type': 'text/plain; charset=UTF-8', 'Cache-Control': robotsCaching } });
+    })
     .get('/sitemap.xml', compressed, async (c) => {
       const origin = originOf(c, publicUrl);
       const starts = await catalog.sitemapStarts(PRODUCTS_PER_SITEMAP);

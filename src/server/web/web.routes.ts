@@ -25,6 +25,8 @@ import { bootScriptOf, preloadsFor, productImagePreload, readManifest } from './
 import { zippedPage } from './zipped-pages.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
+/** Never from a shared cache: each page carries its own CSP nonce, and its links may name the request's Host (without PUBLIC_URL). */
+const PAGE_CACHING = 'private, no-cache';
 
 /** What an undrawn product page's head is made from; null when there is no such product (a real 404). */
 export type ProductForPage = (id: number) => Promise<HeadProduct | null>;
@@ -69,17 +71,17 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
   const publicFile = every(cacheFor('public, max-age=86400'), serveStatic({ root, precompressed: true }));
   for (const file of publicFiles(webDir)) files.get(`/${file}`, publicFile);
   const drawPage = async (c: Context) => {
-    // Never from a shared cache: each page carries its own CSP nonce, and its links may name the
-    // request's Host (without PUBLIC_URL).
-    c.header('Cache-Control', 'private, no-cache');
-    if (!page && !dev) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
     const canonical = canonicalPath(c.req.path);
-    if (canonical && canonical !== c.req.path) {
-      const query = c.req.url.indexOf('?');
-      return c.redirect(canonical + (query === -1 ? '' : c.req.url.slice(query)), 301);
-    }
+    if ((!page && !dev) || (canonical && canonical !== c.req.path)) return notAPage(c, canonical, Boolean(page || dev));
     const nonce = newNonce();
-    c.header('Content-Security-Policy', pagePolicy(nonce, Boolean(dev)));
+    const policy = pagePolicy(nonce, Boolean(dev));
+    // A page as HTML, compressed here if it is worth it. The headers are set only now: a kept
+    // page's zipped answer, below, sets its own as a plain object.
+    const htmlPage = (markup: string, status: 200 | 404) => {
+      c.header('Cache-Control', PAGE_CACHING);
+      c.header('Content-Security-Policy', policy);
+      return compressed(c, c.html(markup, status));
+    };
     const template = dev ? pageTemplate((await dev.html(c.req.url)).replaceAll(dev.nonce, nonce)) : page!;
     // Only the one value the page itself writes counts; the cookie is never written into the page.
     const webFonts = getCookie(c, WEB_FONTS_COOKIE) === '1';
@@ -97,25 +99,26 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     // The path and the listing's query in its one form: the page's markup never depends on the
     // Host a request names, nor on parameters no screen reads (shared/filters.ts listingQuery), and
     // how many of a list's pages it shows (shared/shown-pages.ts).
-    const drawn = await draw?.(c.req.path + drawnQuery(new URL(c.req.url).searchParams));
+    const queryAt = c.req.url.indexOf('?');
+    const drawn = await draw?.(c.req.path + (queryAt === -1 ? '' : drawnQuery(new URLSearchParams(c.req.url.slice(queryAt)))));
     if (drawn) {
       // Its route said its head, from what the drawing read: the product is read once, not twice.
       // A product's or group's not-found goes out as drawn, a 404.
       const { head, status } = drawn;
-      const meta = metaOf(head, status);
+      // Its head is written once per kept copy's start, not per view.
+      const filled = (slot: string) => fill(metaOf(head, status), slot, drawn);
       // Compressed here, its start once per kept copy; the compression middleware lets it pass.
       // Not in development, where Vite's page may change under a kept copy.
-      const zipped = status === 200 && !dev && acceptsGzip(c) ? zippedPage(drawn, `${webFonts}|${origin}`, (slot) => fill(meta, slot, drawn), nonce) : null;
-      if (!zipped) return c.html(fill(meta, nonce, drawn), status);
-      c.header('Content-Type', 'text/html; charset=UTF-8');
-      c.header('Content-Encoding', 'gzip');
-      c.header('Vary', 'Accept-Encoding');
-      return c.body(zipped);
+      const zipped = status === 200 && !dev && acceptsGzip(c) ? zippedPage(drawn, `${webFonts}|${origin}`, filled, nonce) : null;
+      if (!zipped) return htmlPage(filled(nonce), status);
+      // Its headers as a plain object, which @hono/node-server hands to Node as they are.
+      const headers = { 'Cache-Control': PAGE_CACHING, 'Content-Security-Policy': policy, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' };
+      return new Response(zipped, { headers });
     }
     // Not drawn: a private screen, a path that is no screen, or a page that could not be drawn
     // (the browser draws it). Its head is read here, and said by the very function its route's
     // handle.head calls when it is drawn (shared/page-head.ts, shared/group-head.ts).
-    const render = (head: PageHead, status: 200 | 404 = 200, noindex = false) => c.html(fill({ ...metaOf(head, status), noindex }, nonce), status);
+    const render = (head: PageHead, status: 200 | 404 = 200, noindex = false) => htmlPage(fill({ ...metaOf(head, status), noindex }, nonce), status);
     const pricing = async () => (await sources.pricing?.()) ?? DEFAULT_PRICING;
     // Only a not-found's head says the shop's own description: a page found reads no settings for it.
     const described = async (found: object | null) => (found ? '' : shopDescription(await pricing()));
@@ -136,7 +139,15 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     // The app still starts, to draw the not-found: its code is hinted as any page's is.
     return render({ title: pageTitle('Page not found'), description: shopDescription(shown) }, 404);
   };
-  return { files, page: async (c: Context) => compressed(c, await drawPage(c)) };
+  return { files, page: drawPage };
+}
+
+/** Not a page to draw: the web app is not built yet (503), or the address is not the page's own (301 to it). */
+function notAPage(c: Context, canonical: string | null, built: boolean): Response {
+  c.header('Cache-Control', PAGE_CACHING);
+  if (!built) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
+  const query = c.req.url.indexOf('?');
+  return c.redirect(canonical! + (query === -1 ? '' : c.req.url.slice(query)), 301);
 }
 
 /**
