@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { projectRoot } from '../project-root.ts';
 
 export { projectRoot };
@@ -52,7 +53,9 @@ export function start(command: string, args: string[], env: NodeJS.ProcessEnv, c
   };
   return {
     process: child,
-    output: () => output,
+    // Without colours: a child inherits FORCE_COLOR when the tests run under CI's terminal, and a
+    // line the tests look for would then have escape codes inside it.
+    output: () => stripVTControlCharacters(output),
     exited,
     stop: () => {
       signal('SIGINT');
