@@ -66,7 +66,7 @@ function shopperRoutes(shop: Shop) {
       .route('/', deliveryRoutes(shop.delivery))
       // Razorpay's webhook carries no session: it is checked by its signature.
       .route('/', paymentsRoutes(shop.payments))
-      .use(sessionMiddleware(shop.auth))
+      .use(sessionMiddleware(shop.readSession))
       .route('/', accountsRoutes(shop.accounts, shop.profiles, accountsConfig))
       .route('/', wishlistRoutes(shop.wishlist))
       .route('/', backInStockRoutes(shop.backInStock))

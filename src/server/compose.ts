@@ -11,6 +11,7 @@ import { asShopper } from './db/shopper.ts';
 import type { AppConfig } from './env.ts';
 import type { PricingSettings } from '../shared/pricing.ts';
 import { createAuth } from './modules/accounts/auth.ts';
+import { createSessionReader } from './modules/accounts/session-reader.ts';
 import { createAccountsService, resetMailer } from './modules/accounts/accounts.service.ts';
 import { createProfileService } from './modules/accounts/profile.service.ts';
 import { createAddressesService } from './modules/addresses/addresses.service.ts';
@@ -115,6 +116,7 @@ function composeAccounts({ db, config }: ShopParts, { outbox }: Pick<CatalogSide
   const auth = createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, requireEmailVerification, sendResetMail: resetMailer(db, outbox) });
   return {
     auth,
+    readSession: createSessionReader(db, auth, config.authSecret),
     accounts: createAccountsService({ db, auth, limiter: createRateLimiter(db), secret: config.authSecret, requireEmailVerification, outbox }),
     profiles: createProfileService(db),
     owners: createOwners(db),

@@ -2,7 +2,7 @@
  * A shopper's cart lines (spec §7 cart), always inside their shopper transaction: row-level
  * security (migration 0008) keeps every statement to their own rows, the filters say so too.
  */
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { CartLineInput } from '../../../shared/cart.contract.ts';
 import { cartItems } from '../../db/schema/index.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
@@ -49,15 +49,6 @@ export async function lockCart(tx: ShopperTx, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cart'), hashtext(${userId}))`);
 }
 
-/** How many lines the cart has, and whether one of them is this product in this size. */
-export async function linesBeside(tx: ShopperTx, userId: string, key: LineKey): Promise<{ lines: number; hasLine: boolean }> {
-  const [row] = await tx
-    .select({ lines: count(), hasLine: sql<boolean>`bool_or(${cartItems.productId} = ${key.productId} and ${cartItems.size} = ${key.size})` })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId));
-  return { lines: row?.lines ?? 0, hasLine: row?.hasLine ?? false };
-}
-
 /** One line, locked for the change about to be made to it. */
 export async function lineOf(tx: ShopperTx, userId: string, key: LineKey): Promise<CartLine | undefined> {
   const [row] = await tx.select(lineColumns).from(cartItems).where(ofLine(userId, key)).for('update');
@@ -65,17 +56,36 @@ export async function lineOf(tx: ShopperTx, userId: string, key: LineKey): Promi
 }
 
 /**
- * Spec §7's upsert, selected again. A piece already in the cart keeps the larger quantity, so a
- * double tap (or a retried request) never makes two of one.
+ * Spec §7's upsert, selected again, if the cart has room for it (fewer than `maxLines` lines, or
+ * this product in this size among them); then the cart's lines, newest first (as cartLines). A
+ * piece already in the cart keeps the larger quantity, so a double tap (or a retried request) never
+ * makes two of one. `added` is false when there was no room, and nothing was written.
+ *
+ * One statement, not a count, an upsert and a read: the caller holds the cart's lock (lockCart),
+ * and every round trip made under it is one every other add to this cart waits for (bench/: an add
+ * racing 31 others for one cart went from 340 to 387 answers a second). Its
+ * snapshot is taken after the lock was granted, so the count is the cart as it is.
  */
-export async function upsertLine(tx: ShopperTx, userId: string, { productId, size }: LineKey, quantity: number): Promise<void> {
-  await tx
-    .insert(cartItems)
-    .values({ userId, productId, size, quantity, selected: true })
-    .onConflictDoUpdate({
-      target: [cartItems.userId, cartItems.productId, cartItems.size],
-      set: { selected: true, quantity: sql`greatest(${cartItems.quantity}, excluded.quantity)`, updatedAt: sql`now()` },
-    });
+export async function addLine(tx: ShopperTx, userId: string, { productId, size }: LineKey, quantity: number, maxLines: number): Promise<{ added: boolean; lines: CartLine[] }> {
+  const { rows } = (await tx.execute(sql`
+    with room as (
+      select count(*) < ${maxLines} or coalesce(bool_or(product_id = ${productId} and size = ${size}), false) as ok
+      from cart_items where user_id = ${userId}
+    ), written as (
+      insert into cart_items (user_id, product_id, size, quantity, selected)
+      select ${userId}, ${productId}, ${size}, ${quantity}, true from room where ok
+      on conflict (user_id, product_id, size) do update
+        set selected = true, quantity = greatest(cart_items.quantity, excluded.quantity), updated_at = now()
+      returning product_id, size, quantity, selected, created_at
+    )
+    select product_id, size, quantity, selected, created_at, true as written from written
+    union all
+    select product_id, size, quantity, selected, created_at, false from cart_items
+    where user_id = ${userId} and not (product_id = ${productId} and size = ${size})
+    order by created_at desc, product_id desc, size asc
+  `)) as unknown as { rows: { product_id: number; size: string; quantity: number; selected: boolean; written: boolean }[] };
+  const added = rows.some((row) => row.written);
+  return { added, lines: rows.map((row) => ({ productId: Number(row.product_id), size: row.size, quantity: row.quantity, selected: row.selected })) };
 }
 
 /**

@@ -72,16 +72,17 @@ export function createCartService(db: Db, catalog: CatalogService, stock: StockS
       const { productId, quantity } = input;
       const { size, left } = await piecesLeft(productId, input.size);
       within(size, left, quantity);
-      return change(userId, async (tx) => {
+      const lines = await asShopper(db, userId, async (tx) => {
         await q.lockCart(tx, userId);
-        const { lines, hasLine } = await q.linesBeside(tx, userId, { productId, size });
-        if (!hasLine && lines >= MAX_CART_LINES) throw new AppError(409, 'cart_full', CART_FULL);
-        await q.upsertLine(tx, userId, { productId, size }, quantity).catch((err: unknown) => {
+        const { added, lines } = await q.addLine(tx, userId, { productId, size }, quantity, MAX_CART_LINES).catch((err: unknown) => {
           // The product was removed between the look and the write.
           if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) throw new NotFoundError(PRODUCT_NOT_FOUND);
           throw err;
         });
+        if (!added) throw new AppError(409, 'cart_full', CART_FULL);
+        return lines;
       });
+      return withProducts(lines);
     },
 
     /**
