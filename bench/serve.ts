@@ -61,18 +61,36 @@ const QUIET_MS = 1000;
 let inflight = 0;
 let lastActivity = performance.now();
 /**
- * Issue 47's yardstick: a bare Node server in this same process giving the shop's own robots.txt
- * answer (its status, headers and body, taken from the shop once), with no framework and no
- * middleware, measured as a row beside the shop's robots.txt. The shop's smallest answer is held to
- * a share of it, so what every request pays in front of its route shows, and not what the answer
- * itself weighs (its thirteen security headers cost a bare server a third of its rate).
+ * Issue 47's yardstick: a bare Node server in this same process giving the shop's own answers
+ * (status, headers and body, taken from the shop once per path and Accept-Encoding, in process,
+ * and then replayed), with no framework and no middleware, measured as rows beside the shop's own:
+ * robots.txt, so what every request pays in front of its route shows, and not what the answer
+ * itself weighs (its thirteen security headers cost a bare server a third of its rate); and a kept
+ * page, so what the shop adds to sending a page shows apart from what sending its bytes costs.
  */
-const sample = await app.request('http://127.0.0.1/robots.txt');
-const bareBody = Buffer.from(await sample.text());
-const bareHeaders = { ...Object.fromEntries(sample.headers), 'content-length': String(bareBody.length) };
-const bare = http.createServer((_req, res) => {
-  res.writeHead(sample.status, bareHeaders);
-  res.end(bareBody);
+interface Sample {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+const samples = new Map<string, Sample>();
+async function sampleOf(url: string, acceptEncoding: string): Promise<Sample> {
+  const res = await app.request(`http://127.0.0.1${url}`, { headers: { 'accept-encoding': acceptEncoding } });
+  const body = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, headers: { ...Object.fromEntries(res.headers), 'content-length': String(body.length) }, body };
+}
+const bare = http.createServer((req, res) => {
+  const key = `${req.url}|${req.headers['accept-encoding'] ?? ''}`;
+  const replay = (sample: Sample) => {
+    res.writeHead(sample.status, sample.headers);
+    res.end(sample.body);
+  };
+  const known = samples.get(key);
+  if (known) return replay(known);
+  void sampleOf(req.url ?? '/', req.headers['accept-encoding'] ?? '').then((sample) => {
+    samples.set(key, sample);
+    replay(sample);
+  });
 });
 const bareListening = new Promise<number>((resolve) => bare.listen(0, '127.0.0.1', () => resolve((bare.address() as AddressInfo).port)));
 
