@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { productId, rangeQuery, searchQuery, slugParam } from '../../../shared/catalog.contract.ts';
 import { cacheFor } from '../../http/cache.ts';
+import { jsonAnswer } from '../../http/compress.ts';
 import { valid } from '../../http/validate.ts';
 import type { CatalogService } from './catalog.service.ts';
 import type { Listing } from './filtered-lists.ts';
@@ -41,31 +42,31 @@ export function catalogRoutes(catalog: CatalogService) {
   };
   for (const path of CATALOG_PATHS) routes.use(path, cacheFor(CATALOG_CACHING));
   return routes
-    .get('/products', valid('query', rangeQuery), async (c) => c.json(await list(c.req.url, { kind: 'all' }, c.req.valid('query'), () => catalog.list(c.req.valid('query')))))
+    .get('/products', valid('query', rangeQuery), async (c) => jsonAnswer(c, await list(c.req.url, { kind: 'all' }, c.req.valid('query'), () => catalog.list(c.req.valid('query')))))
     .get('/products/best-sellers', valid('query', rangeQuery), async (c) =>
-      c.json(await list(c.req.url, { kind: 'best' }, c.req.valid('query'), () => catalog.bestSellers(c.req.valid('query')))),
+      jsonAnswer(c, await list(c.req.url, { kind: 'best' }, c.req.valid('query'), () => catalog.bestSellers(c.req.valid('query')))),
     )
     .get('/products/search', valid('query', searchQuery), async (c) => {
       const { q } = c.req.valid('query');
-      return c.json(await list(c.req.url, { kind: 'search', term: q }, { offset: 0, limit: 0 }, () => catalog.search(q)));
+      return jsonAnswer(c, await list(c.req.url, { kind: 'search', term: q }, { offset: 0, limit: 0 }, () => catalog.search(q)));
     })
     .get('/products/suggestions', valid('query', searchQuery), async (c) =>
-      c.json(await catalog.suggestions(c.req.valid('query').q)),
+      jsonAnswer(c, await catalog.suggestions(c.req.valid('query').q)),
     )
     .get('/products/:id', valid('param', idParam, { status: 404 }), async (c) =>
-      c.json(await catalog.product(c.req.valid('param').id)),
+      jsonAnswer(c, await catalog.product(c.req.valid('param').id)),
     )
     .get('/products/:id/likes', valid('param', idParam, { status: 404 }), async (c) =>
       c.json({ count: await catalog.likeCount(c.req.valid('param').id) }),
     )
-    .get('/categories', async (c) => c.json(await catalog.categories()))
+    .get('/categories', async (c) => jsonAnswer(c, await catalog.categories()))
     .get('/categories/:slug', valid('param', slug, { status: 404 }), valid('query', rangeQuery), async (c) => {
       const { slug } = c.req.valid('param');
-      return c.json(await list(c.req.url, { kind: 'category', slug }, c.req.valid('query'), () => catalog.category(slug, c.req.valid('query'))));
+      return jsonAnswer(c, await list(c.req.url, { kind: 'category', slug }, c.req.valid('query'), () => catalog.category(slug, c.req.valid('query'))));
     })
-    .get('/collections', async (c) => c.json(await catalog.collections()))
+    .get('/collections', async (c) => jsonAnswer(c, await catalog.collections()))
     .get('/collections/:slug', valid('param', slug, { status: 404 }), valid('query', rangeQuery), async (c) => {
       const { slug } = c.req.valid('param');
-      return c.json(await list(c.req.url, { kind: 'collection', slug }, c.req.valid('query'), () => catalog.collection(slug, c.req.valid('query'))));
+      return jsonAnswer(c, await list(c.req.url, { kind: 'collection', slug }, c.req.valid('query'), () => catalog.collection(slug, c.req.valid('query'))));
     });
 }
