@@ -25,7 +25,7 @@ import { builtSsrEntry, builtWebDir } from '../src/server/boot.ts';
 import { openPostgres, type Database } from '../src/server/db/client.ts';
 import { listen } from '../src/server/http/listen.ts';
 import { createCatalogWatch } from '../src/server/modules/catalog/catalog-watch.ts';
-import { auditCheckout, auditCod, verifyShoppers } from './checkout-audit.ts';
+import { auditCheckout, auditCod, forgetCodCancels, verifyShoppers } from './checkout-audit.ts';
 import { BUMP_INTERVAL_MS, DRAIN_LIMIT_MS, type FromServer, type ToServer } from './messages.ts';
 import { openFromEnv } from './throwaway-db.ts';
 
@@ -147,11 +147,15 @@ async function close(): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await new Promise<void>((resolve) => bare.close(() => resolve()));
   await drain();
+  clearInterval(forgetting);
   await watch.close();
   if (bumper !== database) await bumper.close();
   await database.close();
   process.exit(0);
 }
+
+/** The checkout shoppers' Cash on Delivery cancels, forgotten as they loop (checkout-audit.ts says why). */
+let forgetting: NodeJS.Timeout | undefined;
 
 process.on('message', (m: ToServer) => {
   if (m.type === 'bump' && m.on && !bumpOn) {
@@ -173,7 +177,9 @@ process.on('message', (m: ToServer) => {
       (err: unknown) => send({ type: 'audit-failed', message: err instanceof Error ? err.message : String(err) }),
     );
   } else if (m.type === 'verify') {
-    verifyShoppers(database.db, m.emailPrefix).then(
+    const prefix = m.emailPrefix;
+    forgetting ??= setInterval(() => void forgetCodCancels(database.db, prefix).catch(() => undefined), 100).unref();
+    verifyShoppers(database.db, prefix).then(
       (shoppers) => send({ type: 'verified', shoppers }),
       (err: unknown) => send({ type: 'audit-failed', message: err instanceof Error ? err.message : String(err) }),
     );

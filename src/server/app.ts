@@ -69,7 +69,7 @@ function shopperRoutes(shop: Shop) {
       .use(sessionMiddleware(shop.readSession))
       .route('/', accountsRoutes(shop.accounts, shop.profiles, accountsConfig))
       .route('/', wishlistRoutes(shop.wishlist))
-      .route('/', backInStockRoutes(shop.backInStock))
+      .route('/', backInStockRoutes(shop.backInStock, config.trustProxyHops ?? 0))
       .route('/', cartRoutes(shop.cart))
       .route('/', addressesRoutes(shop.addresses))
       .route('/', checkoutRoutes(shop.checkout, shop.provider.mode))

@@ -28,6 +28,7 @@ import { createInvoiceFiles } from './modules/invoices/invoice-files.service.ts'
 import { createInvoices } from './modules/invoices/invoices.service.ts';
 import { createTaxSettingsService } from './modules/invoices/tax-settings.service.ts';
 import { createRateLimiter } from './modules/limits/limits.service.ts';
+import { createShopperLimits } from './modules/limits/shopper-limits.ts';
 import { createOutbox } from './modules/mail/mail.service.ts';
 import { createFulfilment } from './modules/orders/fulfilment.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
@@ -69,6 +70,9 @@ function paymentProvider(config: ShopConfig) {
 /** The catalog's side: settings, stock, products, likes, the cart, delivery and addresses. */
 function composeCatalog({ db, config, mailWritten, now, watch = unwatchedCatalog({ db }) }: ShopParts) {
   const outbox = createOutbox(mailWritten);
+  // One count of every limit, in the database, shared by every app server (modules/limits).
+  const limiter = createRateLimiter(db);
+  const limits = createShopperLimits(limiter);
   const pricing = createPricingService(db, watch);
   // Mails sent from no request (a restock, a lapsed window) link to the shop's public address; in
   // development, without PUBLIC_URL, to this machine's.
@@ -86,10 +90,12 @@ function composeCatalog({ db, config, mailWritten, now, watch = unwatchedCatalog
   return {
     watch,
     outbox,
+    limiter,
+    limits,
     pricing,
     stock,
     catalog,
-    backInStock: createBackInStockService(db, catalog),
+    backInStock: createBackInStockService(db, catalog, limits),
     wishlist,
     cart,
     delivery,
@@ -111,13 +117,13 @@ function composeCatalog({ db, config, mailWritten, now, watch = unwatchedCatalog
 }
 
 /** Accounts: better-auth, sign-up and login with their limits, profiles, and who the owner is. */
-function composeAccounts({ db, config }: ShopParts, { outbox }: Pick<CatalogSide, 'outbox'>) {
+function composeAccounts({ db, config }: ShopParts, { outbox, limiter }: Pick<CatalogSide, 'outbox' | 'limiter'>) {
   const requireEmailVerification = config.requireEmailVerification ?? false;
   const auth = createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, requireEmailVerification, sendResetMail: resetMailer(db, outbox) });
   return {
     auth,
     readSession: createSessionReader(db, auth, config.authSecret),
-    accounts: createAccountsService({ db, auth, limiter: createRateLimiter(db), secret: config.authSecret, requireEmailVerification, outbox }),
+    accounts: createAccountsService({ db, auth, limiter, secret: config.authSecret, requireEmailVerification, outbox }),
     profiles: createProfileService(db),
     owners: createOwners(db),
   };
@@ -132,7 +138,7 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
   const orders = createOrdersService(db, stock);
   const refunds = createRefunds(db, provider);
   const settle = createSettle({ orders, cart: side.cart, refunds, publicUrl: config.publicUrl, outbox });
-  const cancel = createCancellation(orders, refunds, outbox);
+  const cancel = createCancellation(orders, refunds, outbox, side.limits);
   const ordersUrl = config.publicUrl ? `${config.publicUrl}/orders` : null;
   return {
     provider,

@@ -9,7 +9,7 @@ import type { Address } from '../../shared/addresses.ts';
 import { send, signedUp } from './accounts-kit.ts';
 import { onSocket } from './raw-http.ts';
 import { startRazorpayStandin, type RazorpayStandin } from './razorpay-standin.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 /** A shop paid through the Razorpay stand-in, listening on a real socket for the stand-in's webhooks. */
 export interface ShopOnRazorpay {
@@ -94,8 +94,8 @@ export async function setStock(t: Pick<TestApp, 'database'>, productId: number, 
  * The stock tests' shop: an owner, and the seeded one-size pieces in stock handed out one at a
  * time (`freshPiece`), so no two tests share a piece.
  */
-export async function stockTestShop(): Promise<{ t: TestApp; owner: Awaited<ReturnType<typeof signedUp>>; freshPiece: () => number }> {
-  const t = await createTestApp();
+export async function stockTestShop(options: TestAppOptions = {}): Promise<{ t: TestApp; owner: Awaited<ReturnType<typeof signedUp>>; freshPiece: () => number }> {
+  const t = await createTestApp(options);
   const owner = await signedUp(t, 'Kamala');
   await t.shop.owners.setOwner(owner.email, true);
   const ids = (await t.database.db.select({ id: products.id }).from(products).where(and(eq(products.availability, 'In Stock'), isNull(products.sizeListId))).orderBy(asc(products.id))).map((p) => p.id);

@@ -1,7 +1,7 @@
 /**
  * Accounts: sign up, log in and out, verify an address, reset a password. The rules and messages
  * are spec §5 and §8's; the cryptography and sessions are better-auth's (auth.ts); the limits are
- * the shop's, in PostgreSQL (limits.rules.ts).
+ * the shop's, in PostgreSQL (../limits/limits.rules.ts).
  */
 import crypto from 'node:crypto';
 import { APIError, createEmailVerificationToken } from 'better-auth/api';
@@ -13,7 +13,7 @@ import type { Outbox } from '../mail/mail.service.ts';
 import { resetMail, verificationMail } from './accounts.mails.ts';
 import { createAccount, findAccountByEmail, findAccountById, type AccountRef } from './accounts.queries.ts';
 import { AUTH_TIMES, mailOrigin, type Auth, type ResetMailer } from './auth.ts';
-import { LIMITS, refuse } from './limits.rules.ts';
+import { LIMITS, refuse } from '../limits/limits.rules.ts';
 
 /** What the service needs to know about the request; never the user id (that is the session's). */
 export interface Caller {

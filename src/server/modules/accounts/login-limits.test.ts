@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { PASSWORD, post, send, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { LIMITS } from './limits.rules.ts';
+import { LIMITS } from '../limits/limits.rules.ts';
 
 let t: TestApp;
 let second: Database | undefined;

@@ -41,6 +41,7 @@ function onCodPlaced(deps: CheckoutDeps, shopper: Shopper, deliveryText: string,
 
 /** A new Cash on Delivery order, every condition checked again (placeCod's work once no order has this press). */
 export async function placeNewCod(deps: CheckoutDeps, shopper: Shopper, input: PlaceCodInput): Promise<CodPlaced> {
+  await deps.limits.beforeCod(shopper.id);
   const address = await deliverableAddress(deps.addresses, shopper.id, input.addressId);
   const pq = await readQuote(deps, shopper.id, input.buyNow);
   const at = await codAtAddress(deps, shopper, address, pq);

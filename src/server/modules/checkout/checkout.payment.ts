@@ -54,6 +54,7 @@ async function offerToProvider(provider: CheckoutDeps['provider'], order: OrderR
 /** Pay: the pending order (the same purchase's again, if it waits), offered to the provider for its total. */
 export async function startPayment(deps: CheckoutDeps, shopper: Shopper, input: StartCheckoutInput): Promise<CheckoutStart> {
   const { orders, provider } = deps;
+  await deps.limits.beforePayment(shopper.id);
   const address = await deliverableAddress(deps.addresses, shopper.id, input.addressId);
   const pq = await readQuote(deps, shopper.id, input.buyNow);
   // Nothing is sold to a PIN the shop does not deliver to (issue 17).
@@ -118,7 +119,9 @@ export async function abandonPayment(deps: CheckoutDeps, userId: string, orderId
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
   if (order.status !== 'pending' || order.paymentStatus !== 'pending') return { released: false };
   if (order.providerOrderId) await providerChecks(deps.provider, deps.settle).settledAlready(order);
-  return { released: await deps.orders.expire(order.id, ABANDON_STEP) };
+  const released = await deps.orders.expire(order.id, ABANDON_STEP);
+  if (released) await deps.limits.paymentAbandoned(userId);
+  return { released };
 }
 
 /** Test mode only: what Razorpay's servers would hand the dialog, signed with the local secret. */

@@ -10,6 +10,7 @@ import type { Shopper } from '../../http/session.ts';
 import type { AddressesService } from '../addresses/addresses.service.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { ShopperLimits } from '../limits/shopper-limits.ts';
 import type { Outbox } from '../mail/mail.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { CheckoutSuccess, PaymentProvider } from '../payments/provider.ts';
@@ -33,6 +34,8 @@ export interface CheckoutDeps extends QuoteReaders {
   /** The shop's public address, for the mail's link to the orders; none in development without PUBLIC_URL. */
   publicUrl: string | undefined;
   outbox: Outbox;
+  /** Pauses a shopper who keeps cancelling COD orders or closing payments unpaid (issue 53). */
+  limits: Pick<ShopperLimits, 'beforeCod' | 'beforePayment' | 'paymentAbandoned'>;
 }
 
 /** What the checkout would cost now; with the chosen address, its delivery and whether Cash on Delivery is offered. */

@@ -5,6 +5,7 @@
  * other refund (refunds.ts: idempotent by payment, retried by the reconcile step, left to the owner
  * when the provider keeps refusing). A refund not yet made is never shown as made.
  */
+import type { ShopperLimits } from '../limits/shopper-limits.ts';
 import type { Outbox } from '../mail/mail.service.ts';
 import { cancelledMail } from '../orders/orders.mails.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
@@ -16,14 +17,16 @@ export interface Canceller {
   owner: boolean;
 }
 
-export function createCancellation(orders: OrdersService, refunds: Refunds, outbox: Outbox) {
+export function createCancellation(orders: OrdersService, refunds: Refunds, outbox: Outbox, limits: Pick<ShopperLimits, 'codCancelled'>) {
   return async function cancel(orderId: string, who: Canceller, reason: string, from?: string) {
     let mailed = false;
+    let cancelledNow = false;
     const { order, refundPaymentId } = await orders.cancel(
       orderId,
       who,
       reason,
       async (tx, cancelled) => {
+        cancelledNow = true;
         if (!cancelled.buyer) return;
         await outbox.send(tx, cancelledMail({ ...cancelled, buyer: cancelled.buyer }, reason, who.owner));
         mailed = true;
@@ -32,6 +35,8 @@ export function createCancellation(orders: OrdersService, refunds: Refunds, outb
     );
     if (mailed) outbox.nudge();
     if (refundPaymentId) await refunds.refund(refundPaymentId);
+    // A shopper's own Cash on Delivery cancel counts towards pausing COD for them (issue 53).
+    if (cancelledNow && !who.owner && order.paymentMethod === 'cod') await limits.codCancelled(who.userId);
     return order;
   };
 }

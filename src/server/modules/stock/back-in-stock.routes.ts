@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { stopAlertsContract } from '../../../shared/back-in-stock.contract.ts';
 import { sizeName } from '../../../shared/cart.contract.ts';
 import { productId } from '../../../shared/catalog.contract.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import { requireShopper, shoppersOnly, type ShopperEnv } from '../../http/session.ts';
 import { valid } from '../../http/validate.ts';
 import type { BackInStockService } from './back-in-stock.service.ts';
@@ -15,9 +16,9 @@ import type { BackInStockService } from './back-in-stock.service.ts';
 const piece = z.object({ productId });
 const size = z.object({ size: sizeName.optional() });
 
-export function backInStockRoutes(alerts: BackInStockService) {
+export function backInStockRoutes(alerts: BackInStockService, trustProxyHops: number) {
   return new Hono<ShopperEnv>()
-    .post('/back-in-stock/stop', valid('json', stopAlertsContract), async (c) => c.json(await alerts.stop(c.req.valid('json').token)))
+    .post('/back-in-stock/stop', valid('json', stopAlertsContract), async (c) => c.json(await alerts.stop(c.req.valid('json').token, clientIp(c, trustProxyHops))))
     .use('/back-in-stock', shoppersOnly)
     .use('/back-in-stock/:productId', shoppersOnly)
     .get('/back-in-stock', async (c) => c.json({ items: await alerts.list(requireShopper(c).id) }))

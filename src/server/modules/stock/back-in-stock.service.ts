@@ -11,6 +11,7 @@ import { ONE_SIZE } from '../../../shared/stock.ts';
 import type { Db } from '../../db/client.ts';
 import { asShopper, type ShopperTx } from '../../db/shopper.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
+import type { ShopperLimits } from '../limits/shopper-limits.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { Outbox } from '../mail/mail.service.ts';
 import { backInStockMail } from './back-in-stock.mails.ts';
@@ -36,7 +37,7 @@ export interface AlertKey {
   size?: string | undefined;
 }
 
-export function createBackInStockService(db: Db, catalog: CatalogService) {
+export function createBackInStockService(db: Db, catalog: CatalogService, limits: Pick<ShopperLimits, 'alertChange' | 'stopLinkTried' | 'stopLinkFound'>) {
   /** The size asked for, on offer and sold out; a piece in sizes needs one named, a one-size piece none. */
   async function soldOutSize({ productId, size }: AlertKey): Promise<{ id: number; size: string }> {
     const product = await catalog.product(productId).catch(() => {
@@ -66,6 +67,7 @@ export function createBackInStockService(db: Db, catalog: CatalogService) {
     /** Safe to repeat: one waiting request per shopper and size. */
     async ask(userId: string, key: AlertKey): Promise<{ productId: number; size: string; waiting: true }> {
       const size = await soldOutSize(key);
+      await limits.alertChange(userId);
       await asShopper(db, userId, (tx) => q.addAlert(tx, userId, size.id));
       return { productId: key.productId, size: size.size, waiting: true };
     },
@@ -73,14 +75,20 @@ export function createBackInStockService(db: Db, catalog: CatalogService) {
     /** Safe to repeat; a size no longer offered or a piece since hidden can still be withdrawn. */
     async withdraw(userId: string, { productId, size }: AlertKey): Promise<{ productId: number; size: string; waiting: false }> {
       const name = size ?? ONE_SIZE;
+      await limits.alertChange(userId);
       const ids = await q.sizeIdsOf(db, productId, name);
       if (ids.length > 0) await asShopper(db, userId, (tx) => q.removeAlert(tx, userId, ids[0]!));
       return { productId, size: name, waiting: false };
     },
 
-    /** The mail's unsubscribe link: every request still waiting of that shopper is withdrawn. */
-    async stop(token: string): Promise<{ stopped: number }> {
+    /**
+     * The mail's unsubscribe link: every request still waiting of that shopper is withdrawn.
+     * `address` is the request's: wrong links from one address are limited (guessing tokens).
+     */
+    async stop(token: string, address: string): Promise<{ stopped: number }> {
+      await limits.stopLinkTried(address);
       if (!(await q.tokenKnown(db, token))) throw new NotFoundError(ALERT_LINK_UNKNOWN);
+      await limits.stopLinkFound(address);
       return { stopped: await q.stopAllFor(db, token) };
     },
   };
