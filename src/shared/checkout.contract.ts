@@ -3,7 +3,7 @@ import { MAX_ID } from './catalog.contract.ts';
 import { sizeName } from './cart.contract.ts';
 import { z } from './zod.ts';
 
-import { MAX_UNPAID_ORDERS } from './orders.ts';
+import { MAX_PIECES_HELD, MAX_UNPAID_ORDERS } from './orders.ts';
 
 export const CHOOSE_ADDRESS = 'Please choose a delivery address.';
 /** docs/decisions/0016: what the quote and the checkout say of an order over MAX_ORDER_TOTAL. */
@@ -11,6 +11,9 @@ export const ORDER_TOO_LARGE = 'An order can be at most ₹10,00,000. Please rem
 /** The wait is the owner's reservation window (issue 16). */
 export const tooManyUnpaid = (minutes: number) =>
   `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Please pay for one of them, or wait ${minutes} minutes for them to lapse, before placing another.`;
+/** Issue 53: the pieces other unpaid orders hold already, beside this one's, past MAX_PIECES_HELD. */
+export const tooManyHeld = (heldElsewhere: number) =>
+  `You have ${heldElsewhere} pieces waiting for payment in other orders, and an order can wait beside them only while all together hold at most ${MAX_PIECES_HELD}. Please pay for those orders, or close them, before placing this one.`;
 export const ORDER_CANCELLED_PAID = 'This order was cancelled, so your payment will be refunded to you in full. Please place a new order.';
 /** Issue 16: a payment after the window closed, when the pieces it held have gone to another shopper. */
 export const ORDER_EXPIRED_PAID = 'Your payment reached us after the time to pay had run out, and the pieces in this order have sold out since. Your payment will be refunded to you in full.';

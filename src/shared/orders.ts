@@ -122,6 +122,11 @@ export interface CheckoutSuccess {
 
 /** Open unpaid orders a shopper may have at once; the next Pay is refused until one is paid or lapses. */
 export const MAX_UNPAID_ORDERS = 5;
+/**
+ * Pieces a shopper's unpaid orders may hold between them (issue 53): an order alone may hold what
+ * its cart allows, but a second one waiting beside it may not take the two past this.
+ */
+export const MAX_PIECES_HELD = 20;
 
 /** The most one order may come to (paise): ₹10,00,000. Cash beyond ₹2,00,000 is unlawful anyway, and cards and UPI cap far lower. */
 export const MAX_ORDER_TOTAL = 10_00_000_00;

@@ -588,26 +588,32 @@ describe('a second start for the same purchase', () => {
     expect(again).toEqual(first);
     expect(await orderCount(meera)).toBe(n);
 
-    // Another address is another purchase.
+    // Another address is another purchase: it takes the piece over, and the first order lapses
+    // (issue 53: a piece in a size is held by one of the shopper's unpaid orders at most).
     const elsewhere = await buyNowStarted(meera, p, meeraOffice);
     expect(elsewhere.orderId).not.toBe(first.orderId);
     expect(elsewhere.addressNote).toBe('221/B, MG Road, Indiranagar, Bengaluru, Karnataka 560038');
+    const statusOf = async (id: string) => (await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
+    expect(await statusOf(first.orderId)).toBe('expired');
     // So is the same piece at another price.
     await priced(p, 650_00);
     const dearer = await buyNowStarted(meera, p);
-    expect(dearer.orderId).not.toBe(first.orderId);
+    expect(dearer.orderId).not.toBe(elsewhere.orderId);
+    expect(await statusOf(elsewhere.orderId)).toBe('expired');
     await priced(p, 640_00);
-    expect((await buyNowStarted(meera, p)).orderId).toBe(first.orderId);
-    expect(await orderCount(meera)).toBe(n + 2);
+    const back = await buyNowStarted(meera, p);
+    expect(back.orderId).not.toBe(first.orderId);
+    expect(await buyNowStarted(meera, p)).toEqual(back);
+    expect(await orderCount(meera)).toBe(n + 3);
 
     // Half an hour on, or once paid, a new order is made.
-    await t.database.db.update(orders).set({ createdAt: sql`now() - interval '31 minutes'` }).where(eq(orders.id, first.orderId));
+    await t.database.db.update(orders).set({ createdAt: sql`now() - interval '31 minutes'` }).where(eq(orders.id, back.orderId));
     const later = await buyNowStarted(meera, p);
-    expect(later.orderId).not.toBe(first.orderId);
+    expect(later.orderId).not.toBe(back.orderId);
     await pays(meera, later.orderId);
     const afterPaying = await buyNowStarted(meera, p);
     expect(afterPaying.orderId).not.toBe(later.orderId);
-    expect(await orderCount(meera)).toBe(n + 4);
+    expect(await orderCount(meera)).toBe(n + 5);
   });
 
   it('makes a new order when the GST changed though the total did not (prices including GST)', async () => {

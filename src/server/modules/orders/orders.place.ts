@@ -4,16 +4,16 @@
  * The settings they are placed with are the checkout quote's (docs/decisions/0041): nothing here
  * reads them again.
  */
-import { tooManyUnpaid } from '../../../shared/checkout.contract.ts';
+import { tooManyHeld, tooManyUnpaid } from '../../../shared/checkout.contract.ts';
 import { codOpenRefusal, type CodLimits } from '../../../shared/cod.ts';
-import { MAX_UNPAID_ORDERS } from '../../../shared/orders.ts';
+import { MAX_PIECES_HELD, MAX_UNPAID_ORDERS } from '../../../shared/orders.ts';
 import type { PricingSettings } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { asShopper, asServerFrom } from '../../db/shopper.ts';
 import { AppError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './orders.queries.ts';
-import type { PaidOrder } from './orders.shapes.ts';
+import { SUPERSEDED_STEP, type PaidOrder } from './orders.shapes.ts';
 
 /** The owner's stock settings an order is placed with: how long it holds its pieces, and the low-stock mark for the labels it moves. */
 export type StockSettings = Pick<PricingSettings, 'reservationMinutes' | 'lowStockThreshold'>;
@@ -22,22 +22,57 @@ export type StockSettings = Pick<PricingSettings, 'reservationMinutes' | 'lowSto
 const piecesOf = (lines: q.NewLine[]) =>
   lines.flatMap((l) => (l.productId == null || l.size == null ? [] : [{ productId: l.productId, size: l.size, quantity: l.quantity, name: l.name }]));
 
+/** What a new unpaid order may hold beside the shopper's others (issue 53). */
+interface HoldPlan {
+  /** The shopper's unpaid orders holding a piece in a size the new one takes: they lapse for it. */
+  superseded: string[];
+  /** The unpaid orders left beside the new one, and the pieces they hold. */
+  others: number;
+  heldElsewhere: number;
+}
+
+/**
+ * A shopper holds a piece in a size in one unpaid order at most: a new checkout that takes it
+ * again (Buy Now after the cart, the cart after Buy Now, two tabs) supersedes the older order,
+ * which lapses and gives its pieces back, so nobody holds 10 of a size twice over. What is left
+ * beside the new order counts towards the unpaid-order and held-piece limits.
+ */
+function planHolds(holds: Awaited<ReturnType<typeof q.unpaidHolds>>, wanted: ReturnType<typeof piecesOf>): HoldPlan {
+  const taken = new Set(wanted.map((p) => `${p.productId}|${p.size}`));
+  const superseded = new Set(holds.filter((h) => taken.has(`${h.productId}|${h.size}`)).map((h) => h.orderId));
+  const left = holds.filter((h) => !superseded.has(h.orderId));
+  return { superseded: [...superseded], others: new Set(left.map((h) => h.orderId)).size, heldElsewhere: left.reduce((sum, h) => sum + h.quantity, 0) };
+}
+
+/** Refuses a new unpaid order past the shopper's limits: orders waiting, and pieces held beside them. */
+function refuseBeyondHolds(plan: HoldPlan, wanted: ReturnType<typeof piecesOf>, settings: StockSettings): void {
+  if (plan.others >= MAX_UNPAID_ORDERS) throw new AppError(429, 'too_many_unpaid', tooManyUnpaid(settings.reservationMinutes));
+  const pieces = wanted.reduce((sum, p) => sum + p.quantity, 0);
+  if (plan.others > 0 && plan.heldElsewhere + pieces > MAX_PIECES_HELD) throw new AppError(409, 'too_many_held', tooManyHeld(plan.heldElsewhere));
+}
+
 /**
  * The pending order for this purchase: the one already waiting for it (however many Pay presses
  * race: they take turns), or a new one with its lines, written in the shopper's transaction
- * (migration 0010 allows no more); refused when the shopper has too many waiting already.
+ * (migration 0010 allows no more), taking over the pieces of the shopper's older unpaid orders it
+ * shares a size with; refused when the shopper has too many waiting already, or holds too much.
  */
 export async function beginOrder(db: Db, stock: StockService, userId: string, order: q.NewOrder, lines: q.NewLine[], settings: StockSettings) {
   return asShopper(db, userId, async (tx): Promise<{ order: q.OrderRow; reused: boolean }> => {
     await q.takeCheckoutTurn(tx, userId);
     const twin = await q.pendingTwin(tx, userId, order.checkoutFingerprint);
     if (twin) return { order: twin, reused: true };
-    if ((await q.openUnpaid(tx, userId)) >= MAX_UNPAID_ORDERS) throw new AppError(429, 'too_many_unpaid', tooManyUnpaid(settings.reservationMinutes));
+    const wanted = piecesOf(lines);
+    const plan = planHolds(await q.unpaidHolds(tx, userId), wanted);
+    refuseBeyondHolds(plan, wanted, settings);
     const made = await q.insertOrder(tx, order, lines);
+    const server = await asServerFrom(tx);
+    // The older orders' pieces go back first, so the new order can take the very same ones.
+    for (const orderId of plan.superseded) if (await q.expire(server, orderId, SUPERSEDED_STEP)) await stock.release(server, orderId);
     // Its pieces leave the stock in the same transaction, all or none (a refusal writes no order).
     // Should the owner move the low-stock mark at this moment, the labels are set again from every
     // count when the setting is saved.
-    await stock.reserve(await asServerFrom(tx), made.id, { pieces: piecesOf(lines), lowStockThreshold: settings.lowStockThreshold });
+    await stock.reserve(server, made.id, { pieces: wanted, lowStockThreshold: settings.lowStockThreshold });
     return { order: made, reused: false };
   });
 }

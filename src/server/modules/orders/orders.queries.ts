@@ -53,13 +53,13 @@ export async function pendingTwin(tx: Tx, userId: string, fingerprint: string): 
   return row;
 }
 
-/** How many of the shopper's orders wait for a payment (none has lapsed yet: the reconcile step expires them). */
-export async function openUnpaid(tx: Tx, userId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(orders)
+/** What the shopper's unpaid orders hold: each line's order, piece, size and pieces. */
+export async function unpaidHolds(tx: Tx, userId: string): Promise<{ orderId: string; productId: number | null; size: string | null; quantity: number }[]> {
+  return tx
+    .select({ orderId: orderItems.orderId, productId: orderItems.productId, size: orderItems.size, quantity: orderItems.quantity })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), eq(orders.paymentStatus, 'pending')));
-  return row?.n ?? 0;
 }
 
 /** The order one press of Place order made (issue 17), if it reached us before. */

@@ -24,6 +24,8 @@ export const movedOn = (now: string, saw: string) =>
 export const SYSTEM_STEP = 'the shop (payment window closed)';
 export const LATE_STEP = 'the shop (paid after its window, pieces still there)';
 export const ABANDON_STEP = 'the shopper (closed the payment)';
+/** Issue 53: a new checkout of the shopper's took a piece this unpaid order held, so it lapsed and gave its pieces back. */
+export const SUPERSEDED_STEP = 'the shopper (a new checkout took its pieces)';
 
 export interface PaidOrder {
   order: q.OrderRow;

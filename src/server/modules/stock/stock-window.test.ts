@@ -7,9 +7,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/addresses.ts';
-import { tooManyUnpaid } from '../../../shared/checkout.contract.ts';
+import { tooManyHeld, tooManyUnpaid } from '../../../shared/checkout.contract.ts';
 import type { ProductDetail } from '../../../shared/catalog.ts';
-import type { CheckoutStart } from '../../../shared/orders.ts';
+import { MAX_PIECES_HELD, type CheckoutStart } from '../../../shared/orders.ts';
 import { DEFAULT_PRICING, type PricingSettings } from '../../../shared/pricing.ts';
 import { orders, orderStatusChanges } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
@@ -172,5 +172,75 @@ describe('the owner’s low-stock mark', () => {
       const res = await send(t, 'PUT', '/api/admin/settings', { ...DEFAULT_PRICING, lowStockThreshold }, owner.cookie);
       expect((await res.json()).fields.lowStockThreshold).toBe(message);
     }
+  });
+});
+
+describe('what one shopper may hold unpaid (issue 53)', () => {
+  /** The shopper's selected cart lines, started as one order for payment. */
+  async function cartCheckout(who: Who) {
+    const quote = await (await send(t, 'GET', '/api/checkout/quote', undefined, who.s.cookie)).json();
+    const res = await send(t, 'POST', '/api/checkout/orders', { addressId: who.address.id, expectedTotal: quote.amounts.total }, who.s.cookie);
+    return { status: res.status, body: await res.json() };
+  }
+  const addToCart = (who: Who, productId: number, quantity: number) => send(t, 'POST', '/api/cart/items', { productId, quantity }, who.s.cookie);
+  const select = (who: Who, productId: number, selected: boolean) => send(t, 'PATCH', `/api/cart/items/${productId}?size=One%20size`, { selected }, who.s.cookie);
+  const unpaidOf = async (who: Who) =>
+    (await t.database.db.select({ id: orders.id }).from(orders).where(sql`${orders.userId} = ${who.s.id} and ${orders.status} = 'pending' and ${orders.paymentStatus} = 'pending'`)).map((o) => o.id);
+
+  it('holds a piece in one unpaid order at most: a new checkout with it takes it over, and the older order lapses', async () => {
+    const p = freshPiece();
+    await setStock(t, p, 12);
+    const asha = await shopper('Anjali');
+    const bina = await shopper('Bhavna');
+    expect((await addToCart(asha, p, 10)).status).toBe(200);
+    const ten = await cartCheckout(asha);
+    expect(ten.status).toBe(201);
+    expect(await piecesLeft(p)).toBe(2);
+    // The same piece again, by Buy Now: the ten go back, one is held.
+    const one = await buyNow(asha, p);
+    expect(one.status).toBe(201);
+    expect(await orderOf((ten.body as CheckoutStart).orderId)).toMatchObject({ status: 'expired', stockState: 'released' });
+    const history = await t.database.db.select({ by: orderStatusChanges.changedByEmail }).from(orderStatusChanges).where(eq(orderStatusChanges.orderId, (ten.body as CheckoutStart).orderId));
+    expect(history).toEqual([{ by: 'the shopper (a new checkout took its pieces)' }]);
+    expect(await piecesLeft(p)).toBe(11);
+    expect(await unpaidOf(asha)).toEqual([(one.body as CheckoutStart).orderId]);
+    expect((await buyNow(bina, p)).status).toBe(201);
+  });
+
+  it('lets two tabs of one shopper race for the last piece: both answered, one order holds it, nothing is held twice', async () => {
+    const p = freshPiece();
+    const q = freshPiece();
+    await setStock(t, p, 1);
+    const chitra = await shopper('Charu');
+    expect((await addToCart(chitra, p, 1)).status).toBe(200);
+    expect((await addToCart(chitra, q, 1)).status).toBe(200);
+    const [tab1, tab2] = await Promise.all([buyNow(chitra, p), cartCheckout(chitra)]);
+    expect([tab1.status, tab2.status]).toEqual([201, 201]);
+    const unpaid = await unpaidOf(chitra);
+    expect(unpaid).toHaveLength(1);
+    expect(await piecesLeft(p)).toBe(0);
+  });
+
+  it(`keeps the pieces held beside another unpaid order to ${MAX_PIECES_HELD} in all; one order alone may hold more`, async () => {
+    const [x, y, z, w] = [freshPiece(), freshPiece(), freshPiece(), freshPiece()];
+    for (const id of [x, y, z, w]) await setStock(t, id, 50);
+    const devi = await shopper('Devika');
+    // One order of 30 pieces: nothing else is waiting, so it may.
+    for (const id of [x, y, z]) expect((await addToCart(devi, id, 10)).status).toBe(200);
+    const thirty = await cartCheckout(devi);
+    expect(thirty.status).toBe(201);
+    // Beside it, even one more piece would make 31.
+    const refused = await buyNow(devi, w);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ code: 'too_many_held', message: tooManyHeld(30) });
+    // Ten of them alone, then ten more beside: 20 in all is within; a 21st is not.
+    expect(await (await abandon(devi, (thirty.body as CheckoutStart).orderId)).json()).toEqual({ released: true });
+    for (const id of [y, z]) expect((await select(devi, id, false)).status).toBe(200);
+    expect((await cartCheckout(devi)).status).toBe(201);
+    expect((await select(devi, x, false)).status).toBe(200);
+    expect((await select(devi, y, true)).status).toBe(200);
+    expect((await cartCheckout(devi)).status).toBe(201);
+    expect((await unpaidOf(devi)).length).toBe(2);
+    expect((await buyNow(devi, w)).body).toEqual({ code: 'too_many_held', message: tooManyHeld(20) });
   });
 });
