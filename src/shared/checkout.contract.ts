@@ -14,6 +14,9 @@ export const tooManyUnpaid = (minutes: number) =>
 /** Issue 53: the pieces other unpaid orders hold already, beside this one's, past MAX_PIECES_HELD. */
 export const tooManyHeld = (heldElsewhere: number) =>
   `You have ${heldElsewhere} pieces waiting for payment in other orders, and an order can wait beside them only while all together hold at most ${MAX_PIECES_HELD}. Please pay for those orders, or close them, before placing this one.`;
+/** Issue 53: the last pieces of a size the shopper gave back by closing the payment, left to others a while. */
+export const givenBackLately = (name: string, minutes: number) =>
+  `You closed the payment for ${name} a moment ago, so its last pieces are open to other shoppers for a few minutes. Please try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`;
 export const ORDER_CANCELLED_PAID = 'This order was cancelled, so your payment will be refunded to you in full. Please place a new order.';
 /** Issue 16: a payment after the window closed, when the pieces it held have gone to another shopper. */
 export const ORDER_EXPIRED_PAID = 'Your payment reached us after the time to pay had run out, and the pieces in this order have sold out since. Your payment will be refunded to you in full.';

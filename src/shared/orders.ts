@@ -127,6 +127,12 @@ export const MAX_UNPAID_ORDERS = 5;
  * its cart allows, but a second one waiting beside it may not take the two past this.
  */
 export const MAX_PIECES_HELD = 20;
+/**
+ * Issue 53: minutes after a shopper closes a payment during which the last pieces it gave back are
+ * left to other shoppers: the same shopper cannot take them straight back. Plentiful pieces wait
+ * for nobody.
+ */
+export const GIVEN_BACK_MINUTES = 5;
 
 /** The most one order may come to (paise): ₹10,00,000. Cash beyond ₹2,00,000 is unlawful anyway, and cards and UPI cap far lower. */
 export const MAX_ORDER_TOTAL = 10_00_000_00;

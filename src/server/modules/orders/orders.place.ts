@@ -4,16 +4,16 @@
  * The settings they are placed with are the checkout quote's (docs/decisions/0041): nothing here
  * reads them again.
  */
-import { tooManyHeld, tooManyUnpaid } from '../../../shared/checkout.contract.ts';
+import { givenBackLately, tooManyHeld, tooManyUnpaid } from '../../../shared/checkout.contract.ts';
 import { codOpenRefusal, type CodLimits } from '../../../shared/cod.ts';
-import { MAX_PIECES_HELD, MAX_UNPAID_ORDERS } from '../../../shared/orders.ts';
+import { GIVEN_BACK_MINUTES, MAX_PIECES_HELD, MAX_UNPAID_ORDERS } from '../../../shared/orders.ts';
 import type { PricingSettings } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { asShopper, asServerFrom } from '../../db/shopper.ts';
 import { AppError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './orders.queries.ts';
-import { SUPERSEDED_STEP, type PaidOrder } from './orders.shapes.ts';
+import { ABANDON_STEP, SUPERSEDED_STEP, type PaidOrder } from './orders.shapes.ts';
 
 /** The owner's stock settings an order is placed with: how long it holds its pieces, and the low-stock mark for the labels it moves. */
 export type StockSettings = Pick<PricingSettings, 'reservationMinutes' | 'lowStockThreshold'>;
@@ -52,6 +52,25 @@ function refuseBeyondHolds(plan: HoldPlan, wanted: ReturnType<typeof piecesOf>, 
 }
 
 /**
+ * The last pieces of a size that the shopper gave back by closing a payment are left to other
+ * shoppers for GIVEN_BACK_MINUTES (issue 53): taking them straight back would hold them from
+ * everyone again. A size with more left than this order wants is not held back from anyone.
+ */
+async function refuseGivenBackLately(server: q.Tx, stock: StockService, userId: string, wanted: ReturnType<typeof piecesOf>): Promise<void> {
+  const lately = await q.givenBackWithin(server, userId, ABANDON_STEP, GIVEN_BACK_MINUTES);
+  const returned = wanted.filter((p) => lately.some((g) => g.productId === p.productId && g.size === p.size));
+  if (returned.length === 0) return;
+  const levels = await stock.levelsIn(server, returned.map((p) => p.productId));
+  for (const piece of returned) {
+    const left = levels.find((l) => l.productId === piece.productId && l.size === piece.size)?.stock ?? 0;
+    if (left > piece.quantity) continue;
+    const at = Math.max(...lately.filter((g) => g.productId === piece.productId && g.size === piece.size).map((g) => g.at.getTime()));
+    const minutes = Math.max(1, Math.ceil((at + GIVEN_BACK_MINUTES * 60_000 - Date.now()) / 60_000));
+    throw new AppError(409, 'given_back_lately', givenBackLately(piece.name, minutes));
+  }
+}
+
+/**
  * The pending order for this purchase: the one already waiting for it (however many Pay presses
  * race: they take turns), or a new one with its lines, written in the shopper's transaction
  * (migration 0010 allows no more), taking over the pieces of the shopper's older unpaid orders it
@@ -69,6 +88,8 @@ export async function beginOrder(db: Db, stock: StockService, userId: string, or
     const server = await asServerFrom(tx);
     // The older orders' pieces go back first, so the new order can take the very same ones.
     for (const orderId of plan.superseded) if (await q.expire(server, orderId, SUPERSEDED_STEP)) await stock.release(server, orderId);
+    // Refused here, its order rolls back with the transaction.
+    await refuseGivenBackLately(server, stock, userId, wanted);
     // Its pieces leave the stock in the same transaction, all or none (a refusal writes no order).
     // Should the owner move the low-stock mark at this moment, the labels are set again from every
     // count when the setting is saved.

@@ -62,6 +62,16 @@ export async function unpaidHolds(tx: Tx, userId: string): Promise<{ orderId: st
     .where(and(eq(orders.userId, userId), eq(orders.status, 'pending'), eq(orders.paymentStatus, 'pending')));
 }
 
+/** The pieces the shopper gave back by closing a payment within `minutes`, with when (as the server: the history is not the shopper's to read). */
+export async function givenBackWithin(tx: Tx, userId: string, by: string, minutes: number): Promise<{ productId: number | null; size: string | null; at: Date }[]> {
+  return tx
+    .select({ productId: orderItems.productId, size: orderItems.size, at: orderStatusChanges.changedAt })
+    .from(orderStatusChanges)
+    .innerJoin(orders, eq(orders.id, orderStatusChanges.orderId))
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orderStatusChanges.changedByEmail, by), gt(orderStatusChanges.changedAt, sql`now() - make_interval(mins => ${minutes})`)));
+}
+
 /** The order one press of Place order made (issue 17), if it reached us before. */
 export async function byPlacementKey(tx: Tx, userId: string, placementKey: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.placementKey, placementKey)));

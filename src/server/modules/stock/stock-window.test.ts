@@ -7,9 +7,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/addresses.ts';
-import { tooManyHeld, tooManyUnpaid } from '../../../shared/checkout.contract.ts';
+import { givenBackLately, tooManyHeld, tooManyUnpaid } from '../../../shared/checkout.contract.ts';
 import type { ProductDetail } from '../../../shared/catalog.ts';
-import { MAX_PIECES_HELD, type CheckoutStart } from '../../../shared/orders.ts';
+import { GIVEN_BACK_MINUTES, MAX_PIECES_HELD, type CheckoutStart } from '../../../shared/orders.ts';
 import { DEFAULT_PRICING, type PricingSettings } from '../../../shared/pricing.ts';
 import { orders, orderStatusChanges } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
@@ -242,5 +242,29 @@ describe('what one shopper may hold unpaid (issue 53)', () => {
     expect((await cartCheckout(devi)).status).toBe(201);
     expect((await unpaidOf(devi)).length).toBe(2);
     expect((await buyNow(devi, w)).body).toEqual({ code: 'too_many_held', message: tooManyHeld(20) });
+  });
+
+  it(`leaves the last pieces a shopper gave back by closing the payment to others for ${GIVEN_BACK_MINUTES} minutes; plentiful pieces are not held back`, async () => {
+    const last = freshPiece();
+    const many = freshPiece();
+    await setStock(t, last, 1);
+    await setStock(t, many, 40);
+    const esha = await shopper('Eshani');
+    const farah = await shopper('Fathima');
+    const [held, plenty] = [await buyNow(esha, last), await buyNow(esha, many)];
+    for (const started of [held, plenty]) expect(await (await abandon(esha, (started.body as CheckoutStart).orderId)).json()).toEqual({ released: true });
+    const again = await buyNow(esha, last);
+    expect(again.status).toBe(409);
+    const { name } = (await (await send(t, 'GET', `/api/products/${last}`)).json()) as ProductDetail;
+    expect(again.body).toEqual({ code: 'given_back_lately', message: givenBackLately(name, GIVEN_BACK_MINUTES) });
+    expect(await piecesLeft(last)).toBe(1);
+    expect((await buyNow(esha, many)).status).toBe(201);
+    // Another shopper may take it at once (and give it back again); once the minutes are over, so may she.
+    const hers = await buyNow(farah, last);
+    expect(hers.status).toBe(201);
+    expect(await (await abandon(farah, (hers.body as CheckoutStart).orderId)).json()).toEqual({ released: true });
+    await t.database.db.execute(sql`update order_status_changes set changed_at = changed_at - interval '${sql.raw(String(GIVEN_BACK_MINUTES))} minutes' where changed_by_email = 'the shopper (closed the payment)' and order_id in (select id from orders where user_id = ${esha.s.id})`);
+    expect((await buyNow(esha, last)).status).toBe(201);
+    expect(await piecesLeft(last)).toBe(0);
   });
 });
