@@ -47,6 +47,8 @@ export interface ViteRenderer {
 
 interface Drawing {
   api: InProcessApi;
+  /** The thread has its renderer and begins the drawing. */
+  started: () => void;
   onError: (error: unknown) => void;
   resolve: (page: DrawnPage | null) => void;
   reject: (error: unknown) => void;
@@ -99,7 +101,8 @@ class DrawingThread {
     if (m.type === 'vite') return void this.answerVite(m.call, m.payload);
     const drawing = this.drawing.get(m.draw);
     if (!drawing) return;
-    if (m.type === 'ask') void this.answer(m.ask, m.path, drawing.api);
+    if (m.type === 'started') drawing.started();
+    else if (m.type === 'ask') void this.answer(m.ask, m.path, drawing.api);
     else if (m.type === 'failed') drawing.onError(m.error);
     else {
       this.drawing.delete(m.draw);
@@ -150,16 +153,24 @@ export const drawingThreadCount = () => Math.min(4, Math.max(1, os.availablePara
 
 /** A drawing takes milliseconds; one that has not ended by now never will (a loop, an answer lost). */
 export const DRAW_TIME_LIMIT_MS = 10_000;
+/**
+ * A thread loads its renderer once, as it starts: the built one in well under a second, Vite's in
+ * npm run dev in seconds (33 s once on a busy CI run). A page waiting longer than this for it is
+ * sent undrawn, and the thread stopped: its renderer is not coming. Only a renderer that cannot
+ * load makes a page wait this long; a slow one is no longer stopped for being slow to load.
+ */
+export const RENDERER_LOAD_LIMIT_MS = 60_000;
 
 /**
  * The renderer at `entry` (dist/ssr/entry-server.js), or Vite's, run in `threads` worker threads.
  * Each page goes to the thread with the fewest pages in hand. A page not drawn within `timeLimitMs`
- * fails (it is sent undrawn), and so does its thread: stopped, with the pages it holds, and
- * replaced by the next page, so a thread caught in a loop never takes more pages.
+ * of its drawing's start (a thread still loading its renderer is not counted against it, up to
+ * `loadLimitMs`) fails (it is sent undrawn), and so does its thread: stopped, with the pages it
+ * holds, and replaced by the next page, so a thread caught in a loop never takes more pages.
  */
 export function threadedRenderer(
   entry: string | ViteRenderer,
-  { threads: count = drawingThreadCount(), timeLimitMs = DRAW_TIME_LIMIT_MS }: { threads?: number; timeLimitMs?: number } = {},
+  { threads: count = drawingThreadCount(), timeLimitMs = DRAW_TIME_LIMIT_MS, loadLimitMs = RENDERER_LOAD_LIMIT_MS }: { threads?: number; timeLimitMs?: number; loadLimitMs?: number } = {},
 ): PageRenderer & { close(): Promise<void> } {
   // Started now, so the first page does not wait for a thread to load React.
   const threads = Array.from({ length: count }, () => new DrawingThread(entry));
@@ -176,16 +187,25 @@ export function threadedRenderer(
       new Promise<DrawnPage | null>((resolve, reject) => {
         const draw = ++draws;
         const on = thread();
-        const limit = setTimeout(() => {
-          if (on.holds(draw)) on.stop(new Error(`The page ${url} was not drawn within ${timeLimitMs} ms: its drawing thread was stopped.`));
-        }, timeLimitMs);
-        // A page that waits never keeps the process alive; its request does.
-        limit.unref();
+        // One timer at a time: the renderer's load, then the drawing's own limit.
+        let limit: NodeJS.Timeout;
+        const stopAfter = (ms: number, what: string) => {
+          limit = setTimeout(() => {
+            if (on.holds(draw)) on.stop(new Error(`The page ${url} was not ${what} within ${ms} ms: its drawing thread was stopped.`));
+          }, ms);
+          // A page that waits never keeps the process alive; its request does.
+          limit.unref();
+        };
+        stopAfter(loadLimitMs, 'begun (its renderer was still loading)');
+        const started = () => {
+          clearTimeout(limit);
+          stopAfter(timeLimitMs, 'drawn');
+        };
         const settled = <T>(settle: (value: T) => void) => (value: T) => {
           clearTimeout(limit);
           settle(value);
         };
-        on.draw(draw, url, { api, onError, resolve: settled(resolve), reject: settled(reject) });
+        on.draw(draw, url, { api, started, onError, resolve: settled(resolve), reject: settled(reject) });
       }),
     /** Stops the threads; a page asked for later starts new ones. */
     async close() {

@@ -24,6 +24,8 @@ export type Failure = { error: unknown };
 export type ViteAnswer = { result: unknown } | { error: unknown };
 export type FromThread =
   | { type: 'ask'; draw: number; ask: number; path: string }
+  /** The renderer is loaded and the page's drawing begins: its time limit counts from here. */
+  | { type: 'started'; draw: number }
   | { type: 'failed'; draw: number; error: unknown }
   | { type: 'drawn'; draw: number; page: DrawnPage | null }
   | { type: 'threw'; draw: number; error: unknown }
@@ -137,6 +139,7 @@ function serve(port: NonNullable<typeof parentPort>, { renderer: from }: Drawing
     }
     try {
       const { render } = await renderer();
+      send({ type: 'started', draw: m.draw });
       const page = await render(m.url, transport(m.draw), (error) => send({ type: 'failed', draw: m.draw, error: plainError(error) }));
       send({ type: 'drawn', draw: m.draw, page });
     } catch (error) {
