@@ -18,6 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The reader's answer for a Cookie header that carries the session cookie (a promise, not null). */
+const readSession = (cookie: string) => t.shop.readSession(cookie)!;
+
 /** The signed value of the session cookie in a Cookie header. */
 const signedValue = (cookie: string) => /vastra\.session_token=([^;]*)/.exec(cookie)![1]!;
 
@@ -28,7 +31,7 @@ describe('the session reader', () => {
     const [row] = await t.database.db.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, s.id));
     expect(token, 'better-auth signs its session cookie as better-call 1.4.5 did').toBe(row!.token);
 
-    const byReader = await t.shop.readSession(s.cookie);
+    const byReader = await readSession(s.cookie);
     const byLibrary = await t.shop.auth.api.getSession({ headers: new Headers({ cookie: s.cookie }) });
     expect(byReader).toEqual({ shopper: { id: byLibrary!.user.id, email: byLibrary!.user.email, emailVerified: byLibrary!.user.emailVerified }, setCookies: [] });
   });
@@ -42,8 +45,10 @@ describe('the session reader', () => {
     expect(verifiedToken(encodeURIComponent(`${token}.${signature.slice(1)}`), TEST_AUTH_SECRET)).toBeNull();
     expect(verifiedToken('%E0%A4%A', TEST_AUTH_SECRET)).toBeNull();
     expect(verifiedToken(`.${signature}`, TEST_AUTH_SECRET)).toBeNull();
-    // And a request with it is a visitor's.
-    expect((await t.shop.readSession(`vastra.session_token=${encodeURIComponent(`${token}x.${signature}`)}`)).shopper).toBeNull();
+    // And a request with it is a visitor's; a request without the cookie is one at once.
+    expect(t.shop.readSession('theme=dark; vastra.other=1')).toBeNull();
+    expect(t.shop.readSession(undefined)).toBeNull();
+    expect((await readSession(`vastra.session_token=${encodeURIComponent(`${token}x.${signature}`)}`)).shopper).toBeNull();
   });
 
   it('leaves a session due for its daily renewal to the library, which moves its end on and renews the cookie', async () => {
@@ -52,16 +57,16 @@ describe('the session reader', () => {
     expect(dueForRenewal(dayAndAMinuteOld)).toBe(true);
     expect(dueForRenewal(new Date(Date.now() + (30 * 24 * 3600 - 24 * 3600 + 60) * 1000))).toBe(false);
     await t.database.db.update(sessions).set({ expiresAt: dayAndAMinuteOld }).where(eq(sessions.userId, s.id));
-    const read = await t.shop.readSession(s.cookie);
+    const read = await readSession(s.cookie);
     expect(read.shopper?.id).toBe(s.id);
     expect(read.setCookies.join()).toMatch(/vastra\.session_token=.*Max-Age=2592000/);
     // Renewed: the next read is the reader's own again.
-    expect(await t.shop.readSession(s.cookie)).toEqual({ shopper: read.shopper, setCookies: [] });
+    expect(await readSession(s.cookie)).toEqual({ shopper: read.shopper, setCookies: [] });
   });
 
   it('leaves a request with the library’s other cookies to the library, which clears a cached session it does not use', async () => {
     const s = await signedUp(t, 'Ira');
-    const read = await t.shop.readSession(`${s.cookie}; vastra.session_data=stale`);
+    const read = await readSession(`${s.cookie}; vastra.session_data=stale`);
     expect(read.shopper?.id).toBe(s.id);
     expect(read.setCookies.join()).toMatch(/vastra\.session_data=;/);
   });

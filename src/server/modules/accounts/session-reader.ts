@@ -28,9 +28,6 @@ export interface SessionRead {
 
 /** `vastra.session_token` and, on HTTPS, `__Secure-vastra.session_token`: the value up to the next `;`. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?vastra\.session_token=([^;]*)/;
-/** True when a Cookie header carries the shop's session cookie at all. */
-export const hasSessionCookie = (cookie: string | undefined): cookie is string => cookie !== undefined && SESSION_COOKIE.test(cookie);
-
 /** The library's other cookies: with either, the library reads the session (and clears what it must). */
 const OTHER_AUTH_COOKIE = /(?:^|;\s*)(?:__Secure-)?vastra\.(?:session_data|dont_remember)/;
 /** A base64 HMAC-SHA256: 32 bytes, 44 characters, one `=` of padding (what better-call checks first). */
@@ -73,15 +70,22 @@ export function createSessionReader(db: Db, auth: Auth, secret: string) {
     return { shopper: user ? { id: user.id, email: user.email, emailVerified: user.emailVerified } : null, setCookies: headers.getSetCookie() };
   }
 
-  /** The shopper a request's Cookie header names, or null. */
-  return async function readSession(cookie: string): Promise<SessionRead> {
-    const signed = SESSION_COOKIE.exec(cookie);
-    if (!signed) return { shopper: null, setCookies: [] };
-    const token = OTHER_AUTH_COOKIE.test(cookie) ? null : verifiedToken(signed[1]!, secret);
+  /** A live session's shopper, or the library's answer for anything else. */
+  async function read(cookie: string, signedValue: string): Promise<SessionRead> {
+    const token = OTHER_AUTH_COOKIE.test(cookie) ? null : verifiedToken(signedValue, secret);
     if (token === null) return byTheLibrary(cookie);
     const [row] = await liveSession.execute({ token });
     if (!row || row.expiresAt.getTime() <= Date.now() || dueForRenewal(row.expiresAt)) return byTheLibrary(cookie);
     return { shopper: { id: row.id, email: row.email, emailVerified: row.emailVerified }, setCookies: [] };
+  }
+
+  /**
+   * The shopper a request's Cookie header names; null, at once and without a promise, for a
+   * request without the session cookie (a visitor's costs nothing here).
+   */
+  return function readSession(cookie: string | undefined): Promise<SessionRead> | null {
+    const signed = cookie === undefined ? null : SESSION_COOKIE.exec(cookie);
+    return signed ? read(cookie!, signed[1]!) : null;
   };
 }
 

@@ -6,16 +6,16 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { ShopperEnv } from '../../http/session.ts';
-import { hasSessionCookie, type SessionReader } from './session-reader.ts';
+import type { SessionReader } from './session-reader.ts';
 
 export function sessionMiddleware(readSession: SessionReader): MiddlewareHandler<ShopperEnv> {
   return async (c, next) => {
-    const cookie = c.req.header('Cookie');
-    if (!hasSessionCookie(cookie)) {
+    const reading = readSession(c.req.header('Cookie'));
+    if (!reading) {
       c.set('shopper', null);
       return next();
     }
-    const { shopper, setCookies } = await readSession(cookie);
+    const { shopper, setCookies } = await reading;
     c.set('shopper', shopper);
     await next();
     for (const value of setCookies) c.res.headers.append('Set-Cookie', value);

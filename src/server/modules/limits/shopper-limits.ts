@@ -19,9 +19,11 @@ export function createShopperLimits(limiter: RateLimiter) {
     const wait = refusal(await Promise.all(rules.map((rule) => limiter.check(rule, subject))));
     if (wait !== null) throw tooMany(words, wait);
   }
+  /** Counts one under every rule: what the counts now say. */
+  const countAll = (rules: LimitRule[], subject: string) => Promise.all(rules.map((rule) => limiter.hit(rule, subject)));
   /** Counts one under every rule; throws the 429 when that goes over any of them. */
   async function count(rules: LimitRule[], subject: string, words: string): Promise<void> {
-    const wait = refusal(await Promise.all(rules.map((rule) => limiter.hit(rule, subject))));
+    const wait = refusal(await countAll(rules, subject));
     if (wait !== null) throw tooMany(words, wait);
   }
   const L = LIMITS;
@@ -32,11 +34,11 @@ export function createShopperLimits(limiter: RateLimiter) {
     /** Before a new Cash on Delivery order. */
     beforeCod: (userId: string) => refuseIfAt(codCancels, userId, LIMIT_WORDS.codCancels),
     /** A shopper cancelled their own Cash on Delivery order (the owner's cancels are not the shopper's doing). */
-    codCancelled: (userId: string) => Promise.all(codCancels.map((rule) => limiter.hit(rule, userId))).then(() => undefined),
+    codCancelled: async (userId: string) => void (await countAll(codCancels, userId)),
     /** Before a new order for online payment. */
     beforePayment: (userId: string) => refuseIfAt(abandoned, userId, LIMIT_WORDS.abandonedPayments),
     /** A shopper closed a payment unpaid, and its order lapsed. */
-    paymentAbandoned: (userId: string) => Promise.all(abandoned.map((rule) => limiter.hit(rule, userId))).then(() => undefined),
+    paymentAbandoned: async (userId: string) => void (await countAll(abandoned, userId)),
     /** A back-in-stock request asked for or withdrawn: counted, refused past the limit. */
     alertChange: (userId: string) => count([L.alertChangesHour, L.alertChangesDay], userId, LIMIT_WORDS.alertChanges),
     /**
