@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/addresses.ts';
 import type { CheckoutDelivery } from '../../../shared/cod.ts';
 import type { CheckoutStart } from '../../../shared/orders.ts';
+import { openPostgres, type Database } from '../../db/client.ts';
 import { orders, requestLimits, stockAlerts } from '../../db/schema/index.ts';
 import { linkInMail, send, signedUp } from '../../test/accounts-kit.ts';
 import { plentyOfStock, setStock, stockTestShop } from '../../test/orders-kit.ts';
@@ -24,13 +25,21 @@ type Who = { s: Shopper; home: Address };
 let t: TestApp;
 let owner: Shopper;
 let freshPiece: () => number;
+let second: Database | undefined;
+/** Two app servers over one database where the database allows it (PostgreSQL), else one. */
+let servers: Pick<TestApp, 'app'>[];
 
 beforeAll(async () => {
   // One proxy hop trusted, so each test's X-Forwarded-For is the address a request came from.
   ({ t, owner, freshPiece } = await stockTestShop({ trustProxyHops: 1 }));
   await plentyOfStock(t);
+  second = t.databaseUrl ? await openPostgres(t.databaseUrl, 2) : undefined;
+  servers = second ? [t, { app: t.another(second.db) }] : [t];
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await second?.close();
+  await t.close();
+});
 
 async function verifiedShopper(name: string): Promise<Who> {
   const s = await signedUp(t, name);
@@ -142,10 +151,11 @@ describe('back-in-stock requests', () => {
 });
 
 describe('unsubscribe links', () => {
-  const stop = (token: string, from: string) => send(t, 'POST', '/api/back-in-stock/stop', { token }, undefined, { 'X-Forwarded-For': from });
+  const stop = (token: string, from: string, server = 0) =>
+    send(servers[server % servers.length]!, 'POST', '/api/back-in-stock/stop', { token }, undefined, { 'X-Forwarded-For': from });
 
-  it('stop a stranger after 20 wrong links from one address, even sent all at once; another address is not counted with it', async () => {
-    const guesses = Array.from({ length: 30 }, () => stop(crypto.randomUUID(), '203.0.113.7'));
+  it('stop a stranger after 20 wrong links from one address, even sent all at once to two app servers; another address is not counted with it', async () => {
+    const guesses = Array.from({ length: 30 }, (_, i) => stop(crypto.randomUUID(), '203.0.113.7', i));
     const statuses = (await Promise.all(guesses)).map((r) => r.status).sort();
     expect(statuses).toEqual([...Array(20).fill(404), ...Array(10).fill(429)]);
     await expectPaused(await stop(crypto.randomUUID(), '203.0.113.7'), LIMIT_WORDS.wrongStopLinks, 3600);
