@@ -9,17 +9,17 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminProduct, SizeListChoice } from '../src/shared/admin-product.contract.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { linksIn, mailFor, portOf } from './mailbox.ts';
-import { test, expect } from './fixtures.ts';
+import { BOTH_WIDTHS, test, expect } from './fixtures.ts';
 import { OWNER } from './owner.ts';
 import { signedIn, signedInAsOwner } from './shoppers.ts';
 
 /** A kurta of the owner's (through the admin API, as the editor saves it): S 6, M sold out, L 2. */
-async function ownersKurta(request: APIRequestContext, name: string): Promise<AdminProduct> {
+async function ownersKurta(request: APIRequestContext, name: string, sizes = [{ size: 'S', stock: 6 }, { size: 'M', stock: 0 }, { size: 'L', stock: 2 }]): Promise<AdminProduct> {
   expect((await request.post('/api/accounts/login', { data: { email: OWNER.email, password: OWNER.password } })).status()).toBe(200);
   const { sizeLists } = (await (await request.get('/api/admin/products/groups')).json()) as { sizeLists: SizeListChoice[] };
   const list = sizeLists.find((l) => l.name === 'Kurtas and suits')!;
   const res = await request.post('/api/admin/products', {
-    data: { name, price: 1899_00, sizeListId: list.id, sizes: [{ size: 'S', stock: 6 }, { size: 'M', stock: 0 }, { size: 'L', stock: 2 }], categories: ['kurtas'] },
+    data: { name, price: 1899_00, sizeListId: list.id, sizes, categories: ['kurtas'] },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as AdminProduct;
@@ -175,4 +175,36 @@ test('Notify me on a sold-out size: the owner restocks it from the list, one mai
   await expect(page.getByRole('heading', { level: 1, name: 'Stop back-in-stock mails' })).toBeVisible();
   await page.getByRole('button', { name: 'Stop the mails' }).click();
   await expect(page.getByRole('status')).toHaveText('You are not waiting for any pieces now, so there is nothing more to stop.');
+});
+
+test('a size only held by an unpaid order: in someone’s cart, back in N minutes, counted down; a visitor may ask to be told', BOTH_WIDTHS, async ({ page, browser, request, baseURL }, testInfo) => {
+  test.setTimeout(60_000);
+  const name = `Chanderi Kurta ${testInfo.project.name} ${Date.now().toString(36)}`;
+  const kurta = await ownersKurta(request, name, [{ size: 'S', stock: 4 }, { size: 'M', stock: 0 }, { size: 'L', stock: 1 }]);
+
+  // Another shopper, on their own device, opens the payment for the last L and has not paid yet.
+  const holderContext = await browser.newContext({ baseURL });
+  const holder = await holderContext.newPage();
+  await signedIn(holder, 'tara');
+  const address = await (await holder.request.post('/api/addresses', { data: { name: 'Tara Iyer', phone: '9876543210', house: '7', street: 'Besant Road', city: 'Chennai', state: 'Tamil Nadu', pincode: '600041' } })).json();
+  const quote = await (await holder.request.get(`/api/checkout/quote?buyNow=${kurta.id}&size=L`)).json();
+  const made = await holder.request.post('/api/checkout/orders', { data: { addressId: address.id, buyNow: { productId: kurta.id, size: 'L' }, expectedTotal: quote.amounts.total } });
+  expect(made.status(), await made.text()).toBe(201);
+  await holderContext.close();
+
+  await page.clock.install();
+  await page.goto(`/product/${kurta.id}`);
+  const held = page.getByRole('radio', { name: 'L (in a cart)' });
+  await expect(held).toBeDisabled();
+  await expect(page.getByRole('radio', { name: 'M (sold out)' })).toBeDisabled();
+  await expect(picker(page).getByText('In a cart', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: "Sold out in M. Size L is in someone's cart, back in 15 minutes." })).toBeVisible();
+  const waiting = page.getByRole('region', { name: /^Sold out in M\. Size L is in someone's cart/ });
+  await expect(waiting.getByRole('link', { name: 'Sign in to be mailed when size L is back' })).toHaveAttribute('href', '/login');
+  await expectNoSeriousViolations(page);
+
+  // The page counts down on the shopper's clock.
+  await page.clock.fastForward('05:00');
+  await expect(waiting).toContainText("Size L is in someone's cart, back in 10 minutes.");
+  await page.screenshot({ path: testInfo.outputPath('held-size.png'), fullPage: true });
 });

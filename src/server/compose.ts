@@ -81,7 +81,7 @@ function composeCatalog({ db, config, mailWritten, now, watch = unwatchedCatalog
     db,
     async (on) => (await pricing.current(on)).lowStockThreshold,
     createBackInStockMailer(siteUrl, outbox),
-    async () => (await pricing.shown()).lowStockThreshold,
+    () => pricing.shown(),
   );
   const catalog = createCatalogService(db, stock, watch);
   const wishlist = createWishlistService(db, catalog);

@@ -14,6 +14,18 @@ export interface SizeChoice {
   soldOut: boolean;
   /** How many are left, said only at or below the low-stock threshold ('Only 2 left'). */
   left: number | null;
+  /**
+   * A sold-out size whose last pieces an unpaid order holds (issue 53): they come back when its
+   * payment window closes unless it is paid. `minutes` is as of the read (what a drawn page says
+   * before its code runs); the page counts down to `until` after.
+   */
+  held: HeldSize | null;
+}
+
+export interface HeldSize {
+  /** When the holding order's payment window closes (ISO 8601). */
+  until: string;
+  minutes: number;
 }
 
 /** A size list's chart: per size, one figure per measure, in inches. */
@@ -36,11 +48,28 @@ export const SIZE_NOT_OFFERED = 'This size is not available for this piece. Plea
 /** Whether a piece is bought in a size the shopper chooses. */
 export const isSized = (sizes: readonly { size: string }[]) => sizes.some((s) => s.size !== ONE_SIZE);
 
-/** What the shopper is told of each size: never the count above the threshold. */
-export function sizeChoice(size: string, stock: number, lowStockThreshold: number): SizeChoice {
+/** What the shopper is told of each size: never the count above the threshold, nor who holds it. */
+export function sizeChoice(size: string, stock: number, lowStockThreshold: number, heldUntil: Date | null = null, now = Date.now()): SizeChoice {
   const label = availabilityOf(stock, lowStockThreshold);
-  return { size, soldOut: label === 'Out of Stock', left: label === 'Only a few left' ? stock : null };
+  const soldOut = label === 'Out of Stock';
+  const held = soldOut && heldUntil ? { until: heldUntil.toISOString(), minutes: minutesUntil(heldUntil, now) } : null;
+  return { size, soldOut, left: label === 'Only a few left' ? stock : null, held };
 }
+
+/**
+ * Whole minutes until a hold ends, at least 1: a lapsed hold is given back within a minute of its
+ * window closing (the lapse pass, boot.ts), so "back in 1 minute" stays true until it is.
+ */
+export const minutesUntil = (until: Date | string, now: number) => Math.max(1, Math.ceil((new Date(until).getTime() - now) / 60_000));
+
+/** What a shopper is told of a size only held by an unpaid order (issue 53), instead of sold out. */
+export const inSomeonesCart = (minutes: number) => `in someone's cart, back in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+
+/** The same, as a sentence about the piece or one of its sizes. */
+export const heldSentence = (size: string, minutes: number) => `${size === ONE_SIZE ? 'This piece is' : `Size ${size} is`} ${inSomeonesCart(minutes)}.`;
+
+/** A held size's short word, under its chip and on a one-size piece's buttons. */
+export const IN_A_CART = 'In a cart';
 
 /** A line's name with its size, where the piece has sizes: 'Chikankari Kurta (size M)'. */
 export const withSize = (name: string, size: string | null | undefined) => (size && size !== ONE_SIZE ? `${name} (size ${size})` : name);

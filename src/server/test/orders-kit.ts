@@ -1,11 +1,12 @@
 /** What the order tests share. */
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ONE_SIZE } from '../../shared/stock.ts';
 import { orders, products } from '../db/schema/index.ts';
 import { createOrdersService } from '../modules/orders/orders.service.ts';
 import { createStockService } from '../modules/stock/stock.service.ts';
 import type { Address } from '../../shared/addresses.ts';
+import { DEFAULT_PRICING, type PricingSettings } from '../../shared/pricing.ts';
 import { send, signedUp } from './accounts-kit.ts';
 import { onSocket } from './raw-http.ts';
 import { startRazorpayStandin, type RazorpayStandin } from './razorpay-standin.ts';
@@ -131,4 +132,32 @@ export async function paidBuyNow(t: Pick<TestApp, 'database' | 'app'>, cookie: s
   const success = await (await send(t, 'POST', `/api/checkout/orders/${started.orderId}/test-payment`, undefined, cookie)).json();
   expect((await send(t, 'POST', `/api/checkout/orders/${started.orderId}/confirm`, success, cookie)).status).toBe(200);
   return started.orderId as string;
+}
+
+type StockShop = Awaited<ReturnType<typeof stockTestShop>>;
+
+/**
+ * One test file's stock shop (above): made before its tests, closed after, and after each test no
+ * order lapsed unbalanced, and the owner's pricing back to the defaults. Read its parts in a test.
+ */
+export function stockShopForFile(options: TestAppOptions = {}): StockShop & { settings: (change: Partial<PricingSettings>) => Promise<void> } {
+  const shop = {} as StockShop & { settings: (change: Partial<PricingSettings>) => Promise<void> };
+  shop.settings = async (change) => {
+    const res = await send(shop.t, 'PUT', '/api/admin/settings', { ...DEFAULT_PRICING, ...change }, shop.owner.cookie);
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+  beforeAll(async () => void Object.assign(shop, await stockTestShop(options)));
+  afterAll(() => shop.t?.close());
+  afterEach(async () => {
+    await shop.settings({});
+    expect(await lapsedAndBalanced(shop.t)).toEqual([]);
+  });
+  return shop;
+}
+
+/** A new shopper with one address in Mysuru, signed in on `on`. */
+export async function shopperWithAddress(on: TestApp, name: string): Promise<{ s: Awaited<ReturnType<typeof signedUp>>; address: Address }> {
+  const s = await signedUp(on, name);
+  const res = await send(on, 'POST', '/api/addresses', { name: `${name} Rao`, phone: '9876543210', house: '12', street: 'Temple Street', city: 'Mysuru', state: 'Karnataka', pincode: '570001' }, s.cookie);
+  return { s, address: (await res.json()) as Address };
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, collections, pricingSettings, productSizes, products } from '../db/schema/index.ts';
 import type { Database } from '../db/client.ts';
@@ -517,6 +517,24 @@ describe('pages kept in memory while the watch hears every change', () => {
     const res = await kept.app.request(`/api/wishlist/${piece!.id}`, { method: 'PUT', headers: { Cookie: shopper.cookie, Origin: 'http://localhost' } });
     expect(res.status).toBeLessThan(300);
     expect(await likes()).toBe(before + 1);
+  });
+
+  it('a piece only held says so on its kept page, and is redrawn sold out once paid (no count moves then: issue 53)', async () => {
+    const [piece] = await kept.database.db.select({ id: products.id }).from(products).where(and(isNull(products.sizeListId), eq(products.availability, 'In Stock'))).orderBy(desc(products.id)).limit(1);
+    const id = piece!.id;
+    await kept.database.db.update(productSizes).set({ stock: 1 }).where(eq(productSizes.productId, id));
+    const buyer = await signedUp(kept, 'Hema');
+    const address = await (await send(kept, 'POST', '/api/addresses', { name: 'Hema Rao', phone: '9876543210', house: '3', street: 'Lal Bagh Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560027' }, buyer.cookie)).json();
+    const quote = await (await send(kept, 'GET', `/api/checkout/quote?buyNow=${id}`, undefined, buyer.cookie)).json();
+    const made = await send(kept, 'POST', '/api/checkout/orders', { addressId: address.id, buyNow: { productId: id }, expectedTotal: quote.amounts.total }, buyer.cookie);
+    expect(made.status).toBe(201);
+    const { orderId } = await made.json();
+    const page = async () => (await kept.get(`/product/${id}`)).text();
+    await expect.poll(page, { timeout: 2000 }).toContain('This piece is in someone&#x27;s cart, back in 15 minutes.');
+    const success = await (await send(kept, 'POST', `/api/checkout/orders/${orderId}/test-payment`, undefined, buyer.cookie)).json();
+    expect((await send(kept, 'POST', `/api/checkout/orders/${orderId}/confirm`, success, buyer.cookie)).status).toBe(200);
+    await expect.poll(page, { timeout: 2000 }).toContain('This piece is sold out.');
+    expect(await page()).not.toContain('someone&#x27;s cart');
   });
 
   describe('sent as gzip, its start compressed once per kept copy', () => {

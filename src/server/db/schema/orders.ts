@@ -98,6 +98,9 @@ export const orders = pgTable(
     index('orders_user_fingerprint').on(t.userId, t.checkoutFingerprint).where(sql`${t.paymentStatus} = 'pending'`),
     // Orders left pending, for the reconcile step.
     index('orders_pending').on(t.createdAt).where(sql`${t.paymentStatus} = 'pending'`),
+    // Orders holding pieces while they wait for payment: the product page says a sold-out size is
+    // only in someone's cart, and until when (issue 53). Few at any moment, whatever the shop's size.
+    index('orders_held').on(t.createdAt).where(sql`${t.stockState} = 'held'`),
     uniqueIndex('orders_user_placement').on(t.userId, t.placementKey).where(sql`${t.placementKey} is not null`),
     // A shopper's open Cash on Delivery orders, counted against the owner's limit at each placement.
     index('orders_open_cod').on(t.userId).where(sql`${t.paymentMethod} = 'cod' and ${t.paymentStatus} = 'pending'`),

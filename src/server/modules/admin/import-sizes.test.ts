@@ -54,9 +54,9 @@ describe('a CSV row in sizes', () => {
     expect(page.sized).toBe(true);
     // In the list's order, whatever the row's: S, M, L; M sold out.
     expect(page.sizes).toEqual([
-      { size: 'S', soldOut: false, left: null },
-      { size: 'M', soldOut: true, left: null },
-      { size: 'L', soldOut: false, left: 2 },
+      { size: 'S', soldOut: false, left: null, held: null },
+      { size: 'M', soldOut: true, left: null, held: null },
+      { size: 'L', soldOut: false, left: 2, held: null },
     ]);
     expect(page.details).toMatchObject({ fit: 'Straight', length: 'Knee length' });
     expect(await ledgerOf(id)).toEqual([

@@ -89,10 +89,10 @@ describe('a piece in sizes on its page', () => {
     const p = await page(id);
     expect(p.sized).toBe(true);
     expect(p.sizes).toEqual([
-      { size: 'XS', soldOut: true, left: null },
-      { size: 'S', soldOut: false, left: null },
-      { size: 'M', soldOut: false, left: 2 },
-      { size: 'L', soldOut: false, left: null },
+      { size: 'XS', soldOut: true, left: null, held: null },
+      { size: 'S', soldOut: false, left: null, held: null },
+      { size: 'M', soldOut: false, left: 2, held: null },
+      { size: 'L', soldOut: false, left: null, held: null },
     ]);
     expect(p.availability).toBe('In Stock');
   });
@@ -323,7 +323,7 @@ describe('the owner’s sizes', () => {
     // Back to one size: the sizes retire, one count stands.
     const single = await send(t, 'PUT', `/api/admin/products/${id}`, { name: 'Chanderi Kurta edited', price: 1499_00, sizeListId: null, stock: 4 }, owner.cookie);
     expect(single.status).toBe(200);
-    expect(await page(id)).toMatchObject({ sized: false, sizes: [{ size: 'One size', soldOut: false, left: null }] });
+    expect(await page(id)).toMatchObject({ sized: false, sizes: [{ size: 'One size', soldOut: false, left: null, held: null }] });
   });
 
   it('refuses a size not in the list, an unknown list, a size twice, sizes without stock, and writes nothing', async () => {
@@ -350,8 +350,8 @@ describe('the owner’s sizes', () => {
     expect(res.status).toBe(201);
     const p = await page(((await res.json()) as AdminProduct).id);
     expect(p.sizes).toEqual([
-      { size: '34', soldOut: false, left: null },
-      { size: '40', soldOut: false, left: 2 },
+      { size: '34', soldOut: false, left: null, held: null },
+      { size: '40', soldOut: false, left: 2, held: null },
     ]);
     expect(p.sizeChart?.rows.map((r) => r.size)).toEqual(['34', '40']);
   });

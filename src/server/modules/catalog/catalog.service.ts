@@ -77,7 +77,7 @@ export async function productDetail(db: Db, stock: StockService, id: number): Pr
   const found = await q.productById(db, id);
   if (!found) throw new NotFoundError('Product not found');
   const { sizes: offered, sizeList, fabric, colour, colourName, occasions, weave, origin, ...row } = found;
-  const sizes = await stock.choicesOf(offered);
+  const sizes = await stock.choicesOf(id, offered);
   const sizeChart = sizeList ? chartFor(sizeList, sizes.map((s) => s.size)) : null;
   return { ...row, sizes, sizeChart, attributes: { fabric, colour, colourName, occasions, weave, origin } };
 }

@@ -47,6 +47,34 @@ function storable(value: unknown): unknown {
 
 /** `reservationMinutes`: the owner's window for an unpaid order (read at each pass: the owner may change it). */
 export function createPaymentsService(db: Db, provider: PaymentProvider, orders: OrdersService, settle: Settle, refunds: Refunds, reservationMinutes: () => Promise<number>) {
+  /** The provider's captured payment for the order, in full and in rupees, if it holds one. */
+  const captured = async (order: { providerOrderId: string | null; total: number }) =>
+    order.providerOrderId
+      ? (await provider.orderPayments(order.providerOrderId)).find((p) => p.status === 'captured' && p.amount === order.total && p.currency === 'INR')
+      : undefined;
+
+  /**
+   * Expires what waited past its payment window with nothing paid, its pieces back on the shelf;
+   * each is asked about once more first (a payment may have been captured just now). Run every
+   * minute (boot.ts), so a piece "in someone's cart" is back within a minute of its window.
+   */
+  async function expireLapsed(paymentWindowMinutes?: number) {
+    const minutes = paymentWindowMinutes ?? (await reservationMinutes());
+    let settled = 0;
+    let expired = 0;
+    for (const order of await orders.pendingPastWindow(minutes)) {
+      try {
+        const paid = await captured(order);
+        if (paid) {
+          if ((await settle(order.providerOrderId!, paid.id, paid.amount)).outcome === 'paid') settled++;
+        } else if (await orders.expire(order.id)) expired++;
+      } catch (err) {
+        console.error(`Reconcile: order ${order.orderNumber}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    return { settled, expired };
+  }
+
   return {
     async webhook(rawBody: string, signature: string | undefined, eventId: string | undefined): Promise<{ handled: string }> {
       if (!signature || !provider.verifyWebhook(rawBody, signature)) throw new AppError(400, 'bad_signature', 'The signature does not match.');
@@ -83,19 +111,14 @@ export function createPaymentsService(db: Db, provider: PaymentProvider, orders:
       return { handled: settled.outcome };
     },
 
+    expireLapsed,
+
     /**
      * Asks the provider about each order left pending in the window and settles those it holds a
-     * captured payment for; then expires what waited past its payment window with nothing paid,
-     * and tries again the refunds still owed.
+     * captured payment for; then expires the lapsed (above), and tries again the refunds still owed.
      */
     async reconcile(window: { from: number; to: number } = RECONCILE_WINDOW, paymentWindowMinutes?: number) {
-      const minutes = paymentWindowMinutes ?? (await reservationMinutes());
       let settled = 0;
-      let expired = 0;
-      const captured = async (order: { providerOrderId: string | null; total: number }) =>
-        order.providerOrderId
-          ? (await provider.orderPayments(order.providerOrderId)).find((p) => p.status === 'captured' && p.amount === order.total && p.currency === 'INR')
-          : undefined;
       const pending = await orders.pendingOffered(window.from, window.to);
       for (const order of pending) {
         try {
@@ -105,19 +128,9 @@ export function createPaymentsService(db: Db, provider: PaymentProvider, orders:
           console.error(`Reconcile: order ${order.orderNumber}: ${err instanceof Error ? err.message : String(err)}`);
         }
       }
-      // Past the window: asked once more (a payment may have been captured just now), else expired.
-      for (const order of await orders.pendingPastWindow(minutes)) {
-        try {
-          const paid = await captured(order);
-          if (paid) {
-            if ((await settle(order.providerOrderId!, paid.id, paid.amount)).outcome === 'paid') settled++;
-          } else if (await orders.expire(order.id)) expired++;
-        } catch (err) {
-          console.error(`Reconcile: order ${order.orderNumber}: ${err instanceof Error ? err.message : String(err)}`);
-        }
-      }
+      const lapsed = await expireLapsed(paymentWindowMinutes);
       const refunded = await refunds.refundDue();
-      return { checked: pending.length, settled, expired, refunded };
+      return { checked: pending.length, settled: settled + lapsed.settled, expired: lapsed.expired, refunded };
     },
   };
 }

@@ -16,6 +16,9 @@ export interface SizeKey {
 export type SizeRow = typeof productSizes.$inferSelect;
 export type NewMovement = typeof stockMovements.$inferInsert;
 
+/** One size's key in a Map: product and size, apart by a character no size may hold. */
+export const sizeKeyOf = (k: SizeKey) => `${k.productId}\u0000${k.size}`;
+
 const keyMatch = (keys: SizeKey[]) => or(...keys.map((k) => and(eq(productSizes.productId, k.productId), eq(productSizes.size, k.size))));
 
 const offered = isNull(productSizes.retiredAt);
@@ -104,6 +107,21 @@ export async function piecesOf(tx: Tx, orderId: string): Promise<(SizeKey & { qu
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
   return rows.flatMap((r) => (r.productId === null || r.size === null ? [] : [{ productId: r.productId, size: r.size, quantity: r.quantity, name: r.name }]));
+}
+
+/**
+ * When the oldest unpaid order still holding each size named began to hold it (issue 53): a size
+ * at 0 with such an order is only in someone's cart until that order's payment window closes.
+ */
+export async function heldSince(db: Db | Tx, keys: SizeKey[]): Promise<Map<string, Date>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: orderItems.productId, size: orderItems.size, since: sql<Date>`min(${orders.createdAt})`.mapWith(orders.createdAt) })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.stockState, 'held'), or(...keys.map((k) => and(eq(orderItems.productId, k.productId), eq(orderItems.size, k.size))))))
+    .groupBy(orderItems.productId, orderItems.size);
+  return new Map(rows.map((r) => [sizeKeyOf({ productId: r.productId!, size: r.size! }), r.since]));
 }
 
 /** Moves the order's pieces from one state to the next: whether this call did (a retry finds it moved). */

@@ -9,6 +9,7 @@
  * the shoppers waiting for it (back in stock), in the same transaction.
  */
 import { sizeChoice, withSize, type SizeChoice } from '../../../shared/sizes.ts';
+import { DEFAULT_PRICING } from '../../../shared/pricing.ts';
 import { LOW_STOCK_THRESHOLD, ONE_SIZE, tooFewLeft, type StockReason } from '../../../shared/stock.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
@@ -29,7 +30,7 @@ export interface SetHow {
   note?: string | null;
 }
 
-const keyOf = (k: q.SizeKey) => `${k.productId}\u0000${k.size}`;
+const keyOf = q.sizeKeyOf;
 
 /** One entry per product and size, quantities added. */
 function combined(pieces: Piece[]): Piece[] {
@@ -148,15 +149,29 @@ export async function retake(rules: StockRules, tx: q.Tx, orderId: string): Prom
   return true;
 }
 
+/** What a shopper is told of sizes beside their counts: the owner's low-stock mark and payment window, as the shop shows them. */
+export interface ShownStock {
+  lowStockThreshold: number;
+  reservationMinutes: number;
+}
+
+/** What the shopper may be told of each size named, in the order given: a sold-out size an unpaid order holds says until when. */
+async function describe(db: Db, shown: () => Promise<ShownStock>, sizes: (q.SizeKey & { stock: number })[]): Promise<SizeChoice[]> {
+  const [rules, held] = await Promise.all([shown(), q.heldSince(db, sizes.filter((s) => s.stock === 0))]);
+  const now = Date.now();
+  const windowMs = rules.reservationMinutes * 60_000;
+  return sizes.map((s) => {
+    const since = held.get(keyOf(s));
+    return sizeChoice(s.size, s.stock, rules.lowStockThreshold, since ? new Date(since.getTime() + windowMs) : null, now);
+  });
+}
+
 /** What the shopper may be told of each product's sizes, in their list's order. */
-export async function choicesByProduct(db: Db, shownLowStock: () => Promise<number>, productIds: number[]): Promise<Map<number, SizeChoice[]>> {
+export async function choicesByProduct(db: Db, shown: () => Promise<ShownStock>, productIds: number[]): Promise<Map<number, SizeChoice[]>> {
+  const sizes = await q.sizesOf(db, productIds);
+  const choices = await describe(db, shown, sizes);
   const out = new Map<number, SizeChoice[]>();
-  const [low, sizes] = await Promise.all([shownLowStock(), q.sizesOf(db, productIds)]);
-  for (const s of sizes) {
-    const list = out.get(s.productId) ?? [];
-    list.push(sizeChoice(s.size, s.stock, low));
-    out.set(s.productId, list);
-  }
+  sizes.forEach((s, i) => out.set(s.productId, [...(out.get(s.productId) ?? []), choices[i]!]));
   return out;
 }
 
@@ -165,13 +180,14 @@ export async function choicesByProduct(db: Db, shownLowStock: () => Promise<numb
  * the caller's transaction (a read beside it would wait for it on the embedded database); seeds and
  * tests that have no settings to read take the default. `shownLowStock` is the same setting as the
  * shop shows it (pricing's `shown`, kept in memory): what a shopper is told of sizes, never what
- * is written.
+ * is written. `shown` is what the shop shows of its settings (pricing's `shown`, kept in memory):
+ * the low-stock mark and the payment window a shopper is told of, never what is written.
  */
 export function createStockService(
   db: Db,
   lowStockThreshold: (on: q.Tx | Db) => Promise<number> = async () => LOW_STOCK_THRESHOLD,
   backInStock: BackInStockMailer = async () => {},
-  shownLowStock: () => Promise<number> = () => lowStockThreshold(db),
+  shown: () => Promise<ShownStock> = async () => ({ lowStockThreshold: await lowStockThreshold(db), reservationMinutes: DEFAULT_PRICING.reservationMinutes }),
 ) {
   const rules: StockRules = { lowStockThreshold, backInStock };
   const set = (tx: q.Tx, key: q.SizeKey, count: number, how: SetHow) => setCount(rules, tx, key, count, how);
@@ -181,14 +197,11 @@ export function createStockService(
     /** The same, inside the caller's transaction (what an import is about to change). */
     levelsIn: (tx: q.Tx, productIds: number[]) => q.sizesOf(tx, productIds),
 
-    /** What the shopper may be told of one product's sizes on offer, read with it (its page's one read). */
-    async choicesOf(offered: { size: string; stock: number }[]): Promise<SizeChoice[]> {
-      const low = await shownLowStock();
-      return offered.map((s) => sizeChoice(s.size, s.stock, low));
-    },
+    /** What the shopper may be told of one product's sizes on offer, read with it (its page's one read; a second only for a size at 0). */
+    choicesOf: (productId: number, offered: { size: string; stock: number }[]) => describe(db, shown, offered.map((s) => ({ productId, ...s }))),
 
     /** What the shopper may be told of each product's sizes, in their list's order. */
-    choices: (productIds: number[]) => choicesByProduct(db, shownLowStock, productIds),
+    choices: (productIds: number[]) => choicesByProduct(db, shown, productIds),
 
     setSizes: (tx: q.Tx, productId: number, wanted: { size: string; stock: number }[], how: SetHow) => setSizes(rules, tx, productId, wanted, how),
 

@@ -3,9 +3,11 @@ import { Bell, BellRing } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { ALERT_SET } from '../../../shared/back-in-stock.ts';
 import type { ProductDetail } from '../../../shared/catalog.ts';
+import { heldSentence, type HeldSize } from '../../../shared/sizes.ts';
 import { ONE_SIZE } from '../../../shared/stock.ts';
 import { useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
+import { useHeldMinutes } from '../../lib/held-sizes.ts';
 import { isWaiting, useStockAlerts, useToggleAlert } from './back-in-stock.api.ts';
 
 const listOf = (sizes: string[]) => (sizes.length === 1 ? sizes[0]! : `${sizes.slice(0, -1).join(', ')} and ${sizes.at(-1)!}`);
@@ -19,7 +21,8 @@ const bellClass = (waiting: boolean) =>
 
 /**
  * The product page's "Notify me" (issue 16): for each sold-out size (or the sold-out piece), a
- * signed-in shopper asks to be mailed once when it is back, and can take it back. A visitor's
+ * signed-in shopper asks to be mailed once when it is back, and can take it back. A size whose last
+ * pieces are only held by an unpaid order says so, and when they are back unless paid (issue 53). A visitor's
  * bell is a link to sign in first, which comes back to the sizes.
  *
  * Drawn on the server, before anyone knows who is here (issue 19): the heading, the line under
@@ -28,21 +31,29 @@ const bellClass = (waiting: boolean) =>
  */
 export function NotifyMe({ product }: { product: ProductDetail }) {
   const session = useSession();
-  const soldOut = product.sizes.filter((s) => s.soldOut).map((s) => s.size);
-  if (soldOut.length === 0) return null;
-  const heading = product.sized ? `Sold out in ${listOf(soldOut)}.` : 'This piece is sold out.';
+  const waiting = product.sizes.filter((s) => s.soldOut);
+  if (waiting.length === 0) return null;
+  const gone = waiting.filter((s) => !s.held).map((s) => s.size);
+  const sizes = waiting.map((s) => s.size);
 
   return (
     <section aria-labelledby="notify-heading" className="rounded-lg bg-sand/40 px-4 py-3 text-sm">
-      <p id="notify-heading" className="font-medium">
-        {heading}
-      </p>
+      <div id="notify-heading" className="font-medium">
+        {gone.length > 0 && <p>{product.sized ? `Sold out in ${listOf(gone)}.` : 'This piece is sold out.'}</p>}
+        {waiting.map((s) => s.held && <HeldLine key={s.size} size={s.size} held={s.held} />)}
+      </div>
       <p className="mt-1 text-muted">{product.sized ? 'Tap a size and we will mail you once when it is back.' : 'Tap the bell and we will mail you once when it is back.'}</p>
       <div className="mt-2 flex flex-wrap gap-2">
-        {session.status === 'signed-in' ? <Requests shopperId={session.shopper.id} productId={product.id} sizes={soldOut} /> : <SignInFirst sizes={soldOut} />}
+        {session.status === 'signed-in' ? <Requests shopperId={session.shopper.id} productId={product.id} sizes={sizes} /> : <SignInFirst sizes={sizes} />}
       </div>
     </section>
   );
+}
+
+/** A size only held by an unpaid order (issue 53): in someone's cart, and when it is back unless they pay. */
+function HeldLine({ size, held }: { size: string; held: HeldSize }) {
+  const minutes = useHeldMinutes(held) ?? held.minutes;
+  return <p>{heldSentence(size, minutes)}</p>;
 }
 
 /** What a bell is about: the piece, or one of its sizes. */

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProductSummary } from '../../../shared/catalog.ts';
+import { IN_A_CART } from '../../../shared/sizes.ts';
 import { buyNowState } from '../../lib/buy-now.ts';
 import { type LoginIntentAction, loginIntent } from '../../lib/login-intent.ts';
 import { knownSession, useSession } from '../../lib/session.ts';
@@ -100,8 +101,11 @@ export function CardBuyButtons({ product }: { product: ProductSummary }) {
   );
 }
 
-/** The product page's row: Buy Now, Add to Cart and the like button; a piece in sizes needs the picker's size. */
-export function ProductBuyButtons({ product, size, needSize }: { product: ProductSummary; size?: string; needSize: () => void }) {
+/**
+ * The product page's row: Buy Now, Add to Cart and the like button; a piece in sizes needs the
+ * picker's size. `inCarts`: nothing is left but pieces held by unpaid orders (issue 53).
+ */
+export function ProductBuyButtons({ product, size, needSize, inCarts = false }: { product: ProductSummary; size?: string; needSize: () => void; inCarts?: boolean }) {
   const buy = useBuyActions(product, size, needSize);
   const soldOut = product.availability === 'Out of Stock';
   return (
@@ -112,7 +116,7 @@ export function ProductBuyButtons({ product, size, needSize }: { product: Produc
         disabled={soldOut}
         className="inline-flex h-12 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-full bg-wine px-4 sm:px-6 font-medium text-ivory transition-colors hover:bg-wine-dark disabled:cursor-not-allowed disabled:bg-line disabled:text-muted sm:flex-none"
       >
-        <Zap className="size-4" aria-hidden="true" /> {soldOut ? 'Sold out' : 'Buy Now'}
+        <Zap className="size-4" aria-hidden="true" /> {soldOut ? (inCarts ? IN_A_CART : 'Sold out') : 'Buy Now'}
       </button>
       <button
         type="button"

@@ -5,7 +5,9 @@ import { attributeLines } from '../../../shared/attributes.ts';
 import { detailLines } from '../../../shared/garment.ts';
 import { discountLabel, formatInrShort } from '../../../shared/money.ts';
 import { freeShippingThresholdText, priceTaxNote } from '../../../shared/pricing.ts';
+import { IN_A_CART } from '../../../shared/sizes.ts';
 import { CollapsibleText } from './collapsible-text.tsx';
+import { onlyInCarts } from '../../lib/held-sizes.ts';
 import { usePricingSettings } from '../../lib/pricing-settings.ts';
 
 function InfoCard({ title, children }: { title: string; children: ReactNode }) {
@@ -51,7 +53,7 @@ export function ProductSummaryPanel({ product }: { product: ProductDetail }) {
       </p>
       <p className="text-sm text-muted">{priceTaxNote(pricing)}</p>
       <p className={product.availability === 'Out of Stock' ? 'font-medium text-wine' : 'font-medium text-emerald-800'}>
-        {product.availability}
+        {onlyInCarts(product) ? IN_A_CART : product.availability}
       </p>
       {product.description && <p className="leading-relaxed text-ink/90">{product.description}</p>}
       <ul className="mt-1 grid gap-2 text-sm text-muted sm:grid-cols-2">

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import type { ProductDetail } from '../../../shared/catalog.ts';
 import { CHOOSE_SIZE } from '../../../shared/sizes.ts';
 import { ProductBuyButtons } from './product-actions.tsx';
+import { onlyInCarts } from '../../lib/held-sizes.ts';
 import { SizePicker } from './size-picker.tsx';
 
 /**
@@ -38,7 +39,7 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
         <SizePicker ref={picker} productName={product.name} sizes={product.sizes} chart={product.sizeChart} chosen={chosen} onChoose={choose} message={message} />
       )}
       {!product.sized && product.sizes[0]?.left != null && <p className="text-sm font-medium text-wine">Only {product.sizes[0].left} left</p>}
-      <ProductBuyButtons product={product} size={product.sized ? (chosen ?? undefined) : undefined} needSize={needSize} />
+      <ProductBuyButtons product={product} size={product.sized ? (chosen ?? undefined) : undefined} needSize={needSize} inCarts={onlyInCarts(product)} />
     </div>
   );
 }

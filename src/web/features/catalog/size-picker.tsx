@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { forwardRef } from 'react';
-import type { SizeChart, SizeChoice } from '../../../shared/sizes.ts';
+import { IN_A_CART, type SizeChart, type SizeChoice } from '../../../shared/sizes.ts';
 import { SizeChartDialog } from './size-chart-dialog.tsx';
 
 interface Props {
@@ -15,7 +15,8 @@ interface Props {
 
 /**
  * The product page's sizes (issue 16) as a group of radio buttons drawn as chips: a sold-out size is
- * shown struck and cannot be chosen; 'Only 2 left' sits under a size that is running low. The
+ * shown struck and cannot be chosen (one only held by an unpaid order is not struck, and says it is
+ * in a cart: issue 53); 'Only 2 left' sits under a size that is running low. The
  * group is the target of the cards' "choose a size" link (#size).
  */
 export const SizePicker = forwardRef<HTMLDivElement, Props>(function SizePicker({ productName, sizes, chart, chosen, onChoose, message }, ref) {
@@ -44,13 +45,18 @@ export const SizePicker = forwardRef<HTMLDivElement, Props>(function SizePicker(
             <span
               className={clsx(
                 'grid h-11 min-w-12 place-items-center rounded-md px-3 text-sm font-medium ring-1 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-wine',
-                s.soldOut ? 'bg-sand/50 text-muted line-through ring-line' : chosen === s.size ? 'bg-wine text-ivory ring-wine' : 'bg-white text-ink ring-line hover:ring-wine',
+                s.held ? 'bg-sand/50 text-muted ring-line' : s.soldOut ? 'bg-sand/50 text-muted line-through ring-line' : chosen === s.size ? 'bg-wine text-ivory ring-wine' : 'bg-white text-ink ring-line hover:ring-wine',
               )}
             >
               {s.size}
-              {s.soldOut && <span className="sr-only"> (sold out)</span>}
+              {s.soldOut && <span className="sr-only">{s.held ? ` (${IN_A_CART.toLowerCase()})` : ' (sold out)'}</span>}
             </span>
             {s.left !== null && <span className="text-xs font-medium text-wine">Only {s.left} left</span>}
+            {s.held && (
+              <span aria-hidden="true" className="text-xs text-muted">
+                {IN_A_CART}
+              </span>
+            )}
           </label>
         ))}
       </div>
