@@ -120,7 +120,7 @@ function pageDrawer(routed: Fetch, shop: Shop, ssr: PageRenderer, keep: boolean)
   };
   const logDrawError = (error: unknown) => console.error('A page could not be drawn on the server:', error);
   const drawn = (pathAndQuery: string) => ssr.render(`http://localhost${pathAndQuery}`, api, logDrawError).catch((error: unknown) => (logDrawError(error), null));
-  return keep ? keptPages(drawn, shop.watch) : drawn;
+  return keep ? keptPages(drawn, shop.watch, shop.cacheMemory) : drawn;
 }
 
 export function createApp(shop: Shop, { webDir, ssr, devPages }: WebParts = {}) {

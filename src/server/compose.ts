@@ -43,9 +43,10 @@ import { createSqlConsoleService } from './modules/sql-console/sql-console.servi
 import { createBackInStockMailer, createBackInStockService } from './modules/stock/back-in-stock.service.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
+import { cacheBudget } from './cache-budget.ts';
 
 export type ShopConfig = Pick<AppConfig, 'imagesDir'> &
-  Partial<Pick<AppConfig, 'importDir' | 'publicUrl' | 'port' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay'>> & {
+  Partial<Pick<AppConfig, 'importDir' | 'publicUrl' | 'port' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay' | 'cacheMemoryMb'>> & {
     /** Signs sessions and links (src/server/modules/accounts/auth-secret.ts). */
     authSecret: string;
   };
@@ -83,12 +84,15 @@ function composeCatalog({ db, config, mailWritten, now, watch = unwatchedCatalog
     createBackInStockMailer(siteUrl, outbox),
     () => pricing.shown(),
   );
-  const catalog = createCatalogService(db, stock, watch);
+  // The caches' memory, shared out once: the catalog's answers here, the drawn pages in app.ts.
+  const cacheMemory = cacheBudget(config.cacheMemoryMb);
+  const catalog = createCatalogService(db, stock, watch, cacheMemory);
   const wishlist = createWishlistService(db, catalog);
   const cart = createCartService(db, catalog, stock);
   const delivery = createDeliveryService(db, catalog, now);
   return {
     watch,
+    cacheMemory,
     outbox,
     limiter,
     limits,

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { STORE } from '../shared/store.ts';
+import { DEFAULT_CACHE_MEMORY_MB } from './cache-budget.ts';
 
 const databaseUrl = z
   .string()
@@ -58,6 +59,12 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   /** Draw the public pages on the server (issue 19); false sends them undrawn, for the browser to draw. */
   DRAW_ON_SERVER: z.enum(['true', 'false']).default('true'),
+  /**
+   * What each app server's caches of drawn pages and answers may keep in all, in megabytes
+   * (src/server/cache-budget.ts). More keeps more of a big catalog's pages drawn; less suits a
+   * small machine.
+   */
+  CACHE_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(DEFAULT_CACHE_MEMORY_MB),
   /** Skip the demo catalog (a store owner starting from an empty shop). */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Razorpay (design.md Payments). Without the key pair, the built-in test mode takes no money. */
@@ -108,6 +115,8 @@ export interface AppConfig {
   trustProxyHops: number;
   /** Public pages come drawn from the server (dist/ssr). */
   drawOnServer: boolean;
+  /** What the caches of drawn pages and answers may keep in all (src/server/cache-budget.ts). */
+  cacheMemoryMb: number;
   /** Razorpay's keys, or undefined for the built-in test mode. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string | undefined } | undefined;
 }
@@ -148,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'true',
     trustProxyHops: e.TRUST_PROXY_HOPS,
     drawOnServer: e.DRAW_ON_SERVER === 'true',
+    cacheMemoryMb: e.CACHE_MEMORY_MB,
     razorpay: e.RAZORPAY_KEY_ID
       ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET!, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!, apiBase: e.RAZORPAY_API_BASE }
       : undefined,

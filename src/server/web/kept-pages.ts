@@ -9,15 +9,25 @@
  * All of it is pushed to this server by NOTIFY (drizzle/0026, 0027), so a hit costs no round trip.
  * The stamp is read before drawing: a change that lands mid-draw leaves the copy already stale.
  * While the watch is not live, nothing is kept and every page is drawn afresh. A 404 is never kept.
+ * What is kept is bounded by its bytes (issue 53): the operator's CACHE_MEMORY_MB, shared out in
+ * src/server/cache-budget.ts.
  */
 import type { CatalogWatch } from '../modules/catalog/catalog-watch.ts';
 import { VersionedCache } from '../modules/catalog/search-cache.ts';
 import { productIdOfPath } from '../../shared/routes.ts';
+import type { CacheBudget } from '../cache-budget.ts';
 import type { DrawnPage } from './page-meta.ts';
 import type { DrawPage } from './web.routes.ts';
 
 /** Pages kept per app server: every product page of a small shop, the busy ones of a big one. */
 export const PAGES_KEPT = 2000;
+
+/**
+ * A kept copy's bytes: its markup and data (two bytes a character: a page that names ₹ is stored
+ * so), and the gzip starts kept with it (zipped-pages.ts). Measured with the benchmark's crafted
+ * addresses (docs/decisions/0047).
+ */
+export const pageBytes = (page: DrawnPage) => 3 * (page.html.length + page.data.length);
 
 /**
  * A page not kept: one that could not be drawn (a render that failed), or an unknown product's or
@@ -29,12 +39,16 @@ class NotKept extends Error {
   }
 }
 
-export function keptPages(draw: DrawPage, watch: CatalogWatch, kept = PAGES_KEPT): DrawPage {
-  const pages = new VersionedCache<DrawnPage>(kept);
+export function keptPages(draw: DrawPage, watch: CatalogWatch, budget: Pick<CacheBudget, 'pages' | 'pagesWithQuery'>): DrawPage {
+  const plain = new VersionedCache<DrawnPage>({ entries: PAGES_KEPT, bytes: budget.pages, sizeOf: pageBytes });
+  // An address with a query (a filtered list, page 3) is kept apart: any stranger can make up
+  // thousands of them, and they must not push out the pages every shopper opens.
+  const withQuery = new VersionedCache<DrawnPage>({ entries: PAGES_KEPT, bytes: budget.pagesWithQuery, sizeOf: pageBytes });
   return async (pathAndQuery) => {
     const stamp = watch.live();
     if (!stamp) return draw(pathAndQuery);
     const query = pathAndQuery.indexOf('?');
+    const pages = query === -1 ? plain : withQuery;
     const product = productIdOfPath(query === -1 ? pathAndQuery : pathAndQuery.slice(0, query));
     const tag = `${stamp.catalog}.${stamp.likes}.${stamp.shop}.${product === null ? '' : watch.stockOf(product)}`;
     const drawing = async () => {

@@ -42,6 +42,13 @@ export function countBoth(a: Bits, b: Bits): number {
   return n;
 }
 
+/** Whether the two sets hold the same positions. */
+export function sameBits(a: Bits, b: Bits): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export function count(a: Bits): number {
   let n = 0;
   for (let i = 0; i < a.length; i++) n += popcount(a[i]!);

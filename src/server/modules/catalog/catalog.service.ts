@@ -19,8 +19,9 @@ import type { StockService } from '../stock/stock.service.ts';
 import * as q from './catalog.queries.ts';
 import type { CatalogWatch } from './catalog-watch.ts';
 import * as matching from './search.queries.ts';
-import { searchKey, VersionedCache } from './search-cache.ts';
+import { answerBytes, searchKey, VersionedCache } from './search-cache.ts';
 import { createFilteredLists } from './filtered-lists.ts';
+import { cacheBudget, type CacheBudget } from '../../cache-budget.ts';
 
 type Range = { offset: number; limit: number };
 
@@ -59,8 +60,9 @@ export interface CatalogMemory {
 /** The LIKE pattern a search term becomes (the benchmark counts its expected matches with it). */
 export const containsPattern = matching.containsPattern;
 
-export function catalogMemory(db: Db, watch: CatalogWatch): CatalogMemory {
-  return { db, watch, searches: new VersionedCache(), suggestions: new VersionedCache(), withCounts: new VersionedCache(LISTS_KEPT) };
+export function catalogMemory(db: Db, watch: CatalogWatch, budget: CacheBudget): CatalogMemory {
+  const kept = <V,>(entries: number, bytes: number) => new VersionedCache<V>({ entries, bytes, sizeOf: answerBytes });
+  return { db, watch, searches: kept(1000, budget.searches / 3), suggestions: kept(1000, budget.searches / 3), withCounts: kept(LISTS_KEPT, budget.lists) };
 }
 
 /**
@@ -131,9 +133,9 @@ export async function suggestionsFor(memory: CatalogMemory, term: string): Promi
   });
 }
 
-export function createCatalogService(db: Db, stock: StockService, watch: CatalogWatch) {
-  const memory = catalogMemory(db, watch);
-  const lists = createFilteredLists(db, watch);
+export function createCatalogService(db: Db, stock: StockService, watch: CatalogWatch, budget: CacheBudget = cacheBudget()) {
+  const memory = catalogMemory(db, watch, budget);
+  const lists = createFilteredLists(db, watch, budget);
 
   return {
     /** A list narrowed or sorted by the address's choices, with the counts beside them (issue 20). */

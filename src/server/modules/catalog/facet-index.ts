@@ -10,7 +10,8 @@
  * Cotton pieces there are, and beside Red how many red pieces are silk. A size counts only pieces
  * with that size in stock when "in stock only" is on.
  */
-import { andInto, countBoth, count, emptyBits, fullBits, setBit, union, type Bits } from './bitset.ts';
+import { createHash } from 'node:crypto';
+import { andInto, countBoth, count, emptyBits, fullBits, sameBits, setBit, union, type Bits } from './bitset.ts';
 
 /** A product as the index needs it: its values per facet, its sizes, and its place in each order. */
 export interface IndexedProduct {
@@ -172,18 +173,51 @@ export class FacetIndex {
     return this.sets.get(facet)?.has(value) ?? false;
   }
 
-  query(q: FacetQuery): FacetAnswer {
-    const n = this.ids.length;
-    const base = q.scope ? q.scope.slice() : fullBits(n);
-    if (q.inStockOnly) andInto(base, this.anyLeft);
-    const facetSets = (f: string) => (f === SIZE && q.inStockOnly ? this.sizesLeft : this.sets.get(f));
-    // Each active facet's choices as one set (any of them will do); an unknown value matches nothing.
+  /** The list's own products, less those with nothing left when in stock only is on. */
+  private baseOf(q: Pick<FacetQuery, 'scope' | 'inStockOnly'>): Bits {
+    const base = q.scope ? q.scope.slice() : fullBits(this.ids.length);
+    return q.inStockOnly ? andInto(base, this.anyLeft) : base;
+  }
+
+  /** A facet's sets of products per value: for sizes with in stock only on, those with pieces left. */
+  private facetSets(f: string, inStockOnly: boolean) {
+    return f === SIZE && inStockOnly ? this.sizesLeft : this.sets.get(f);
+  }
+
+  /** Each facet with choices as one set (any of them will do); an unknown value matches nothing. */
+  private activeSets(q: Pick<FacetQuery, 'chosen' | 'inStockOnly'>): Map<string, Bits> {
     const active = new Map<string, Bits>();
     for (const [f, values] of Object.entries(q.chosen)) {
-      const sets = facetSets(f);
+      const sets = this.facetSets(f, q.inStockOnly);
       if (!sets || values.length === 0) continue;
-      active.set(f, union(n, values.flatMap((v) => sets.get(v) ?? [])));
+      active.set(f, union(this.ids.length, values.flatMap((v) => sets.get(v) ?? [])));
     }
+    return active;
+  }
+
+  /**
+   * What the choices come to within the list, as a key (issue 53): two addresses whose choices
+   * narrow the list alike have the same answer (its cards, its total and every count beside a
+   * choice), so they share one key. A facet's choices count only as the products they leave of
+   * the list's own (a hash of that set); choices that leave all of them narrow nothing, and count
+   * as none. So `size=S,M,L` where every M and L also comes in S is `size=S`, and no subset of
+   * sizes crafted by a stranger makes a key that a shorter address would not.
+   */
+  choiceKey(q: Pick<FacetQuery, 'scope' | 'chosen' | 'inStockOnly'>): string {
+    const base = this.baseOf(q);
+    const parts = q.inStockOnly ? ['instock'] : [];
+    const active = this.activeSets(q);
+    for (const f of [...active.keys()].sort()) {
+      const left = andInto(active.get(f)!, base);
+      if (!sameBits(left, base)) parts.push(`${f}:${createHash('sha1').update(left).digest('base64url')}`);
+    }
+    return parts.join('|');
+  }
+
+  query(q: FacetQuery): FacetAnswer {
+    const base = this.baseOf(q);
+    const facetSets = (f: string) => this.facetSets(f, q.inStockOnly);
+    const active = this.activeSets(q);
     const matching = base.slice();
     for (const set of active.values()) andInto(matching, set);
 

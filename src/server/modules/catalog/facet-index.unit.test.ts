@@ -125,3 +125,59 @@ describe('the facet index', () => {
     });
   });
 });
+
+describe('what the choices come to (issue 53: one key per narrowing, however the address spells it)', () => {
+  // Every M and L also comes in S; some pieces come in S alone.
+  const products: IndexedProduct[] = Array.from({ length: 200 }, (_, i) => {
+    const sizes = i % 4 === 0 ? ['S'] : i % 4 === 1 ? ['S', 'M'] : i % 4 === 2 ? ['S', 'M', 'L'] : [];
+    return { id: i + 1, values: { fabric: [i % 3 === 0 ? 'silk' : 'cotton'], colour: ['red'], occasion: [] }, sizes, sizesInStock: i % 8 < 4 ? sizes : [], keys: { id: i + 1, price: i } };
+  });
+  let index: FacetIndex;
+  beforeAll(async () => {
+    index = await FacetIndex.build(products, FACETS, ORDERS);
+  });
+  const key = (chosen: Record<string, string[]>, inStockOnly = false, scope: number[] | null = null) => index.choiceKey({ scope: scope && index.bitsOf(scope), chosen, inStockOnly });
+  const answer = (chosen: Record<string, string[]>, inStockOnly = false, scope: number[] | null = null) =>
+    index.query({ scope: scope && index.bitsOf(scope), chosen, inStockOnly, order: 'newest', offset: 0, limit: 500 });
+
+  it('gives sizes that add no piece the key of the shorter address, and the same answer', () => {
+    expect(key({ size: ['S', 'M', 'L'] })).toBe(key({ size: ['S'] }));
+    expect(key({ size: ['L', 'S'] })).toBe(key({ size: ['S'] }));
+    expect(answer({ size: ['S', 'M', 'L'] })).toEqual(answer({ size: ['S'] }));
+    expect(key({ size: ['M'] })).not.toBe(key({ size: ['S'] }));
+    expect(key({ size: ['M', 'L'] })).toBe(key({ size: ['M'] }));
+  });
+
+  it('counts choices that leave every piece of the list as none, and unknown ones as nothing matching', () => {
+    expect(key({ fabric: ['silk', 'cotton'] })).toBe('');
+    expect(answer({ fabric: ['silk', 'cotton'] })).toEqual(answer({}));
+    // Within a list of silk pieces only, choosing silk narrows nothing.
+    const silk = products.filter((p) => p.values.fabric![0] === 'silk').map((p) => p.id);
+    expect(key({ fabric: ['silk'] }, false, silk)).toBe('');
+    expect(key({ fabric: ['made-up'] })).toBe(key({ fabric: ['another-made-up'] }));
+    expect(key({ fabric: ['made-up'] })).not.toBe(key({}));
+  });
+
+  it('keeps in stock only apart (it changes the sizes counted), and drops a facet that narrows nothing beside others', () => {
+    expect(key({}, true)).toBe('instock');
+    expect(key({ size: ['S'] }, true)).not.toBe(key({ size: ['S'] }));
+    // Every piece is red.
+    expect(key({ colour: ['red'], fabric: ['silk'] })).toBe(key({ fabric: ['silk'] }));
+  });
+
+  it('never gives two narrowings one key: random addresses with one key have one answer', () => {
+    const r = seededRandom(11);
+    const some = (values: string[]) => values.filter(() => r() < 0.5);
+    const seen = new Map<string, ReturnType<typeof answer>>();
+    for (let i = 0; i < 400; i++) {
+      const chosen = { size: some(['S', 'M', 'L', 'XL']), fabric: some(['silk', 'cotton', 'linen']), colour: some(['red', 'blue']) };
+      const inStockOnly = r() < 0.3;
+      const k = key(chosen, inStockOnly);
+      const a = answer(chosen, inStockOnly);
+      if (seen.has(k)) expect(a, k).toEqual(seen.get(k));
+      else seen.set(k, a);
+    }
+    expect(seen.size).toBeLessThan(400);
+  });
+});
+

@@ -5,7 +5,7 @@
  * page's cards are read from the database, with their like counts fresh.
  */
 import { SEARCH_RESULTS_LIMIT, type Category, type Collection, type FilteredPage } from '../../../shared/catalog.ts';
-import { isFiltered, writeFilters, type ListFilters } from '../../../shared/filters.ts';
+import { writeFilters, type ListFilters } from '../../../shared/filters.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { emptyBits } from './bitset.ts';
@@ -14,7 +14,8 @@ import * as q from './catalog.queries.ts';
 import { facetCatalogSource, type FacetCatalog } from './facet-catalog.ts';
 import type { FacetAnswer } from './facet-index.ts';
 import * as matching from './search.queries.ts';
-import { searchKey, VersionedCache } from './search-cache.ts';
+import { answerBytes, searchKey, VersionedCache } from './search-cache.ts';
+import type { CacheBudget } from '../../cache-budget.ts';
 import type { SearchMatches } from './search-index.ts';
 
 /** Which list: its own products and its own order when the shopper chose none. */
@@ -36,17 +37,21 @@ const ANSWERS_KEPT = 2_000;
 /** Whole pages kept, cards and like counts too: what the listing screens ask most (a page is at most 48 cards). */
 const PAGES_KEPT = 500;
 const TERMS_KEPT = 200;
+/** Addresses remembered with what their choices come to (a short key each): every busy one, and a stranger's thousands only churn it. */
+const ADDRESSES_KEPT = 10_000;
 
 type Range = { offset: number; limit: number };
 
 /** Printable ASCII is lower-cased alike by every locale (searchKey has done it): any other term asks the database. */
 const ASCII = /^[\u0020-\u007e]*$/;
 
-export function createFilteredLists(db: Db, watch: CatalogWatch) {
+export function createFilteredLists(db: Db, watch: CatalogWatch, budget: CacheBudget) {
   const facetCatalog = facetCatalogSource(db, watch);
-  const answers = new VersionedCache<FacetAnswer>(ANSWERS_KEPT);
-  const ranked = new VersionedCache<SearchMatches>(TERMS_KEPT);
-  const pages = new VersionedCache<FilteredPage & Partial<GroupOf>>(PAGES_KEPT);
+  const answers = new VersionedCache<FacetAnswer>({ entries: ANSWERS_KEPT, bytes: budget.filterAnswers, sizeOf: answerBytes });
+  const ranked = new VersionedCache<SearchMatches>({ entries: TERMS_KEPT, bytes: budget.searches / 3, sizeOf: (m) => 3 * m.positions.byteLength + 64 });
+  const pages = new VersionedCache<FilteredPage & Partial<GroupOf>>({ entries: PAGES_KEPT, bytes: budget.filteredPages, sizeOf: answerBytes });
+  // An address's own text and what its choices come to: small, but a stranger can make many, so counted too.
+  const choicesOf = new VersionedCache<string>({ entries: ADDRESSES_KEPT, bytes: budget.filterAnswers / 4, sizeOf: (choices, address) => 2 * (choices.length + address.length) + 100 });
 
   /**
    * A search's best matches (ranked, best first) and how many match in all, from the index's own
@@ -77,14 +82,19 @@ export function createFilteredLists(db: Db, watch: CatalogWatch) {
     };
     const order = filters.sort ?? (search ? { positions: search.positions } : listing.kind === 'best' ? 'popular' : 'newest');
     const listKey = listing.kind === 'search' ? `search:${searchKey(listing.term)}` : 'slug' in listing ? `${listing.kind}:${listing.slug}` : listing.kind;
-    const key = `${listKey}|${writeFilters({ ...filters, sizes })}|${offset}|${limit}`;
+    // Keyed by what the choices come to, not by how the address spells them (FacetIndex.choiceKey):
+    // addresses that narrow the list alike share one answer and one page.
+    const address = `${listKey}|${writeFilters({ ...filters, sizes, sort: null })}`;
+    const choices = await choicesOf.get(catalog.build, address, async () => index.choiceKey({ scope: scopeOf(), chosen, inStockOnly: filters.inStockOnly }));
+    const key = `${listKey}|${choices}|${filters.sort ?? ''}|${offset}|${limit}`;
     const paged = async (): Promise<FilteredPage & Partial<GroupOf>> => {
       // A group that does not exist is a 404 before anything is kept for its address (a failure is never kept).
       const group = listing.kind === 'category' || listing.kind === 'collection' ? await groupOf(listing) : undefined;
       const answer = await answers.get(catalog.build, key, async () => index.query({ scope: scopeOf(), chosen, inStockOnly: filters.inStockOnly, order, offset, limit }));
       const items = await q.summariesByIds(db, answer.ids);
-      // Unfiltered, a search says every match, as the plain search does (spec §2's count), though only its best are counted and listed.
-      const total = search && !isFiltered(filters) ? Math.max(search.total, answer.total) : answer.total;
+      // Unfiltered (or filtered by choices that narrow nothing), a search says every match, as the
+      // plain search does (spec §2's count), though only its best are counted and listed.
+      const total = search && choices === '' ? Math.max(search.total, answer.total) : answer.total;
       return { items, hasMore: !search && offset + answer.ids.length < answer.total, total, counts: answer.counts, inStock: answer.inStock, ...group };
     };
     // The cards carry names, prices, stock and like counts: kept whole only while the watch hears

@@ -15,16 +15,55 @@ export interface CacheEntry<V> {
   value: Promise<V>;
 }
 
+/**
+ * How much a cache may keep: so many entries, and (issue 53) so many bytes of them, as `sizeOf`
+ * reckons an answer once it has come. A count alone let a stranger's crafted addresses fill a
+ * cache of big answers (a drawn page is 50 KB): 4,000 of them took a server from 266 MB to 792.
+ */
+export interface CacheLimits<V> {
+  entries: number;
+  bytes?: number;
+  /** An answer's bytes, with its key's where those could be many. */
+  sizeOf?: (value: V, key: string) => number;
+}
+
+interface Kept<V> extends CacheEntry<V> {
+  /** 0 until the answer has come and been sized. */
+  bytes: number;
+}
+
 export class VersionedCache<V> {
-  private readonly entries = new Map<string, CacheEntry<V>>();
+  private readonly entries = new Map<string, Kept<V>>();
+  private readonly limits: Required<CacheLimits<V>>;
+  private keptBytes = 0;
 
-  constructor(private readonly maxEntries = 1000) {}
+  constructor(limits: number | CacheLimits<V> = 1000) {
+    const given = typeof limits === 'number' ? { entries: limits } : limits;
+    this.limits = { bytes: Infinity, sizeOf: () => 0, ...given };
+  }
 
-  private evictBeyond(max: number) {
-    while (this.entries.size > max) {
+  /** The bytes the answers kept come to, as reckoned (the benchmark and tests read it). */
+  get bytes() {
+    return this.keptBytes;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.keptBytes -= entry.bytes;
+  }
+
+  /** The least recently used go until both limits hold. */
+  private evict() {
+    while (this.entries.size > this.limits.entries || this.keptBytes > this.limits.bytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      this.drop(oldest);
     }
   }
 
@@ -36,25 +75,38 @@ export class VersionedCache<V> {
   /** The answer for the key at this version, computed (once) if the cache has none. */
   get(version: CacheTag, key: string, compute: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
-    // Map keeps insertion order: re-inserting makes this the most recently used.
-    this.entries.delete(key);
     if (hit && hit.version === version) {
+      // Map keeps insertion order: re-inserting makes this the most recently used.
+      this.entries.delete(key);
       this.entries.set(key, hit);
       return hit.value;
     }
-    const entry = { version, value: compute() };
+    this.drop(key);
+    const entry: Kept<V> = { version, value: compute(), bytes: 0 };
     this.entries.set(key, entry);
     // A failed query is not an answer: the next request tries again. Only an answer makes room
     // (the least recently used goes), so a flood of failures (unknown pages) pushes none out.
     entry.value.then(
-      () => this.evictBeyond(this.maxEntries),
+      (value) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.bytes = this.limits.sizeOf(value, key);
+        this.keptBytes += entry.bytes;
+        this.evict();
+      },
       () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        if (this.entries.get(key) === entry) this.drop(key);
       },
     );
     return entry.value;
   }
 }
+
+/**
+ * An answer's bytes as kept: its objects, and the JSON text and gzip that `jsonAnswer` keeps beside
+ * it once sent. About three times its JSON's length (measured with the benchmark's crafted
+ * addresses, docs/decisions/0047); one JSON.stringify per answer computed, not per answer sent.
+ */
+export const answerBytes = (value: unknown) => 3 * (JSON.stringify(value)?.length ?? 0);
 
 /**
  * The one normalisation of a search term: it is both the cache key and the term the SQL searches

@@ -55,4 +55,21 @@ describe('the versioned search cache', () => {
     expect(await cache.get(1, 'a', async () => 'a2')).toBe('a1');
     expect(await cache.get(1, 'b', async () => 'b2')).toBe('b1');
   });
+
+  it('keeps no more bytes than its limit, the least recently used going first, and counts what goes', async () => {
+    const cache = new VersionedCache<string>({ entries: 100, bytes: 10, sizeOf: (v) => v.length });
+    await cache.get(1, 'a', async () => 'aaaa');
+    await cache.get(1, 'b', async () => 'bbbb');
+    expect(cache.bytes).toBe(8);
+    await cache.get(1, 'a', async () => 'never'); // a is now the most recent
+    await cache.get(1, 'c', async () => 'cccc'); // 12 bytes: b goes
+    expect([cache.size, cache.bytes]).toEqual([2, 8]);
+    expect(await cache.get(1, 'a', async () => 'never')).toBe('aaaa');
+    expect(await cache.get(1, 'b', async () => 'b2')).toBe('b2');
+    // A new version replaces its key's bytes; an answer bigger than the whole limit is not kept.
+    await cache.get(2, 'b', async () => 'b');
+    expect(cache.bytes).toBe(9);
+    await cache.get(1, 'huge', async () => 'x'.repeat(11));
+    expect([cache.size, cache.bytes]).toEqual([0, 0]);
+  });
 });
