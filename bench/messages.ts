@@ -19,7 +19,15 @@ export type ToServer =
   /** Count the checkout's orders, payments and confirmation mails (the server holds PGlite's files). */
   | { type: 'audit'; kind: CheckoutKind }
   /** Mark the checkout shoppers' e-mail addresses verified, as their verify links would (Cash on Delivery asks for it). */
-  | { type: 'verify'; emailPrefix: string };
+  | { type: 'verify'; emailPrefix: string }
+  /** Two full collections, then what the main thread keeps alive (issue 53's crafted addresses). */
+  | { type: 'memory' };
+/** process.memoryUsage() after the collections, in bytes. */
+export interface MemoryReading {
+  heapUsed: number;
+  external: number;
+  rss: number;
+}
 export type FromServer =
   | { type: 'listening'; port: number; barePort: number }
   | { type: 'bumped'; bumps: number; ms: number }
@@ -28,6 +36,7 @@ export type FromServer =
   | { type: 'audited'; audit: CheckoutAudit | CodAudit }
   | { type: 'verified'; shoppers: number }
   | { type: 'cpu'; micros: number }
+  | { type: 'memory'; reading: MemoryReading }
   | { type: 'audit-failed'; message: string };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

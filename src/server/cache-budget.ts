@@ -19,7 +19,7 @@ export const CACHE_SHARES = {
   lists: 0.15,
   /** Filtered lists as whole pages, cards too (filtered-lists.ts). */
   filteredPages: 0.15,
-  /** Filtered lists as ids and counts (filtered-lists.ts). */
+  /** Filtered lists as ids and counts, three quarters; the addresses and what their choices come to, a quarter (filtered-lists.ts). */
   filterAnswers: 0.1,
   /** Searches' cards, their ranked matches for the filters, and the search box's suggestions, each a third. */
   searches: 0.15,

@@ -152,7 +152,7 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
     orders,
     checkout: createCheckoutService({ ...side, taxRegistration: () => tax.current(), orders, provider, settle, publicUrl: config.publicUrl, outbox }),
     cancel,
-    payments: createPaymentsService(db, provider, orders, settle, refunds, async () => (await pricing.current()).reservationMinutes),
+    payments: createPaymentsService(db, provider, orders, settle, refunds, async () => (await pricing.current()).reservationMinutes, side.limits),
     fulfilment: createFulfilment(db, { stock, cancel, invoices, outbox, ordersUrl }),
   };
 }

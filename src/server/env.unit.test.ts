@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseConnectError, openPostgres } from './db/client.ts';
+import { cacheBudget } from './cache-budget.ts';
 import { ConfigError, loadConfig } from './env.ts';
 
 const SECRET = 'a-production-secret-of-32-characters-or-more';
@@ -52,6 +53,15 @@ describe('configuration', () => {
     expect(loadConfig({ REQUIRE_EMAIL_VERIFICATION: 'true', TRUST_PROXY_HOPS: '1' })).toMatchObject({ requireEmailVerification: true, trustProxyHops: 1 });
     expect(() => loadConfig({ REQUIRE_EMAIL_VERIFICATION: 'yes' })).toThrow(/REQUIRE_EMAIL_VERIFICATION/);
     expect(() => loadConfig({ TRUST_PROXY_HOPS: '-1' })).toThrow(/TRUST_PROXY_HOPS/);
+  });
+
+  it('reads CACHE_MEMORY_MB, the caches\' total, and shares it out (issue 53)', () => {
+    expect(loadConfig({}).cacheMemoryMb).toBe(128);
+    expect(loadConfig({ CACHE_MEMORY_MB: '512' }).cacheMemoryMb).toBe(512);
+    for (const bad of ['0', '8', '1.5', 'lots', '-64']) expect(() => loadConfig({ CACHE_MEMORY_MB: bad }), bad).toThrow(/CACHE_MEMORY_MB/);
+    const shares = Object.values(cacheBudget(100));
+    expect(shares.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(100 * 1024 * 1024);
+    expect(Math.min(...shares)).toBeGreaterThan(5 * 1024 * 1024);
   });
 
   it.each(['shop.example.com', 'ftp://shop.example.com', 'https://shop.example.com/store', 'https://shop.example.com/?a=1', 'https://user:pw@shop.example.com', 'javascript:alert(1)'])(

@@ -47,7 +47,7 @@ const ASCII = /^[\u0020-\u007e]*$/;
 
 export function createFilteredLists(db: Db, watch: CatalogWatch, budget: CacheBudget) {
   const facetCatalog = facetCatalogSource(db, watch);
-  const answers = new VersionedCache<FacetAnswer>({ entries: ANSWERS_KEPT, bytes: budget.filterAnswers, sizeOf: answerBytes });
+  const answers = new VersionedCache<FacetAnswer>({ entries: ANSWERS_KEPT, bytes: (budget.filterAnswers * 3) / 4, sizeOf: answerBytes });
   const ranked = new VersionedCache<SearchMatches>({ entries: TERMS_KEPT, bytes: budget.searches / 3, sizeOf: (m) => 3 * m.positions.byteLength + 64 });
   const pages = new VersionedCache<FilteredPage & Partial<GroupOf>>({ entries: PAGES_KEPT, bytes: budget.filteredPages, sizeOf: answerBytes });
   // An address's own text and what its choices come to: small, but a stranger can make many, so counted too.

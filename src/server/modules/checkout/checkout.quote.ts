@@ -19,6 +19,7 @@ import { AppError } from '../../http/errors.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { PricingService } from '../pricing/pricing.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 import type { StockService } from '../stock/stock.service.ts';
 
 export type { Quote, QuoteLine };
@@ -30,6 +31,8 @@ export interface QuoteReaders {
   catalog: Pick<CatalogService, 'cards' | 'taxFacts'>;
   cart: Pick<CartService, 'selected'>;
   stock: Pick<StockService, 'levels'>;
+  /** What the shopper's own unpaid orders hold: a new checkout of theirs takes it over (issue 53). */
+  orders: Pick<OrdersService, 'heldBy'>;
   /** The pricing settings, read fresh (never the copy kept for showing pages). */
   pricing: Pick<PricingService, 'current'>;
   /** The shop's tax registration, as its documents will name it; null until the owner saves it. */
@@ -71,25 +74,50 @@ async function wantedLines(cart: QuoteReaders['cart'], userId: string, buyNow: B
 type Card = Awaited<ReturnType<CatalogService['cards']>>[number];
 type Level = Awaited<ReturnType<StockService['levels']>>[number];
 
+/** Pieces the shopper's own unpaid orders hold, per `${productId}|${size}`. */
+type OwnHolds = ReadonlyMap<string, number>;
+const holdKey = (productId: number, size: string) => `${productId}|${size}`;
+
 /** One wanted line as it can be sold now, or the refusal that names what stands in the way. */
-function pickLine(w: Wanted, p: Card | undefined, levels: Level[], tax: QuoteLine['tax'] | undefined, buyNow: boolean): PickedLine {
+function pickLine(w: Wanted, p: Card | undefined, levels: Level[], tax: QuoteLine['tax'] | undefined, buyNow: boolean, own: OwnHolds): PickedLine {
   if (!p) throw new AppError(409, 'unavailable', buyNow ? 'This piece is no longer available.' : 'A piece in your cart is no longer available. Please check your cart.');
   const size = w.size ?? (p.sized ? undefined : ONE_SIZE);
   if (size === undefined) throw new AppError(422, 'size_required', CHOOSE_SIZE);
   const level = levels.find((l) => l.productId === w.productId && l.size === size);
   // A size the owner stopped offering since the piece went into the cart.
   if (!level) throw new AppError(409, 'size_not_offered', buyNow ? SIZE_NOT_OFFERED : `${withSize(p.name, size)} is no longer made in that size. Please choose another size in your cart.`);
-  if (level.stock < w.quantity) throw new AppError(409, 'sold_out', tooFewLeft(withSize(p.name, size), level.stock));
+  // What the shopper's own unpaid orders hold is theirs to take again: placing the order supersedes them (orders.place.ts).
+  const left = level.stock + (own.get(holdKey(w.productId, size)) ?? 0);
+  if (left < w.quantity) throw new AppError(409, 'sold_out', tooFewLeft(withSize(p.name, size), left));
   const unit = unitPrice(p);
   return { productId: w.productId, name: p.name, size, thumbnail: p.thumbnail ?? p.images[0] ?? null, unitPrice: unit, quantity: w.quantity, lineTotal: unit * w.quantity, tax: tax ?? NO_TAX_RULE };
 }
 
-/** The wanted lines with their pieces, stock and tax rules, each checked. */
-async function pickedLines(r: QuoteReaders, wanted: Wanted[], buyNow: boolean): Promise<PickedLine[]> {
+/** The shopper's own unpaid holds, added up per piece and size. */
+async function ownHolds(r: QuoteReaders, userId: string): Promise<OwnHolds> {
+  const held = new Map<string, number>();
+  for (const h of await r.orders.heldBy(userId)) {
+    if (h.productId !== null && h.size !== null) held.set(holdKey(h.productId, h.size), (held.get(holdKey(h.productId, h.size)) ?? 0) + h.quantity);
+  }
+  return held;
+}
+
+/**
+ * The wanted lines with their pieces, stock and tax rules, each checked. A line short of stock is
+ * checked again with what the shopper's own unpaid orders hold (a second tab, a payment left
+ * open): read only then, as nearly every checkout has its pieces on the shelf.
+ */
+async function pickedLines(r: QuoteReaders, userId: string, wanted: Wanted[], buyNow: boolean): Promise<PickedLine[]> {
   const ids = wanted.map((w) => w.productId);
   const products = new Map((await r.catalog.cards(ids)).map((p) => [p.id, p]));
   const [levels, taxes] = await Promise.all([r.stock.levels(ids), r.catalog.taxFacts(ids)]);
-  return wanted.map((w) => pickLine(w, products.get(w.productId), levels, taxes.get(w.productId), buyNow));
+  const pick = (own: OwnHolds) => wanted.map((w) => pickLine(w, products.get(w.productId), levels, taxes.get(w.productId), buyNow, own));
+  try {
+    return pick(new Map());
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'sold_out')) throw error;
+    return pick(await ownHolds(r, userId));
+  }
 }
 
 /**
@@ -113,7 +141,7 @@ export function priceQuote(picked: PickedLine[], source: Quote['source'], settin
 /** The checkout's quote, read once: refused before anything is written if a piece cannot be sold or the order is too large. */
 export async function readQuote(r: QuoteReaders, userId: string, buyNow: BuyNowInput | undefined): Promise<PricedQuote> {
   const wanted = await wantedLines(r.cart, userId, buyNow);
-  const picked = await pickedLines(r, wanted, buyNow !== undefined);
+  const picked = await pickedLines(r, userId, wanted, buyNow !== undefined);
   const [settings, registration] = await Promise.all([r.pricing.current(), r.taxRegistration()]);
   const priced = priceQuote(picked, buyNow ? 'buy_now' : 'cart', settings, registration);
   // Bounded before anything is written: the money columns, the payment methods and the law all stop somewhere.

@@ -44,6 +44,11 @@ function planHolds(holds: Awaited<ReturnType<typeof q.unpaidHolds>>, wanted: Ret
   return { superseded: [...superseded], others: new Set(left.map((h) => h.orderId)).size, heldElsewhere: left.reduce((sum, h) => sum + h.quantity, 0) };
 }
 
+/** The shopper's older unpaid orders lapse for a new one, each giving its pieces back once. */
+async function supersede(server: q.Tx, stock: StockService, orderIds: string[]): Promise<void> {
+  for (const orderId of orderIds) if (await q.expire(server, orderId, SUPERSEDED_STEP)) await stock.release(server, orderId);
+}
+
 /** Refuses a new unpaid order past the shopper's limits: orders waiting, and pieces held beside them. */
 function refuseBeyondHolds(plan: HoldPlan, wanted: ReturnType<typeof piecesOf>, settings: StockSettings): void {
   if (plan.others >= MAX_UNPAID_ORDERS) throw new AppError(429, 'too_many_unpaid', tooManyUnpaid(settings.reservationMinutes));
@@ -87,7 +92,7 @@ export async function beginOrder(db: Db, stock: StockService, userId: string, or
     const made = await q.insertOrder(tx, order, lines);
     const server = await asServerFrom(tx);
     // The older orders' pieces go back first, so the new order can take the very same ones.
-    for (const orderId of plan.superseded) if (await q.expire(server, orderId, SUPERSEDED_STEP)) await stock.release(server, orderId);
+    await supersede(server, stock, plan.superseded);
     // Refused here, its order rolls back with the transaction.
     await refuseGivenBackLately(server, stock, userId, wanted);
     // Its pieces leave the stock in the same transaction, all or none (a refusal writes no order).
@@ -119,9 +124,14 @@ export async function placeCodOrder(db: Db, stock: StockService, userId: string,
     if (same) return { order: same, placed: false };
     const tooMany = codOpenRefusal(await q.openCod(tx, userId), p.limits);
     if (tooMany) throw new AppError(409, 'cod_limit', tooMany);
+    const wanted = piecesOf(lines);
+    // The shopper's own unpaid orders holding these pieces give them up to this one, as a new
+    // payment's would (the quote counted them as the shopper's to take). Read before this order is.
+    const superseded = planHolds(await q.unpaidHolds(tx, userId), wanted).superseded;
     const made = await q.insertOrder(tx, order, lines);
     const server = await asServerFrom(tx);
-    await stock.reserve(server, made.id, { pieces: piecesOf(lines), lowStockThreshold: p.lowStockThreshold });
+    await supersede(server, stock, superseded);
+    await stock.reserve(server, made.id, { pieces: wanted, lowStockThreshold: p.lowStockThreshold });
     await stock.sold(server, made.id);
     const placed = await q.confirmCod(server, made.id);
     await p.onPlaced(server, { order: placed, lines: await q.linesOf(server, [made.id]), buyer: await q.buyerOf(server, userId) });

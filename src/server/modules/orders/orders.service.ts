@@ -88,6 +88,9 @@ export function createOrdersService(db: Db, stock: StockService) {
     /** The order one press of Place order made, if any. */
     placedBy: (userId: string, placementKey: string) => asShopper(db, userId, (tx) => q.byPlacementKey(tx, userId, placementKey)),
 
+    /** What the shopper's unpaid orders hold (a new checkout of theirs may take it over). */
+    heldBy: (userId: string) => asShopper(db, userId, (tx) => q.unpaidHolds(tx, userId)),
+
     /** The shopper's Cash on Delivery orders still to be paid at the door. */
     openCod: (userId: string) => asShopper(db, userId, (tx) => q.openCod(tx, userId)),
 

@@ -9,6 +9,7 @@
 import type { Db } from '../../db/client.ts';
 import { isDataRefusal } from '../../db/pg-error.ts';
 import { AppError } from '../../http/errors.ts';
+import type { ShopperLimits } from '../limits/shopper-limits.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { forgetEvent, recordEvent } from './payments.queries.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -45,8 +46,20 @@ function storable(value: unknown): unknown {
   return value;
 }
 
-/** `reservationMinutes`: the owner's window for an unpaid order (read at each pass: the owner may change it). */
-export function createPaymentsService(db: Db, provider: PaymentProvider, orders: OrdersService, settle: Settle, refunds: Refunds, reservationMinutes: () => Promise<number>) {
+/**
+ * `reservationMinutes`: the owner's window for an unpaid order (read at each pass: the owner may
+ * change it). `limits`: a window left to lapse counts against its shopper as a payment closed
+ * unpaid does (issue 53), so holding pieces by never paying is slowed down either way.
+ */
+export function createPaymentsService(
+  db: Db,
+  provider: PaymentProvider,
+  orders: OrdersService,
+  settle: Settle,
+  refunds: Refunds,
+  reservationMinutes: () => Promise<number>,
+  limits: Pick<ShopperLimits, 'paymentAbandoned'>,
+) {
   /** The provider's captured payment for the order, in full and in rupees, if it holds one. */
   const captured = async (order: { providerOrderId: string | null; total: number }) =>
     order.providerOrderId
@@ -67,7 +80,10 @@ export function createPaymentsService(db: Db, provider: PaymentProvider, orders:
         const paid = await captured(order);
         if (paid) {
           if ((await settle(order.providerOrderId!, paid.id, paid.amount)).outcome === 'paid') settled++;
-        } else if (await orders.expire(order.id)) expired++;
+        } else if (await orders.expire(order.id)) {
+          expired++;
+          await limits.paymentAbandoned(order.userId);
+        }
       } catch (err) {
         console.error(`Reconcile: order ${order.orderNumber}: ${err instanceof Error ? err.message : String(err)}`);
       }

@@ -5,14 +5,16 @@
  * out; once given back or lapsed (the minute's lapse pass) it is on offer again and the waiting
  * shopper is mailed.
  */
+import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../shared/catalog.ts';
 import type { CheckoutStart } from '../../../shared/orders.ts';
 import { DEFAULT_PRICING } from '../../../shared/pricing.ts';
 import { heldSentence, minutesUntil } from '../../../shared/sizes.ts';
-import { mailOutbox, orders } from '../../db/schema/index.ts';
-import { send } from '../../test/accounts-kit.ts';
+import { mailOutbox, orders, products } from '../../db/schema/index.ts';
+import { LIMIT_WORDS, LIMITS } from '../limits/limits.rules.ts';
+import { linkInMail, send, signedUp } from '../../test/accounts-kit.ts';
 import { setStock, shopperWithAddress, stockShopForFile } from '../../test/orders-kit.ts';
 
 const shop = stockShopForFile();
@@ -97,4 +99,59 @@ describe('a piece only held by an unpaid order', () => {
     expect(await shop.t.shop.payments.expireLapsed()).toEqual({ settled: 0, expired: 1 });
     expect(await sizeShown(p)).toMatchObject({ soldOut: false, held: null });
   });
+
+  it('counts a window left to lapse against its shopper, as a payment closed unpaid: the sixth in an hour is paused', async () => {
+    const gita = await shopper('Gita');
+    for (let i = 0; i < LIMITS.abandonedPaymentsHour.max; i++) {
+      const p = shop.freshPiece();
+      await setStock(shop.t, p, 3);
+      await aged(await holdLast(gita, p), 16);
+    }
+    expect(await shop.t.shop.payments.expireLapsed()).toMatchObject({ expired: LIMITS.abandonedPaymentsHour.max });
+    const p = shop.freshPiece();
+    await setStock(shop.t, p, 3);
+    const quote = await (await send(shop.t, 'GET', `/api/checkout/quote?buyNow=${p}`, undefined, gita.s.cookie)).json();
+    const refused = await send(shop.t, 'POST', '/api/checkout/orders', { addressId: gita.address.id, buyNow: { productId: p }, expectedTotal: quote.amounts.total }, gita.s.cookie);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).message).toContain(LIMIT_WORDS.abandonedPayments);
+  });
 });
+
+describe('a shopper’s own hold (issue 53: a paying shopper is never stopped by it)', () => {
+  const heldPieces = async (orderId: string) => (await shop.t.database.db.select({ stockState: orders.stockState, status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0];
+
+  it('is theirs to take again from the cart: the quote offers it, the new order takes it over, the old one lapses', async () => {
+    const p = shop.freshPiece();
+    await setStock(shop.t, p, 1);
+    const [hema, isha] = [await shopper('Hema'), await shopper('Isha')];
+    // In her cart, then bought now; the payment left open in that tab.
+    expect((await send(shop.t, 'POST', '/api/cart/items', { productId: p }, hema.s.cookie)).status).toBe(200);
+    const first = await holdLast(hema, p);
+    // Another shopper is told it is gone; Hema, back at her cart, is not.
+    expect((await send(shop.t, 'GET', `/api/checkout/quote?buyNow=${p}`, undefined, isha.s.cookie)).status).toBe(409);
+    const quote = await send(shop.t, 'GET', '/api/checkout/quote', undefined, hema.s.cookie);
+    expect(quote.status).toBe(200);
+    const second = await send(shop.t, 'POST', '/api/checkout/orders', { addressId: hema.address.id, expectedTotal: (await quote.json()).amounts.total }, hema.s.cookie);
+    expect(second.status, await second.clone().text()).toBe(201);
+    expect(await heldPieces(first)).toEqual({ status: 'expired', stockState: 'released' });
+    expect(await heldPieces(((await second.json()) as CheckoutStart).orderId)).toEqual({ status: 'pending', stockState: 'held' });
+    expect((await sizeShown(p)).held).not.toBeNull();
+  });
+
+  it('is theirs to take on delivery: a Cash on Delivery order supersedes their open payment, and nothing is held twice', async () => {
+    const p = shop.freshPiece();
+    await setStock(shop.t, p, 1);
+    await shop.t.database.db.update(products).set({ price: 800_00, offerPrice: null }).where(eq(products.id, p));
+    const s = await signedUp(shop.t, 'Jaya');
+    expect((await send(shop.t, 'GET', await linkInMail(shop.t, s.email, 'verify_email'), undefined, s.cookie)).status).toBe(303);
+    const address = (await (await send(shop.t, 'POST', '/api/addresses', { name: 'Jaya Iyer', phone: '9876543210', house: 'Flat 4B', street: '12 Cathedral Road', city: 'Chennai', state: 'Tamil Nadu', pincode: '600086' }, s.cookie)).json()) as { id: string };
+    const jaya = { s, address } as Who;
+    const online = await holdLast(jaya, p);
+    const quote = await (await send(shop.t, 'GET', `/api/checkout/quote?buyNow=${p}&address=${address.id}`, undefined, s.cookie)).json();
+    const cod = await send(shop.t, 'POST', '/api/checkout/cod', { placementKey: crypto.randomUUID(), addressId: address.id, buyNow: { productId: p }, expectedTotal: quote.delivery.cod.total }, s.cookie);
+    expect(cod.status, await cod.clone().text()).toBe(201);
+    expect(await heldPieces(online)).toEqual({ status: 'expired', stockState: 'released' });
+    expect(await sizeShown(p)).toMatchObject({ soldOut: true, held: null });
+  });
+});
+
