@@ -39,7 +39,7 @@ export class VersionedCache<V> {
 
   constructor(limits: number | CacheLimits<V> = 1000) {
     const given = typeof limits === 'number' ? { entries: limits } : limits;
-    this.limits = { bytes: Infinity, sizeOf: () => 0, ...given };
+    this.limits = { entries: given.entries, bytes: given.bytes ?? Infinity, sizeOf: given.sizeOf ?? (() => 0) };
   }
 
   /** The bytes the answers kept come to, as reckoned (the benchmark and tests read it). */
@@ -67,6 +67,14 @@ export class VersionedCache<V> {
     }
   }
 
+  private sized(value: V, key: string): number | null {
+    try {
+      return this.limits.sizeOf(value, key);
+    } catch {
+      return null;
+    }
+  }
+
   /** The latest entry for the key, whatever its version: the caller checks the version. */
   peek(key: string): CacheEntry<V> | undefined {
     return this.entries.get(key);
@@ -89,8 +97,12 @@ export class VersionedCache<V> {
     entry.value.then(
       (value) => {
         if (this.entries.get(key) !== entry) return;
-        entry.bytes = this.limits.sizeOf(value, key);
-        this.keptBytes += entry.bytes;
+        const bytes = this.sized(value, key);
+        // Not kept: an answer bigger than the whole limit (it would push out everything else), or
+        // one that could not be sized. It is still the answer to those who asked.
+        if (bytes === null || bytes > this.limits.bytes) return this.drop(key);
+        entry.bytes = bytes;
+        this.keptBytes += bytes;
         this.evict();
       },
       () => {

@@ -66,10 +66,22 @@ describe('the versioned search cache', () => {
     expect([cache.size, cache.bytes]).toEqual([2, 8]);
     expect(await cache.get(1, 'a', async () => 'never')).toBe('aaaa');
     expect(await cache.get(1, 'b', async () => 'b2')).toBe('b2');
-    // A new version replaces its key's bytes; an answer bigger than the whole limit is not kept.
+    // A new version replaces its key's bytes; an answer bigger than the whole limit is answered,
+    // not kept, and pushes nothing out.
     await cache.get(2, 'b', async () => 'b');
     expect(cache.bytes).toBe(9);
-    await cache.get(1, 'huge', async () => 'x'.repeat(11));
+    expect(await cache.get(1, 'huge', async () => 'x'.repeat(11))).toHaveLength(11);
+    expect([cache.size, cache.bytes]).toEqual([3, 9]);
+    expect(await cache.get(1, 'a', async () => 'never')).toBe('aaaa');
+  });
+
+  it('keeps nothing it cannot size, and still answers', async () => {
+    const unsizable = () => {
+      throw new Error('no size');
+    };
+    const cache = new VersionedCache<string>({ entries: 10, bytes: 100, sizeOf: unsizable });
+    expect(await cache.get(1, 'a', async () => 'a1')).toBe('a1');
+    await Promise.resolve();
     expect([cache.size, cache.bytes]).toEqual([0, 0]);
   });
 });

@@ -13,6 +13,7 @@ import { boughtPieces, type OrderRow, type OrderTx, type PaidOrder } from '../or
 import { deliverableAddress, orderLines, orderRow, payableAsShown, stockSettingsOf } from './checkout.order.ts';
 import { readQuote, type PricedQuote } from './checkout.quote.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
+import { ownHoldsUnpaid } from './checkout.provider-checks.ts';
 
 export type CodAtAddress = CheckoutDelivery & { limits: CodLimits };
 
@@ -48,6 +49,7 @@ export async function placeNewCod(deps: CheckoutDeps, shopper: Shopper, input: P
   if (at.cod.reason) throw new AppError(409, 'cod_unavailable', at.cod.reason);
   const a = pq.amounts.cod;
   payableAsShown(a, input.expectedTotal);
+  await ownHoldsUnpaid(deps, shopper.id, pq.shown.lines);
   const mailed = { written: false };
   const { order } = await deps.orders.placeCod(
     shopper.id,

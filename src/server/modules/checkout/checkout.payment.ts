@@ -12,7 +12,7 @@ import type { Shopper } from '../../http/session.ts';
 import { ABANDON_STEP, type OrderRow } from '../orders/orders.service.ts';
 import { ProviderError, type CheckoutSuccess } from '../payments/provider.ts';
 import { deliverableAddress, orderLines, orderRow, payableAsShown, stockSettingsOf } from './checkout.order.ts';
-import { providerChecks } from './checkout.provider-checks.ts';
+import { ownHoldsUnpaid, providerChecks } from './checkout.provider-checks.ts';
 import { readQuote } from './checkout.quote.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
 
@@ -62,6 +62,7 @@ export async function startPayment(deps: CheckoutDeps, shopper: Shopper, input: 
   if (!reach.served) throw new AppError(409, 'not_delivered', reach.text);
   payableAsShown(pq.amounts.online, input.expectedTotal);
   const stockSettings = stockSettingsOf(pq);
+  await ownHoldsUnpaid(deps, shopper.id, pq.shown.lines);
   const { order, reused } = await orders.begin(shopper.id, orderRow(shopper, pq, address, 'online', provider.mode), orderLines(pq), stockSettings);
   // The same purchase, already offered for payment: it may have been paid meanwhile.
   if (reused && order.providerOrderId) {

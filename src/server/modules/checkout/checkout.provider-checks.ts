@@ -6,7 +6,7 @@
 import { PAYMENT_NOT_VERIFIED } from '../../../shared/checkout.contract.ts';
 import { AppError } from '../../http/errors.ts';
 import { ProviderError, type PaymentProvider } from '../payments/provider.ts';
-import type { OrderRow } from '../orders/orders.service.ts';
+import type { OrderRow, OrdersService } from '../orders/orders.service.ts';
 import type { Settle } from '../payments/settle.ts';
 
 export const CONFIRM_LATER = 'We could not reach the payment service to confirm your payment. It is safe: we will confirm it within a few minutes.';
@@ -50,4 +50,27 @@ export function providerChecks(provider: PaymentProvider, settle: Settle) {
   }
 
   return { paymentHeld, settledAlready, capturedAmount };
+}
+
+/**
+ * Before a new order takes over the shopper's own unpaid orders holding the same pieces (issue 53,
+ * orders.place.ts): each offered to Razorpay is asked first, as closing a payment asks. One paid
+ * meanwhile (captured, its confirmation not yet here) is settled, and the new order refused with
+ * ALREADY_PAID (409), so the same piece is not bought twice. A payment captured after this look is a late payment, as
+ * any: it buys the pieces if they are there, or is refunded (decision 0030).
+ */
+export async function ownHoldsUnpaid(
+  deps: { orders: Pick<OrdersService, 'heldBy' | 'own'>; provider: PaymentProvider; settle: Settle },
+  userId: string,
+  lines: readonly { productId: number; size: string | null }[],
+): Promise<void> {
+  if (deps.provider.mode !== 'razorpay') return;
+  const wanted = new Set(lines.map((l) => `${l.productId}|${l.size}`));
+  const holding = new Set((await deps.orders.heldBy(userId)).filter((h) => wanted.has(`${h.productId}|${h.size}`)).map((h) => h.orderId));
+  const { settledAlready } = providerChecks(deps.provider, deps.settle);
+  for (const orderId of holding) {
+    const order = await deps.orders.own(userId, orderId);
+    if (!order?.providerOrderId) continue;
+    await settledAlready(order);
+  }
 }

@@ -44,9 +44,15 @@ function planHolds(holds: Awaited<ReturnType<typeof q.unpaidHolds>>, wanted: Ret
   return { superseded: [...superseded], others: new Set(left.map((h) => h.orderId)).size, heldElsewhere: left.reduce((sum, h) => sum + h.quantity, 0) };
 }
 
-/** The shopper's older unpaid orders lapse for a new one, each giving its pieces back once. */
-async function supersede(server: q.Tx, stock: StockService, orderIds: string[]): Promise<void> {
-  for (const orderId of orderIds) if (await q.expire(server, orderId, SUPERSEDED_STEP)) await stock.release(server, orderId);
+/**
+ * The shopper's older unpaid orders lapse for a new one, each handing its pieces over once. No one
+ * waiting is mailed yet: the new order is about to take the same pieces. Answers the sizes that
+ * came back from 0, for `stock.tellIfBack` once the new order has taken its own.
+ */
+async function supersede(server: q.Tx, stock: StockService, orderIds: string[]): Promise<number[]> {
+  const cameBack: number[] = [];
+  for (const orderId of orderIds) if (await q.expire(server, orderId, SUPERSEDED_STEP)) cameBack.push(...(await stock.handOver(server, orderId)));
+  return cameBack;
 }
 
 /** Refuses a new unpaid order past the shopper's limits: orders waiting, and pieces held beside them. */
@@ -92,13 +98,14 @@ export async function beginOrder(db: Db, stock: StockService, userId: string, or
     const made = await q.insertOrder(tx, order, lines);
     const server = await asServerFrom(tx);
     // The older orders' pieces go back first, so the new order can take the very same ones.
-    await supersede(server, stock, plan.superseded);
+    const cameBack = await supersede(server, stock, plan.superseded);
     // Refused here, its order rolls back with the transaction.
     await refuseGivenBackLately(server, stock, userId, wanted);
     // Its pieces leave the stock in the same transaction, all or none (a refusal writes no order).
     // Should the owner move the low-stock mark at this moment, the labels are set again from every
     // count when the setting is saved.
     await stock.reserve(server, made.id, { pieces: wanted, lowStockThreshold: settings.lowStockThreshold });
+    await stock.tellIfBack(server, cameBack);
     return { order: made, reused: false };
   });
 }
@@ -130,8 +137,9 @@ export async function placeCodOrder(db: Db, stock: StockService, userId: string,
     const superseded = planHolds(await q.unpaidHolds(tx, userId), wanted).superseded;
     const made = await q.insertOrder(tx, order, lines);
     const server = await asServerFrom(tx);
-    await supersede(server, stock, superseded);
+    const cameBack = await supersede(server, stock, superseded);
     await stock.reserve(server, made.id, { pieces: wanted, lowStockThreshold: p.lowStockThreshold });
+    await stock.tellIfBack(server, cameBack);
     await stock.sold(server, made.id);
     const placed = await q.confirmCod(server, made.id);
     await p.onPlaced(server, { order: placed, lines: await q.linesOf(server, [made.id]), buyer: await q.buyerOf(server, userId) });

@@ -82,7 +82,9 @@ export function createPaymentsService(
           if ((await settle(order.providerOrderId!, paid.id, paid.amount)).outcome === 'paid') settled++;
         } else if (await orders.expire(order.id)) {
           expired++;
-          await limits.paymentAbandoned(order.userId);
+          // Only a payment the shopper was offered and left: one the provider never took (it was
+          // away) is the shop's doing.
+          if (order.providerOrderId) await limits.paymentAbandoned(order.userId);
         }
       } catch (err) {
         console.error(`Reconcile: order ${order.orderNumber}: ${err instanceof Error ? err.message : String(err)}`);

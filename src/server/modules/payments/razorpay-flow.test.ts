@@ -215,6 +215,20 @@ describe('the browser’s confirmation', () => {
     expect(await orderRow(first.orderId)).toMatchObject({ paymentStatus: 'paid' });
     expect(await mailsAbout(first.orderNumber)).toBe(1);
   });
+
+  it('asks Razorpay before a new checkout takes over an unpaid order holding the same piece: one paid meanwhile is settled, and nothing is bought twice (issue 53)', async () => {
+    const first = await buyNow(ids[30]!, 910_00);
+    standin.pay(first.provider.orderId);
+    // The same piece again, from the cart: a different purchase, which would supersede the first.
+    expect((await send(t, 'POST', '/api/cart/items', { productId: ids[30]! }, meera.cookie)).status).toBe(200);
+    const q = await (await send(t, 'GET', '/api/checkout/quote', undefined, meera.cookie)).json();
+    const again = await start({ addressId: home.id, expectedTotal: q.amounts.total });
+    expect(again.status).toBe(409);
+    expect((await again.json()).code).toBe('already_paid');
+    expect(await orderRow(first.orderId)).toMatchObject({ paymentStatus: 'paid', status: 'processing' });
+    expect(await mailsAbout(first.orderNumber)).toBe(1);
+    expect((await send(t, 'DELETE', `/api/cart/items/${ids[30]!}`, undefined, meera.cookie)).status).toBeLessThan(300);
+  });
 });
 
 describe('Razorpay’s webhook', () => {

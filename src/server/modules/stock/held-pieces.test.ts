@@ -100,6 +100,19 @@ describe('a piece only held by an unpaid order', () => {
     expect(await sizeShown(p)).toMatchObject({ soldOut: false, held: null });
   });
 
+  it('does not count a lapse whose payment was never offered (the provider was away): that was the shop’s doing', async () => {
+    const mala = await shopper('Mala');
+    for (let i = 0; i < LIMITS.abandonedPaymentsHour.max; i++) {
+      const p = shop.freshPiece();
+      await setStock(shop.t, p, 3);
+      const orderId = await holdLast(mala, p);
+      await shop.t.database.db.update(orders).set({ providerOrderId: null }).where(eq(orders.id, orderId));
+      await aged(orderId, 16);
+    }
+    expect(await shop.t.shop.payments.expireLapsed()).toMatchObject({ expired: LIMITS.abandonedPaymentsHour.max });
+    await holdLast(mala, shop.freshPiece());
+  });
+
   it('counts a window left to lapse against its shopper, as a payment closed unpaid: the sixth in an hour is paused', async () => {
     const gita = await shopper('Gita');
     for (let i = 0; i < LIMITS.abandonedPaymentsHour.max; i++) {
@@ -134,8 +147,26 @@ describe('a shopper’s own hold (issue 53: a paying shopper is never stopped by
     const second = await send(shop.t, 'POST', '/api/checkout/orders', { addressId: hema.address.id, expectedTotal: (await quote.json()).amounts.total }, hema.s.cookie);
     expect(second.status, await second.clone().text()).toBe(201);
     expect(await heldPieces(first)).toEqual({ status: 'expired', stockState: 'released' });
-    expect(await heldPieces(((await second.json()) as CheckoutStart).orderId)).toEqual({ status: 'pending', stockState: 'held' });
+    const secondId = ((await second.json()) as CheckoutStart).orderId;
+    expect(await heldPieces(secondId)).toEqual({ status: 'pending', stockState: 'held' });
     expect((await sizeShown(p)).held).not.toBeNull();
+  });
+
+  it('hands the piece over without telling those waiting that it is back; they hear once it truly is', async () => {
+    const p = shop.freshPiece();
+    await setStock(shop.t, p, 1);
+    const [kavya, lila] = [await shopper('Kavya'), await shopper('Lila')];
+    expect((await send(shop.t, 'POST', '/api/cart/items', { productId: p }, kavya.s.cookie)).status).toBe(200);
+    await holdLast(kavya, p);
+    expect((await send(shop.t, 'PUT', `/api/back-in-stock/${p}`, undefined, lila.s.cookie)).status).toBe(200);
+    const quote = await (await send(shop.t, 'GET', '/api/checkout/quote', undefined, kavya.s.cookie)).json();
+    const second = await send(shop.t, 'POST', '/api/checkout/orders', { addressId: kavya.address.id, expectedTotal: quote.amounts.total }, kavya.s.cookie);
+    expect(second.status).toBe(201);
+    // The piece went from one of Kavya's orders to the other: never back on the shelf for Lila.
+    expect(await backInStockMails(lila)).toHaveLength(0);
+    const { orderId } = (await second.json()) as CheckoutStart;
+    expect((await send(shop.t, 'POST', `/api/checkout/orders/${orderId}/abandon`, undefined, kavya.s.cookie)).status).toBe(200);
+    expect(await backInStockMails(lila)).toHaveLength(1);
   });
 
   it('is theirs to take on delivery: a Cash on Delivery order supersedes their open payment, and nothing is held twice', async () => {

@@ -109,6 +109,13 @@ export async function piecesOf(tx: Tx, orderId: string): Promise<(SizeKey & { qu
   return rows.flatMap((r) => (r.productId === null || r.size === null ? [] : [{ productId: r.productId, size: r.size, quantity: r.quantity, name: r.name }]));
 }
 
+/** Of the sizes named, those on offer with pieces left (locked by the caller's transaction already). */
+export async function withPiecesLeft(tx: Tx, sizeIds: number[]): Promise<number[]> {
+  if (sizeIds.length === 0) return [];
+  const rows = await tx.select({ id: productSizes.id }).from(productSizes).where(and(inArray(productSizes.id, sizeIds), sql`${productSizes.stock} > 0`, offered));
+  return rows.map((r) => r.id);
+}
+
 /**
  * When the oldest unpaid order still holding each size named began to hold it (issue 53): a size
  * at 0 with such an order is only in someone's cart until that order's payment window closes.

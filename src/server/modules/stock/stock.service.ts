@@ -51,9 +51,13 @@ export interface StockRules {
   backInStock: BackInStockMailer;
 }
 
-/** Gives the order's pieces back to the stock, each with a ledger row; the order's state moves once. */
-export async function giveBack(rules: StockRules, tx: q.Tx, orderId: string, from: q.StockState[], to: q.StockState, reason: StockReason): Promise<boolean> {
-  if (!(await q.moveStockState(tx, orderId, from, to))) return false;
+/**
+ * Gives the order's pieces back to the stock, each with a ledger row; the order's state moves once.
+ * Answers the sizes that came back from 0 (the shoppers waiting for them are the caller's to tell),
+ * or null when the order's pieces were not where `from` says (given back already).
+ */
+async function returnPieces(rules: StockRules, tx: q.Tx, orderId: string, from: q.StockState[], to: q.StockState, reason: StockReason): Promise<number[] | null> {
+  if (!(await q.moveStockState(tx, orderId, from, to))) return null;
   const pieces = combined(await q.piecesOf(tx, orderId));
   const sizes = new Map((await q.lockSizes(tx, pieces)).map((s) => [keyOf(s), s]));
   const movements: q.NewMovement[] = [];
@@ -66,8 +70,15 @@ export async function giveBack(rules: StockRules, tx: q.Tx, orderId: string, fro
     if (size.stock === 0) cameBack.push(size.id);
   }
   await q.record(tx, movements);
-  await rules.backInStock(tx, cameBack);
   await q.syncAvailability(tx, uniqueIds(pieces), await rules.lowStockThreshold(tx));
+  return cameBack;
+}
+
+/** Gives the order's pieces back (above) and mails the shoppers waiting for a size back from 0. */
+export async function giveBack(rules: StockRules, tx: q.Tx, orderId: string, from: q.StockState[], to: q.StockState, reason: StockReason): Promise<boolean> {
+  const cameBack = await returnPieces(rules, tx, orderId, from, to, reason);
+  if (cameBack === null) return false;
+  await rules.backInStock(tx, cameBack);
   return true;
 }
 
@@ -216,6 +227,14 @@ export function createStockService(
 
     /** The window closed or the owner cancelled it unpaid: its pieces go back, once. */
     release: (tx: q.Tx, orderId: string) => giveBack(rules, tx, orderId, ['held'], 'released', 'released'),
+
+    /**
+     * A shopper's own unpaid order gives its pieces to their new one (issue 53): given back
+     * without a word, as the new order is about to take them; `tellIfBack` after it has, mails
+     * those waiting for a size that still has pieces. Answers the sizes back from 0.
+     */
+    handOver: async (tx: q.Tx, orderId: string) => (await returnPieces(rules, tx, orderId, ['held'], 'released', 'released')) ?? [],
+    tellIfBack: async (tx: q.Tx, sizeIds: number[]) => rules.backInStock(tx, await q.withPiecesLeft(tx, sizeIds)),
 
     /** Paid: the held pieces are sold (they left the stock when reserved; the ledger has them). */
     sold: (tx: q.Tx, orderId: string) => q.moveStockState(tx, orderId, ['held'], 'sold'),
