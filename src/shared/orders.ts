@@ -7,6 +7,7 @@ import type { AddressFields } from './addresses.ts';
 import type { OrderRefund } from './cancel.ts';
 import type { ProductTax } from './gst.ts';
 import type { PaymentMethod, PriceBreakdown } from './pricing.ts';
+import { pieceKey } from './sizes.ts';
 
 /**
  * design.md: pending, processing (paid), completed, failed, and what fulfilment needs; `expired`:
@@ -145,4 +146,16 @@ export interface PaymentIssue {
   refundStatus: 'due' | 'pending' | 'processed' | 'failed' | 'not_ours';
   refundId: string | null;
   at: string;
+}
+
+/**
+ * Which of the shopper's unpaid orders hold any of these pieces, each in its size (issue 53): a new
+ * checkout of theirs takes those over (orders.place.ts), after asking the provider about each.
+ */
+export function ordersHolding(
+  holds: readonly { orderId: string; productId: number | null; size: string | null }[],
+  pieces: readonly { productId: number; size: string | null }[],
+): string[] {
+  const wanted = new Set(pieces.map(pieceKey));
+  return [...new Set(holds.filter((h) => wanted.has(pieceKey(h))).map((h) => h.orderId))];
 }

@@ -71,6 +71,9 @@ export const heldSentence = (size: string, minutes: number) => `${size === ONE_S
 /** A held size's short word, under its chip and on a one-size piece's buttons. */
 export const IN_A_CART = 'In a cart';
 
+/** One piece in one size as a key (of a Map, a Set): the two apart by a NUL, which no size may hold. */
+export const pieceKey = (k: { productId: number | null; size: string | null }) => `${k.productId}\u0000${k.size}`;
+
 /** A line's name with its size, where the piece has sizes: 'Chikankari Kurta (size M)'. */
 export const withSize = (name: string, size: string | null | undefined) => (size && size !== ONE_SIZE ? `${name} (size ${size})` : name);
 

@@ -4,6 +4,7 @@
  * secret: there is nothing to ask, and both checks pass.
  */
 import { PAYMENT_NOT_VERIFIED } from '../../../shared/checkout.contract.ts';
+import { ordersHolding } from '../../../shared/orders.ts';
 import { AppError } from '../../http/errors.ts';
 import { ProviderError, type PaymentProvider } from '../payments/provider.ts';
 import type { OrderRow, OrdersService } from '../orders/orders.service.ts';
@@ -65,8 +66,7 @@ export async function ownHoldsUnpaid(
   lines: readonly { productId: number; size: string | null }[],
 ): Promise<void> {
   if (deps.provider.mode !== 'razorpay') return;
-  const wanted = new Set(lines.map((l) => `${l.productId}|${l.size}`));
-  const holding = new Set((await deps.orders.heldBy(userId)).filter((h) => wanted.has(`${h.productId}|${h.size}`)).map((h) => h.orderId));
+  const holding = ordersHolding(await deps.orders.heldBy(userId), lines);
   const { settledAlready } = providerChecks(deps.provider, deps.settle);
   for (const orderId of holding) {
     const order = await deps.orders.own(userId, orderId);

@@ -12,7 +12,7 @@ import { MAX_ORDER_TOTAL, type Quote, type QuoteLine } from '../../../shared/ord
 import { NO_TAX_RULE } from '../../../shared/gst.ts';
 import { priceLines } from '../../../shared/order-price.ts';
 import type { PaymentMethod, PriceBreakdown, PricingSettings } from '../../../shared/pricing.ts';
-import { CHOOSE_SIZE, SIZE_NOT_OFFERED, withSize } from '../../../shared/sizes.ts';
+import { CHOOSE_SIZE, pieceKey, SIZE_NOT_OFFERED, withSize } from '../../../shared/sizes.ts';
 import { ONE_SIZE, tooFewLeft } from '../../../shared/stock.ts';
 import { chargesGst, type TaxSettings } from '../../../shared/tax-settings.contract.ts';
 import { AppError } from '../../http/errors.ts';
@@ -74,9 +74,8 @@ async function wantedLines(cart: QuoteReaders['cart'], userId: string, buyNow: B
 type Card = Awaited<ReturnType<CatalogService['cards']>>[number];
 type Level = Awaited<ReturnType<StockService['levels']>>[number];
 
-/** Pieces the shopper's own unpaid orders hold, per `${productId}|${size}`. */
+/** Pieces the shopper's own unpaid orders hold, per piece and size (`pieceKey`). */
 type OwnHolds = ReadonlyMap<string, number>;
-const holdKey = (productId: number, size: string) => `${productId}|${size}`;
 
 /** One wanted line as it can be sold now, or the refusal that names what stands in the way. */
 function pickLine(w: Wanted, p: Card | undefined, levels: Level[], tax: QuoteLine['tax'] | undefined, buyNow: boolean, own: OwnHolds): PickedLine {
@@ -87,7 +86,7 @@ function pickLine(w: Wanted, p: Card | undefined, levels: Level[], tax: QuoteLin
   // A size the owner stopped offering since the piece went into the cart.
   if (!level) throw new AppError(409, 'size_not_offered', buyNow ? SIZE_NOT_OFFERED : `${withSize(p.name, size)} is no longer made in that size. Please choose another size in your cart.`);
   // What the shopper's own unpaid orders hold is theirs to take again: placing the order supersedes them (orders.place.ts).
-  const left = level.stock + (own.get(holdKey(w.productId, size)) ?? 0);
+  const left = level.stock + (own.get(pieceKey({ productId: w.productId, size })) ?? 0);
   if (left < w.quantity) throw new AppError(409, 'sold_out', tooFewLeft(withSize(p.name, size), left));
   const unit = unitPrice(p);
   return { productId: w.productId, name: p.name, size, thumbnail: p.thumbnail ?? p.images[0] ?? null, unitPrice: unit, quantity: w.quantity, lineTotal: unit * w.quantity, tax: tax ?? NO_TAX_RULE };
@@ -97,7 +96,7 @@ function pickLine(w: Wanted, p: Card | undefined, levels: Level[], tax: QuoteLin
 async function ownHolds(r: QuoteReaders, userId: string): Promise<OwnHolds> {
   const held = new Map<string, number>();
   for (const h of await r.orders.heldBy(userId)) {
-    if (h.productId !== null && h.size !== null) held.set(holdKey(h.productId, h.size), (held.get(holdKey(h.productId, h.size)) ?? 0) + h.quantity);
+    held.set(pieceKey(h), (held.get(pieceKey(h)) ?? 0) + h.quantity);
   }
   return held;
 }

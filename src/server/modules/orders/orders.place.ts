@@ -6,7 +6,7 @@
  */
 import { givenBackLately, tooManyHeld, tooManyUnpaid } from '../../../shared/checkout.contract.ts';
 import { codOpenRefusal, type CodLimits } from '../../../shared/cod.ts';
-import { GIVEN_BACK_MINUTES, MAX_PIECES_HELD, MAX_UNPAID_ORDERS } from '../../../shared/orders.ts';
+import { GIVEN_BACK_MINUTES, MAX_PIECES_HELD, MAX_UNPAID_ORDERS, ordersHolding } from '../../../shared/orders.ts';
 import type { PricingSettings } from '../../../shared/pricing.ts';
 import type { Db } from '../../db/client.ts';
 import { asShopper, asServerFrom } from '../../db/shopper.ts';
@@ -38,8 +38,7 @@ interface HoldPlan {
  * beside the new order counts towards the unpaid-order and held-piece limits.
  */
 function planHolds(holds: Awaited<ReturnType<typeof q.unpaidHolds>>, wanted: ReturnType<typeof piecesOf>): HoldPlan {
-  const taken = new Set(wanted.map((p) => `${p.productId}|${p.size}`));
-  const superseded = new Set(holds.filter((h) => taken.has(`${h.productId}|${h.size}`)).map((h) => h.orderId));
+  const superseded = new Set(ordersHolding(holds, wanted));
   const left = holds.filter((h) => !superseded.has(h.orderId));
   return { superseded: [...superseded], others: new Set(left.map((h) => h.orderId)).size, heldElsewhere: left.reduce((sum, h) => sum + h.quantity, 0) };
 }

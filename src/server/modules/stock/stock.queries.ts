@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pieceKey } from '../../../shared/sizes.ts';
 import { orderItems, orders, products, productSizes, stockMovements, STOCK_STATES } from '../../db/schema/index.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 
@@ -15,9 +16,6 @@ export interface SizeKey {
 }
 export type SizeRow = typeof productSizes.$inferSelect;
 export type NewMovement = typeof stockMovements.$inferInsert;
-
-/** One size's key in a Map: product and size, apart by a character no size may hold. */
-export const sizeKeyOf = (k: SizeKey) => `${k.productId}\u0000${k.size}`;
 
 const keyMatch = (keys: SizeKey[]) => or(...keys.map((k) => and(eq(productSizes.productId, k.productId), eq(productSizes.size, k.size))));
 
@@ -128,7 +126,7 @@ export async function heldSince(db: Db | Tx, keys: SizeKey[]): Promise<Map<strin
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(and(eq(orders.stockState, 'held'), or(...keys.map((k) => and(eq(orderItems.productId, k.productId), eq(orderItems.size, k.size))))))
     .groupBy(orderItems.productId, orderItems.size);
-  return new Map(rows.map((r) => [sizeKeyOf({ productId: r.productId!, size: r.size! }), r.since]));
+  return new Map(rows.map((r) => [pieceKey(r), r.since]));
 }
 
 /** Moves the order's pieces from one state to the next: whether this call did (a retry finds it moved). */

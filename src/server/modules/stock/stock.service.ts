@@ -8,7 +8,7 @@
  * and a paid order the owner cancels puts them back (`putBack`). A size whose count leaves 0 mails
  * the shoppers waiting for it (back in stock), in the same transaction.
  */
-import { sizeChoice, withSize, type SizeChoice } from '../../../shared/sizes.ts';
+import { pieceKey, sizeChoice, withSize, type SizeChoice } from '../../../shared/sizes.ts';
 import { DEFAULT_PRICING } from '../../../shared/pricing.ts';
 import { LOW_STOCK_THRESHOLD, ONE_SIZE, tooFewLeft, type StockReason } from '../../../shared/stock.ts';
 import type { Db } from '../../db/client.ts';
@@ -30,7 +30,7 @@ export interface SetHow {
   note?: string | null;
 }
 
-const keyOf = q.sizeKeyOf;
+const keyOf = pieceKey;
 
 /** One entry per product and size, quantities added. */
 function combined(pieces: Piece[]): Piece[] {
