@@ -32,6 +32,7 @@ import { fulfilmentRoutes } from './modules/orders/fulfilment.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { ownerSettingsRoutes, pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { ownerParcelRoutes, parcelRoutes } from './modules/shipping/shipping.routes.ts';
 import { sqlConsoleRoutes } from './modules/sql-console/sql-console.routes.ts';
 import { backInStockRoutes } from './modules/stock/back-in-stock.routes.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
@@ -66,6 +67,8 @@ function shopperRoutes(shop: Shop) {
       .route('/', deliveryRoutes(shop.delivery))
       // Razorpay's webhook carries no session: it is checked by its signature.
       .route('/', paymentsRoutes(shop.payments))
+      // The couriers' webhooks (checked by their secret) and the tracking look-up need no session either.
+      .route('/', parcelRoutes(shop.shipping, config.trustProxyHops ?? 0))
       .use(sessionMiddleware(shop.readSession))
       .route('/', accountsRoutes(shop.accounts, shop.profiles, accountsConfig))
       .route('/', wishlistRoutes(shop.wishlist))
@@ -89,7 +92,8 @@ function ownerRoutes(shop: Shop) {
     .route('/', adminProductsRoutes(shop.adminProducts, shop.config.imagesDir))
     .route('/', importRoutes(shop.imports))
     .route('/', ownerInvoiceRoutes(shop.invoiceFiles))
-    .route('/', fulfilmentRoutes(shop.fulfilment));
+    .route('/', fulfilmentRoutes(shop.fulfilment))
+    .route('/', ownerParcelRoutes(shop.shipping));
 }
 
 function apiRoutes(shop: Shop, allow: (path: string) => string[]) {

@@ -3,6 +3,7 @@
  * migrate, make the demo catalog on first run, build the app. Used by `npm start`, the browser
  * tests and the benchmark alike.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApp, type PageRenderer } from './app.ts';
@@ -22,6 +23,8 @@ import { authSecretFor } from './modules/accounts/auth-secret.ts';
 import { createMailSender } from './modules/mail/mail.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { folderTransport, smtpTransport } from './modules/mail/mail.transports.ts';
+import { startLocalCourier } from './modules/shipping/local-courier.ts';
+import { WEBHOOK_PATHS, type Shipping } from './modules/shipping/shipping.service.ts';
 
 export const builtWebDir = path.join(projectRoot, 'dist', 'web');
 /** The web app's server build (vite.ssr.config.ts), which draws the public pages. */
@@ -69,6 +72,42 @@ function reconciler(payments: PaymentsService, log: (line: string) => void) {
   };
 }
 
+/**
+ * Development: a courier with no keys is played by the local courier (issue 48), which books at
+ * once and moves each parcel one step a minute, sending its scans to this shop's webhook. Never in
+ * production (env.ts), nor when Shiprocket's keys are set.
+ */
+const LOCAL_COURIER_STEP_MS = 60_000;
+
+async function localCourierFor(config: AppConfig, authSecret: string, log: (line: string) => void) {
+  if (!config.localCourier || config.shiprocket) return null;
+  const webhookToken = crypto.createHmac('sha256', authSecret).update('vastra local courier webhook').digest('hex');
+  const target = `http://127.0.0.1:${config.port}${WEBHOOK_PATHS.shiprocket}`;
+  const server = await startLocalCourier({ webhookToken, target: () => target, everyMs: LOCAL_COURIER_STEP_MS, port: config.localCourierPort });
+  log(`Couriers: the local courier plays Shiprocket at ${server.apiBase} (development: nothing real is booked).`);
+  return { server, keys: { email: server.email, password: server.password, webhookToken, apiBase: server.apiBase } };
+}
+
+/**
+ * Parcels the couriers have not mentioned for a day are asked about every few hours (issue 48):
+ * a webhook lost on the way is caught up with, and a courier with no webhook still moves orders.
+ */
+const POLL_EVERY_MS = 4 * 3600_000;
+const POLL_FIRST_MS = 10 * 60_000;
+
+function parcelPoller(shipping: Shipping, log: (line: string) => void) {
+  let timer: NodeJS.Timeout | undefined;
+  const pass = () => shipping.pollSilent(log).then((asked) => asked > 0 && log(`Parcels: asked the couriers about ${asked} quiet parcels.`), (err: unknown) => log(`Parcels: ${err instanceof Error ? err.message : String(err)}`));
+  return {
+    start() {
+      timer = setTimeout(function again() {
+        void pass().finally(() => (timer = setTimeout(again, POLL_EVERY_MS).unref()));
+      }, POLL_FIRST_MS).unref();
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
 /** npm run dev (src/server/dev-server.ts): pages and their drawing from Vite's dev server, not the build. */
 export interface DevWeb {
   pages: DevPages;
@@ -98,9 +137,12 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   // names a tax invoice carries its PDF, drawn by the shop's invoices when it is sent (issue 18).
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : folderTransport(config.outboxDir, config.mailFrom, log);
   const mail = createMailSender(database.db, transport, log, (letter) => shop.invoiceFiles.attachmentsOf(letter));
-  const shop = composeShop({ db: database.db, config: { ...config, authSecret: authSecretFor(config) }, watch, mailWritten: () => mail.nudge() });
+  const authSecret = authSecretFor(config);
+  const courier = await localCourierFor(config, authSecret, log);
+  const shopConfig = { ...config, authSecret, ...(courier && { shiprocket: courier.keys, couriersAreLocal: true }) };
+  const shop = composeShop({ db: database.db, config: shopConfig, watch, mailWritten: () => mail.nudge() });
   shop.catalog.warmFilters(log).catch((error: unknown) => log(`Filters: the index could not be built yet (${String(error)}); the first filtered list will build it.`));
   const ssr = dev ? (config.drawOnServer ? dev.ssr : undefined) : await pageRenderer(config, log);
   const app = createApp(shop, { webDir: builtWebDir, ssr, devPages: dev?.pages });
-  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, log) };
+  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, log), parcels: parcelPoller(shop.shipping, log), localCourier: courier?.server };
 }

@@ -8,7 +8,8 @@
 import crypto from 'node:crypto';
 import type { Db } from './db/client.ts';
 import { asShopper } from './db/shopper.ts';
-import type { AppConfig } from './env.ts';
+import type { AppConfig, ShiprocketKeys } from './env.ts';
+import type { CourierName } from '../shared/parcels.ts';
 import type { PricingSettings } from '../shared/pricing.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { createSessionReader } from './modules/accounts/session-reader.ts';
@@ -30,6 +31,7 @@ import { createTaxSettingsService } from './modules/invoices/tax-settings.servic
 import { createRateLimiter } from './modules/limits/limits.service.ts';
 import { createShopperLimits } from './modules/limits/shopper-limits.ts';
 import { createOutbox } from './modules/mail/mail.service.ts';
+import { createNotifier } from './modules/notify/notifier.ts';
 import { createFulfilment } from './modules/orders/fulfilment.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createCancellation } from './modules/payments/cancellation.ts';
@@ -39,6 +41,9 @@ import { createRefunds } from './modules/payments/refunds.ts';
 import { createSettle } from './modules/payments/settle.ts';
 import { createTestModeProvider } from './modules/payments/test-mode.provider.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
+import type { Courier } from './modules/shipping/courier.ts';
+import { createShiprocketCourier, SHIPROCKET_API } from './modules/shipping/shiprocket.courier.ts';
+import { createShipping, parcelsOf } from './modules/shipping/shipping.service.ts';
 import { createSqlConsoleService } from './modules/sql-console/sql-console.service.ts';
 import { createBackInStockMailer, createBackInStockService } from './modules/stock/back-in-stock.service.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
@@ -47,8 +52,12 @@ import { cacheBudget } from './cache-budget.ts';
 
 export type ShopConfig = Pick<AppConfig, 'imagesDir'> &
   Partial<Pick<AppConfig, 'importDir' | 'publicUrl' | 'port' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay' | 'cacheMemoryMb'>> & {
+    /** Shiprocket's API user (issue 48); tests shorten its time limit. */
+    shiprocket?: ShiprocketKeys & { timeoutMs?: number };
     /** Signs sessions and links (src/server/modules/accounts/auth-secret.ts). */
     authSecret: string;
+    /** The couriers' keys are the local courier's (development, tests): nothing real is booked. */
+    couriersAreLocal?: boolean;
   };
 
 export interface ShopParts {
@@ -66,6 +75,11 @@ export interface ShopParts {
 function paymentProvider(config: ShopConfig) {
   if (config.razorpay) return createRazorpayProvider(config.razorpay);
   return createTestModeProvider(crypto.createHmac('sha256', config.authSecret).update('vastra test-mode payments').digest('hex'));
+}
+
+/** The couriers this shop has keys for (issue 48), each behind the courier port. */
+function couriersOf(config: ShopConfig): Partial<Record<CourierName, Courier>> {
+  return { ...(config.shiprocket && { shiprocket: createShiprocketCourier({ ...config.shiprocket, apiBase: config.shiprocket.apiBase ?? SHIPROCKET_API }) }) };
 }
 
 /** The catalog's side: settings, stock, products, likes, the cart, delivery and addresses. */
@@ -133,17 +147,19 @@ function composeAccounts({ db, config }: ShopParts, { outbox, limiter }: Pick<Ca
   };
 }
 
-/** The buying side: taxes, orders, the payment provider, checkout, settlement, refunds, fulfilment and documents. */
+/** The buying side: taxes, orders, the payment provider, checkout, settlement, refunds, fulfilment, documents, and the parcels. */
 function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
   const { outbox, pricing, stock } = side;
   const provider = paymentProvider(config);
   const tax = createTaxSettingsService(db);
   const invoices = createInvoices((tx) => tax.current(tx), now);
-  const orders = createOrdersService(db, stock);
+  const orders = createOrdersService(db, stock, parcelsOf);
   const refunds = createRefunds(db, provider);
+  const notifier = createNotifier(outbox);
   const settle = createSettle({ orders, cart: side.cart, refunds, publicUrl: config.publicUrl, outbox });
   const cancel = createCancellation(orders, refunds, outbox, side.limits);
   const ordersUrl = config.publicUrl ? `${config.publicUrl}/orders` : null;
+  const fulfilment = createFulfilment(db, { stock, cancel, invoices, notifier, refunds, ordersUrl });
   return {
     provider,
     tax,
@@ -153,7 +169,9 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
     checkout: createCheckoutService({ ...side, taxRegistration: () => tax.current(), orders, provider, settle, publicUrl: config.publicUrl, outbox }),
     cancel,
     payments: createPaymentsService(db, provider, orders, settle, refunds, async () => (await pricing.current()).reservationMinutes, side.limits),
-    fulfilment: createFulfilment(db, { stock, cancel, invoices, outbox, ordersUrl }),
+    fulfilment,
+    notifier,
+    shipping: createShipping(db, { couriers: couriersOf(config), local: config.couriersAreLocal ?? false, orders: fulfilment, notifier, limits: side.limits, siteUrl: config.publicUrl ?? `http://localhost:${config.port ?? 3000}` }),
   };
 }
 

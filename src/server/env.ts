@@ -76,6 +76,22 @@ const envSchema = z.object({
   RAZORPAY_API_BASE: z.url().optional(),
   /** A shop in production without Razorpay keys must say so: `true` runs the test mode, which takes no money. */
   PAYMENTS_TEST_MODE: z.enum(['true', 'false']).default('false'),
+  /**
+   * Shiprocket (issue 48): the API user made in its panel (Settings > API), and the token set with
+   * the tracking webhook there. All three, or none.
+   */
+  SHIPROCKET_EMAIL: z.email({ message: 'must be the e-mail of the API user made in Shiprocket (Settings > API)' }).optional(),
+  SHIPROCKET_PASSWORD: z.string().min(6).optional(),
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().min(16, { message: 'must be at least 16 characters (try: openssl rand -hex 16)' }).optional(),
+  /** Where Shiprocket's API is: only tests change it. */
+  SHIPROCKET_API_BASE: z.url().optional(),
+  /**
+   * The local courier (src/server/modules/shipping/local-courier.ts) plays the couriers that have
+   * no keys, in development: on by default there, never in production.
+   */
+  LOCAL_COURIER: z.enum(['true', 'false']).default('true'),
+  /** The local courier's port on 127.0.0.1 (the browser tests drive its scans there); any free one by default. */
+  LOCAL_COURIER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   // Unset means development, as everywhere in Node: `npm start` on a fresh clone just works.
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -89,6 +105,7 @@ const AUTH_SECRET_REQUIRED =
   'AUTH_SECRET: required when NODE_ENV=production. Set it to a random string of 32 characters or more ' +
   '(openssl rand -base64 32), the same on every app server: it signs the session cookies and the verification links.';
 
+const SHIPROCKET_INCOMPLETE = 'SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD and SHIPROCKET_WEBHOOK_TOKEN go together: set all three, or none.';
 const RAZORPAY_INCOMPLETE = 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET go together: set all three, or none for the test mode.';
 const RAZORPAY_REQUIRED =
   'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: required when NODE_ENV=production, or the shop takes no money. ' +
@@ -117,8 +134,20 @@ export interface AppConfig {
   drawOnServer: boolean;
   /** What the caches of drawn pages and answers may keep in all (src/server/cache-budget.ts). */
   cacheMemoryMb: number;
+  /** Shiprocket's API user and webhook token, or undefined (no Shiprocket account). */
+  shiprocket: ShiprocketKeys | undefined;
+  /** Couriers without keys are played by the local courier (development only). */
+  localCourier: boolean;
+  localCourierPort: number;
   /** Razorpay's keys, or undefined for the built-in test mode. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+}
+
+export interface ShiprocketKeys {
+  email: string;
+  password: string;
+  webhookToken: string;
+  apiBase: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) throw new ConfigError(`Invalid configuration:\n  ${AUTH_SECRET_REQUIRED}`);
   const keys = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET];
   if (keys.some(Boolean) && !keys.every(Boolean)) throw new ConfigError(`Invalid configuration:\n  ${RAZORPAY_INCOMPLETE}`);
+  const shiprocket = [e.SHIPROCKET_EMAIL, e.SHIPROCKET_PASSWORD, e.SHIPROCKET_WEBHOOK_TOKEN];
+  if (shiprocket.some(Boolean) && !shiprocket.every(Boolean)) throw new ConfigError(`Invalid configuration:\n  ${SHIPROCKET_INCOMPLETE}`);
   if (e.NODE_ENV === 'production' && !e.RAZORPAY_KEY_ID && e.PAYMENTS_TEST_MODE !== 'true') {
     throw new ConfigError(`Invalid configuration:\n  ${RAZORPAY_REQUIRED}`);
   }
@@ -158,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     drawOnServer: e.DRAW_ON_SERVER === 'true',
     cacheMemoryMb: e.CACHE_MEMORY_MB,
+    shiprocket: e.SHIPROCKET_EMAIL ? { email: e.SHIPROCKET_EMAIL, password: e.SHIPROCKET_PASSWORD!, webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN!, apiBase: e.SHIPROCKET_API_BASE } : undefined,
+    localCourier: e.LOCAL_COURIER === 'true' && e.NODE_ENV !== 'production',
+    localCourierPort: e.LOCAL_COURIER_PORT,
     razorpay: e.RAZORPAY_KEY_ID
       ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET!, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!, apiBase: e.RAZORPAY_API_BASE }
       : undefined,

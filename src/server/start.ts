@@ -25,11 +25,12 @@ export async function startServer(config: AppConfig, beforeListen?: (booted: Boo
       : `Database: embedded PGlite in ${config.dataDir}/pgdata`,
   );
   const booted = await boot(config, console.log, dev);
-  const { app, database, mail, watch, reconciler } = booted;
+  const { app, database, mail, watch, reconciler, parcels, localCourier } = booted;
   const { owners } = booted.shop;
   await beforeListen?.(booted);
   mail.start();
   reconciler.start();
+  parcels.start();
   // `npm run admin` hands a grant to the shop that holds the embedded folder; on PostgreSQL it writes the database itself.
   // The shop runs without it if it cannot be opened: the owner then stops the shop to grant.
   const ownerChannel = config.databaseUrl
@@ -63,6 +64,8 @@ export async function startServer(config: AppConfig, beforeListen?: (booted: Boo
       await ownerChannel?.close();
       await dev?.close();
       reconciler.stop();
+      parcels.stop();
+      await localCourier?.close();
       await mail.stop();
       await watch.close();
       await database.close();

@@ -16,7 +16,8 @@ import { z } from './zod.ts';
 export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['cancelled'],
   processing: ['shipped', 'cancelled'],
-  shipped: ['delivered', 'completed'],
+  // Returned: the courier brought the parcel back (refused, or never delivered); a paid order is refunded.
+  shipped: ['delivered', 'completed', 'returned'],
   delivered: ['completed'],
   completed: [],
   cancelled: [],
@@ -32,7 +33,6 @@ export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
 const COD_NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   ...NEXT_STATUSES,
   shipped: ['delivered', 'returned'],
-  delivered: ['completed'],
 };
 
 export const nextStatuses = (from: OrderStatus, method: PaymentMethod) => (method === 'cod' ? COD_NEXT : NEXT_STATUSES)[from];
@@ -45,7 +45,7 @@ export const STEP_LABELS: Partial<Record<OrderStatus, string>> = {
   delivered: 'Mark delivered',
   completed: 'Mark completed',
   cancelled: 'Cancel order',
-  returned: 'Mark returned (refused at the door)',
+  returned: 'Mark returned to us',
 };
 
 /** A Cash on Delivery order's last step says what it means. */

@@ -34,3 +34,17 @@ export function financialYearOf(at: Date): number {
   const wall = indiaWall(at);
   return wall.getUTCMonth() >= 3 ? wall.getUTCFullYear() : wall.getUTCFullYear() - 1;
 }
+
+/** India's day and minute at `at`: 'YYYY-MM-DD HH:mm' (how Indian couriers want an order's date). */
+export const indiaMinute = (at: Date): string => indiaWall(at).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * A time written on India's wall clock with no zone ('2023-05-19 11:59:16', '2024-09-20T15:41:19.002',
+ * as couriers send their scans), or null when it is not one.
+ */
+export function fromIndiaWall(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?\d*)?$/.exec(text.trim());
+  if (!m) return null;
+  const at = new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] ?? ''}Z`);
+  return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== `${m[1]}-${m[2]}-${m[3]}` ? null : new Date(at.getTime() - INDIA_OFFSET_MS);
+}

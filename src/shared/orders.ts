@@ -3,6 +3,7 @@
  * statuses and how each is shown, and what the checkout's start answers.
  */
 import type { InvoiceKind } from './invoices.ts';
+import type { ParcelTracking } from './parcels.ts';
 import type { AddressFields } from './addresses.ts';
 import type { OrderRefund } from './cancel.ts';
 import type { ProductTax } from './gst.ts';
@@ -59,6 +60,10 @@ export interface Order {
   refund: OrderRefund | null;
   /** Its tax invoice once shipped, and a credit note if it came back (issue 18): each a PDF to download. */
   documents: OrderDocument[];
+  /** When it reached the shopper (issue 48). */
+  deliveredAt: string | null;
+  /** Its parcel with the courier, once booked (issue 48). */
+  parcel: ParcelTracking | null;
 }
 
 export interface OrderDocument {

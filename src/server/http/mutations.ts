@@ -53,8 +53,13 @@ export const MAX_JSON_BODY = 16 * 1024;
  */
 export const jsonBodyLimit = (): MiddlewareHandler => {
   const limit = bodyLimitOf(MAX_JSON_BODY, 'This request is too large.');
-  return (c, next) => (SAFE.has(c.req.method) || UPLOADS.test(c.req.path) ? next() : limit(c, next));
+  const hookLimit = bodyLimitOf(MAX_HOOK_BODY, 'This request is too large.');
+  return (c, next) => (SAFE.has(c.req.method) || UPLOADS.test(c.req.path) ? next() : HOOKS.test(c.req.path) ? hookLimit(c, next) : limit(c, next));
 };
+
+/** A courier's webhook carries every scan of the parcel's journey each time (issue 48): a long one runs past the forms' limit. */
+export const HOOKS = /^\/api\/hooks\//;
+export const MAX_HOOK_BODY = 256 * 1024;
 
 /** A body limit with the shop's error shape: the upload routes' own. */
 export const bodyLimitOf = (maxSize: number, message: string): MiddlewareHandler =>

@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { Logger } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { createApp, type PageRenderer } from '../app.ts';
-import { composeShop, type Shop } from '../compose.ts';
+import { composeShop, type Shop, type ShopConfig } from '../compose.ts';
 import type { AppConfig } from '../env.ts';
 import { openPglite, openPostgres, pgliteExtensions, type Database } from '../db/client.ts';
 import { createCatalogWatch, type CatalogWatch } from '../modules/catalog/catalog-watch.ts';
@@ -83,6 +83,8 @@ export interface TestAppOptions {
   mailWritten?: () => void;
   /** Razorpay's keys and API (a local stand-in, src/server/test/razorpay-standin.ts); unset, the test mode. */
   razorpay?: AppConfig['razorpay'];
+  /** Shiprocket's API user (the local courier's, src/server/modules/shipping/local-courier.ts); unset, no courier. */
+  shiprocket?: ShopConfig['shiprocket'];
   /** The clock delivery dates count from (a fixed moment, for dates a test can name). */
   now?: () => Date;
   /**
@@ -112,10 +114,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     fs.mkdirSync(webDir);
     fs.writeFileSync(path.join(webDir, 'index.html'), FAKE_INDEX_HTML);
   }
-  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, now, ssr } = options;
+  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, shiprocket, now, ssr } = options;
   const watch = options.watch ? createCatalogWatch(database) : undefined;
   await watch?.ready;
-  const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, authSecret: TEST_AUTH_SECRET };
+  const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, shiprocket, couriersAreLocal: !!shiprocket, authSecret: TEST_AUTH_SECRET };
   const shop = composeShop({ db: database.db, config, mailWritten, now, watch });
   const app = createApp(shop, { webDir, ssr });
   return {

@@ -9,3 +9,4 @@ export * from './console.ts';
 export * from './stock.ts';
 export * from './delivery.ts';
 export * from './invoices.ts';
+export * from './shipping.ts';

@@ -82,6 +82,8 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The courier's number, given when the owner ships it. */
     trackingNumber: text('tracking_number'),
+    /** When it reached the shopper (the courier's delivered scan, or the owner's step): the return window counts from it (issue 48). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /**
      * What was being bought (source, address, lines and total): a second Pay for the same thing
      * while its order is still pending reuses that order instead of making another.

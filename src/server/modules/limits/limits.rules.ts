@@ -41,6 +41,13 @@ export const LIMITS = {
    * and is not counted; a stranger guessing tokens gets 20 wrong tries an hour.
    */
   wrongStopLinksPerAddress: { name: 'stop-link-wrong:ip', max: 20, windowSeconds: HOUR },
+  /**
+   * Parcel look-ups on /track (issue 48) from one address: a wrong order number or PIN code is
+   * counted and a right one given back, so guessing another's PIN stops after ten tries; and every
+   * look-up, right or wrong, is counted under a looser limit.
+   */
+  wrongTrackingPerAddress: { name: 'track-wrong:ip', max: 10, windowSeconds: 10 * 60 },
+  trackingPerAddress: { name: 'track:ip', max: 120, windowSeconds: HOUR },
 } as const satisfies Record<string, LimitRule>;
 
 /** What each refusal says, before "Please try again in ...". */
@@ -51,6 +58,7 @@ export const LIMIT_WORDS = {
   abandonedPayments: 'You have closed several payments without paying, so new orders are paused for your account.',
   alertChanges: 'Too many changes to your back-in-stock requests.',
   wrongStopLinks: 'Too many unsubscribe links tried that we could not find.',
+  tracking: 'Too many parcel look-ups.',
 } as const;
 
 /** "a minute", "40 minutes", "3 hours": when to come back, rounded up. */

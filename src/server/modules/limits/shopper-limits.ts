@@ -47,6 +47,9 @@ export function createShopperLimits(limiter: RateLimiter) {
      */
     stopLinkTried: (address: string) => count([L.wrongStopLinksPerAddress], address, LIMIT_WORDS.wrongStopLinks),
     stopLinkFound: (address: string) => limiter.release(L.wrongStopLinksPerAddress, address),
+    /** A parcel look-up from an address: counted before it is looked up, the wrong-guess count given back by `trackingFound`. */
+    trackingTried: (address: string) => count([L.wrongTrackingPerAddress, L.trackingPerAddress], address, LIMIT_WORDS.tracking),
+    trackingFound: (address: string) => limiter.release(L.wrongTrackingPerAddress, address),
   };
 }
 

@@ -84,10 +84,11 @@ export async function lockStatus(tx: Tx, id: string) {
   return row;
 }
 
-export async function setStatus(tx: Tx, id: string, to: OrderStatus, trackingNumber: string | null | undefined) {
+/** `deliveredAt`: when it reached the shopper (a delivered step), the courier's scan time or now. */
+export async function setStatus(tx: Tx, id: string, to: OrderStatus, trackingNumber: string | null | undefined, deliveredAt?: Date) {
   await tx
     .update(orders)
-    .set({ status: to, ...(trackingNumber !== undefined && { trackingNumber }), updatedAt: sql`now()` })
+    .set({ status: to, ...(trackingNumber !== undefined && { trackingNumber }), ...(deliveredAt && { deliveredAt }), updatedAt: sql`now()` })
     .where(eq(orders.id, id));
 }
 
@@ -102,7 +103,7 @@ export async function setTracking(tx: Tx, id: string, trackingNumber: string | n
 
 export async function recordChange(
   tx: Tx,
-  change: { orderId: string; fromStatus: string; toStatus: string; trackingNumber: string | null; changedBy: string; changedByEmail: string },
+  change: { orderId: string; fromStatus: string; toStatus: string; trackingNumber: string | null; changedBy: string | null; changedByEmail: string },
 ) {
   await tx.insert(orderStatusChanges).values(change);
 }

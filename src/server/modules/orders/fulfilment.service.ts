@@ -5,17 +5,18 @@
  * is already taken changes nothing (a retry is safe).
  */
 import { ADMIN_ORDERS_PAGE_SIZE, canMove, type AdminOrder, type AdminOrderPage, type AdminOrdersQuery, type MoveOrder } from '../../../shared/admin-orders.contract.ts';
-import { ORDER_STATUS_LABELS, shownStatus } from '../../../shared/orders.ts';
+import { ORDER_STATUS_LABELS, shownStatus, type OrderStatus } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import { OWNER_CANCEL_REASON } from '../../../shared/cancel.ts';
 import { documentsOf, type Invoices } from '../invoices/invoices.service.ts';
-import type { Outbox } from '../mail/mail.service.ts';
+import type { Notifier } from '../notify/notifier.ts';
+import type { Refunds } from '../payments/refunds.ts';
 import type { Cancel } from '../payments/cancellation.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './fulfilment.queries.ts';
 import { shippedMail } from './orders.mails.ts';
-import { buyerOf, linesOf, type Tx } from './orders.queries.ts';
+import { buyerOf, linesOf, recordIssue, type Tx } from './orders.queries.ts';
 import { asOrder } from './orders.service.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -30,20 +31,63 @@ export interface FulfilmentDeps {
   stock: StockService;
   cancel: Cancel;
   invoices: Invoices;
-  outbox: Outbox;
+  notifier: Notifier;
+  refunds: Pick<Refunds, 'refund'>;
   /** Where the buyer's mails send them: the shop's /orders, none in development without PUBLIC_URL. */
   ordersUrl: string | null;
 }
 
-export function createFulfilment(db: Db, { stock, cancel, invoices, outbox, ordersUrl }: FulfilmentDeps) {
-  /** Shipped: the buyer hears, with the invoice attached, in the step's transaction (issue 18). */
+export function createFulfilment(db: Db, { stock, cancel, invoices, notifier, refunds, ordersUrl }: FulfilmentDeps) {
+  /** Shipped: the buyer hears, with the invoice attached, in the step's transaction (issue 18), once (issue 48). */
   async function mailShipped(tx: Tx, id: string, invoice: Awaited<ReturnType<Invoices['invoiceIn']>>): Promise<boolean> {
     const row = await q.orderWithCustomer(tx, id);
     const buyer = row?.order.userId ? await buyerOf(tx, row.order.userId) : undefined;
     if (!row || !buyer) return false;
     const lines = await linesOf(tx, [id]);
-    await outbox.send(tx, shippedMail({ order: row.order, lines, buyer }, { id: invoice.id, number: invoice.number, registered: invoice.document.registered }, ordersUrl));
-    return true;
+    const mail = shippedMail({ order: row.order, lines, buyer }, { id: invoice.id, number: invoice.number, registered: invoice.document.registered }, ordersUrl);
+    return notifier.tell(tx, { orderId: id, step: 'shipped', mail });
+  }
+
+  interface Taken {
+    orderId: string;
+    notified: boolean;
+    refundPaymentId: string | null;
+  }
+
+  /**
+   * One step, in `tx` with the order locked and the step checked: recorded with who and when, and
+   * what it means besides. Shipped: the tax invoice and the buyer's mail (issue 18). Delivered: the
+   * time, which the return window counts from. Returned: the pieces back on sale, a credit note,
+   * and a paid order's money going back. Completed Cash on Delivery: the cash is in hand.
+   */
+  async function takeStep(tx: Tx, id: string, current: { status: OrderStatus; paymentMethod: string; paymentStatus: string }, to: OrderStatus, by: { id: string | null; email: string }, trackingNumber?: string | null, at?: Date): Promise<Taken> {
+    await q.setStatus(tx, id, to, trackingNumber, to === 'delivered' ? (at ?? new Date()) : undefined);
+    await q.recordChange(tx, { orderId: id, fromStatus: current.status, toStatus: to, trackingNumber: trackingNumber ?? null, changedBy: by.id, changedByEmail: by.email });
+    const taken: Taken = { orderId: id, notified: false, refundPaymentId: null };
+    if (to === 'shipped') taken.notified = await mailShipped(tx, id, await invoices.invoiceIn(tx, id));
+    if (to === 'returned') {
+      if (!(await stock.release(tx, id))) await stock.putBack(tx, id);
+      await invoices.creditNoteIn(tx, id);
+      taken.refundPaymentId = await refundReturned(tx, id);
+    }
+    // Cash on Delivery is completed by the cash in hand: the order counts as paid from now.
+    if (to === 'completed' && current.paymentMethod === 'cod') await q.markCashCollected(tx, id);
+    return taken;
+  }
+
+  /** A paid order come back to the shop: its payment is owed back, recorded here and refunded after the commit. */
+  async function refundReturned(tx: Tx, id: string): Promise<string | null> {
+    const row = await q.orderWithCustomer(tx, id);
+    const order = row?.order;
+    if (!order || order.paymentMethod !== 'online' || order.paymentStatus !== 'paid' || !order.paymentId) return null;
+    await recordIssue(tx, { orderId: id, paymentId: order.paymentId, kind: 'order_refund', amount: order.total, refundStatus: 'due' });
+    return order.paymentId;
+  }
+
+  async function afterStep(taken: Taken | null) {
+    if (!taken) return;
+    if (taken.notified) notifier.nudge();
+    if (taken.refundPaymentId) await refunds.refund(taken.refundPaymentId);
   }
 
   async function get(id: string): Promise<AdminOrder> {
@@ -92,37 +136,66 @@ export function createFulfilment(db: Db, { stock, cancel, invoices, outbox, orde
         await cancel(id, { userId: by.id, email: by.email, owner: true }, OWNER_CANCEL_REASON, step.from);
         return get(id);
       }
-      const mailed = await db.transaction(async (tx) => {
+      const taken = await db.transaction(async (tx) => {
         const current = await q.lockStatus(tx, id);
         if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
         const now = shownStatus(current.status);
-        if (now === step.to) return false; // taken already: by this very request's first try, or by another tab
+        if (now === step.to) return null; // taken already: by this very request's first try, or by another tab
         if (now !== step.from) {
           throw new AppError(409, 'order_moved_on', `This order is ${ORDER_STATUS_LABELS[now].toLowerCase()} now, not ${ORDER_STATUS_LABELS[step.from].toLowerCase()}. Look again before changing it.`);
         }
         if (!canMove(now, step.to, current.paymentMethod)) {
           throw new AppError(409, 'step_not_allowed', `A ${ORDER_STATUS_LABELS[now].toLowerCase()} order cannot be marked ${ORDER_STATUS_LABELS[step.to].toLowerCase()}.`);
         }
-        if (step.trackingNumber && step.to !== 'shipped') throw new AppError(422, 'invalid', SHIPPED_ONLY, { trackingNumber: SHIPPED_ONLY });
-        const trackingNumber = step.to === 'shipped' ? step.trackingNumber : undefined;
-        await q.setStatus(tx, id, step.to, trackingNumber);
-        await q.recordChange(tx, { orderId: id, fromStatus: now, toStatus: step.to, trackingNumber: trackingNumber ?? null, changedBy: by.id, changedByEmail: by.email });
-        // Shipped, the order has its tax invoice, in this same transaction (issue 18), and the
-        // buyer a mail that carries it.
-        const shipped = step.to === 'shipped' && (await mailShipped(tx, id, await invoices.invoiceIn(tx, id)));
-        // A Cash on Delivery parcel refused at the door and come back: its pieces go back on sale,
-        // and a credit note reverses its invoice.
-        if (step.to === 'returned') {
-          if (!(await stock.release(tx, id))) await stock.putBack(tx, id);
-          await invoices.creditNoteIn(tx, id);
-        }
-        // Cash on Delivery is completed by the cash in hand: the order counts as paid from now.
-        if (step.to === 'completed' && current.paymentMethod === 'cod') await q.markCashCollected(tx, id);
-        return shipped;
+        return takeStep(tx, id, current, step.to, { id: by.id, email: by.email }, step.to === 'shipped' ? step.trackingNumber : undefined);
       });
-      if (mailed) outbox.nudge();
+      await afterStep(taken);
       return get(id);
     },
+
+    /**
+     * The courier's scan moves the order (issue 48), in the scan's own transaction: shipped, then
+     * delivered or returned, through each step between (a parcel first heard of as delivered is
+     * shipped first, so it has its invoice). Never backwards, never from a cancelled order; what the
+     * step means besides (invoice, stock, refund, mails) is the owner's step's own. `after` runs
+     * once the caller's transaction has committed.
+     */
+    async courierStepIn(tx: Tx, id: string, to: 'shipped' | 'delivered' | 'returned', by: string, at: Date): Promise<{ moved: boolean; after: () => Promise<void> }> {
+      const current = await q.lockStatus(tx, id);
+      if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
+      const path: Record<typeof to, OrderStatus[]> = { shipped: ['shipped'], delivered: ['shipped', 'delivered'], returned: ['shipped', 'returned'] };
+      const taken: Taken[] = [];
+      let now = shownStatus(current.status);
+      for (const next of path[to]) {
+        if (now === next || !canMove(now, next, current.paymentMethod)) continue;
+        taken.push(await takeStep(tx, id, { ...current, status: now }, next, { id: null, email: by }, undefined, at));
+        now = next;
+      }
+      return { moved: taken.length > 0, after: async () => void (await Promise.all(taken.map(afterStep))) };
+    },
+
+    /** What the courier is told of the order when it is booked: the paid (or COD) order, its lines and its buyer. */
+    async parcelOf(id: string) {
+      const row = await q.orderWithCustomer(db, id);
+      if (!row || (!row.order.providerOrderId && row.order.paymentMethod !== 'cod')) throw new NotFoundError(ORDER_NOT_FOUND);
+      return { order: row.order, email: row.email, lines: await q.linesOfOrder(db, id) };
+    },
+
+    /** The order's status, locked for the caller's transaction (a booking, a scan). */
+    lockIn: (tx: Tx, id: string) => q.lockStatus(tx, id),
+
+    /** What a parcel message says of the order: its number, its buyer, what is left to pay at the door, a refund owed. */
+    async messageFactsIn(tx: Tx, id: string) {
+      const row = await q.orderWithCustomer(tx, id);
+      const buyer = row ? await buyerOf(tx, row.order.userId) : undefined;
+      if (!row || !buyer) return null;
+      const refund = (await q.issuesOf(tx, id)).find((i) => i.kind === 'order_refund');
+      const { order } = row;
+      return { orderNumber: order.orderNumber, pincode: order.addressJson.pincode, buyer, toPay: order.paymentMethod === 'cod' && !order.paidAt ? order.total : 0, refund: refund ? (refund.amount ?? order.total) : null };
+    },
+
+    /** The courier's AWB becomes the order's tracking number, in the booking's transaction. */
+    setTrackingIn: (tx: Tx, id: string, awb: string) => q.setTracking(tx, id, awb),
 
     /** Gives or corrects a shipped order's tracking number (recorded like a step, status unchanged). */
     async track(id: string, trackingNumber: string | null, by: Owner): Promise<AdminOrder> {

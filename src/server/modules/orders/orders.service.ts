@@ -6,6 +6,7 @@
  */
 import type { OrderRefund } from '../../../shared/cancel.ts';
 import type { Order, OrderDocument, OrderLine } from '../../../shared/orders.ts';
+import type { ParcelTracking } from '../../../shared/parcels.ts';
 import { shownStatus } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { asShopper } from '../../db/shopper.ts';
@@ -29,7 +30,7 @@ export function refundOf(issues: q.IssueRow[]): OrderRefund | null {
   return mine ? { amount: mine.amount ?? 0, status: mine.refundStatus === 'not_ours' ? 'failed' : mine.refundStatus, refundId: mine.refundId } : null;
 }
 
-export function asOrder(row: q.OrderRow, lines: q.LineRow[], issues: q.IssueRow[] = [], documents: OrderDocument[] = []): Order {
+export function asOrder(row: q.OrderRow, lines: q.LineRow[], issues: q.IssueRow[] = [], documents: OrderDocument[] = [], parcel: ParcelTracking | null = null): Order {
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -53,33 +54,40 @@ export function asOrder(row: q.OrderRow, lines: q.LineRow[], issues: q.IssueRow[
     trackingNumber: row.trackingNumber,
     refund: refundOf(issues),
     documents: documents.map(({ kind, number }) => ({ kind, number })),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    parcel,
   };
 }
 
+/** The parcels of orders, read in the shopper's transaction (the shipping module's, handed in by compose.ts). */
+export type ParcelsOf = (tx: q.Tx, orders: { id: string; deliveredAt: Date | null }[]) => Promise<Map<string, ParcelTracking>>;
+const noParcels: ParcelsOf = async () => new Map();
+
 /** The shopper's latest orders, newest first, each whole (lines, refund, documents), in one shopper transaction. */
-export function listOrders(db: Db, userId: string): Promise<Order[]> {
+export function listOrders(db: Db, userId: string, parcelsOf: ParcelsOf = noParcels): Promise<Order[]> {
   return asShopper(db, userId, async (tx) => {
     const rows = await q.ownOrders(tx, userId, ORDERS_SHOWN);
     const ids = rows.map((r) => r.id);
-    const [lines, issues, documents] = [await q.linesOf(tx, ids), await q.issuesOfOrders(tx, ids), await documentsOf(tx, ids)];
+    const [lines, issues, documents, parcels] = [await q.linesOf(tx, ids), await q.issuesOfOrders(tx, ids), await documentsOf(tx, ids), await parcelsOf(tx, rows)];
     const of = <T extends { orderId: string }>(xs: T[], id: string) => xs.filter((x) => x.orderId === id);
-    return rows.map((r) => asOrder(r, of(lines, r.id), of(issues, r.id), of(documents, r.id)));
+    return rows.map((r) => asOrder(r, of(lines, r.id), of(issues, r.id), of(documents, r.id), parcels.get(r.id) ?? null));
   });
 }
 
 /** One of the shopper's own orders as the list shows it (another's is not found). */
-export function oneOrder(db: Db, userId: string, orderId: string): Promise<Order> {
+export function oneOrder(db: Db, userId: string, orderId: string, parcelsOf: ParcelsOf = noParcels): Promise<Order> {
   return asShopper(db, userId, async (tx) => {
     const row = await q.ownOrder(tx, userId, orderId);
     if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
-    return asOrder(row, await q.linesOf(tx, [row.id]), await q.issuesOfOrders(tx, [row.id]), await documentsOf(tx, [row.id]));
+    const parcel = (await parcelsOf(tx, [row])).get(row.id) ?? null;
+    return asOrder(row, await q.linesOf(tx, [row.id]), await q.issuesOfOrders(tx, [row.id]), await documentsOf(tx, [row.id]), parcel);
   });
 }
 
-export function createOrdersService(db: Db, stock: StockService) {
+export function createOrdersService(db: Db, stock: StockService, parcelsOf: ParcelsOf = noParcels) {
   return {
-    list: (userId: string) => listOrders(db, userId),
-    one: (userId: string, orderId: string) => oneOrder(db, userId, orderId),
+    list: (userId: string) => listOrders(db, userId, parcelsOf),
+    one: (userId: string, orderId: string) => oneOrder(db, userId, orderId, parcelsOf),
     /** The pending order for this purchase, placed with the checkout quote's stock settings (orders.place.ts). */
     begin: (userId: string, order: q.NewOrder, lines: q.NewLine[], settings: StockSettings) => beginOrder(db, stock, userId, order, lines, settings),
     /** A Cash on Delivery order, placed at once (orders.place.ts). */

@@ -175,6 +175,8 @@ describe('the orders list', () => {
       trackingNumber: null,
       refund: null,
       documents: [],
+      deliveredAt: null,
+      parcel: null,
     } satisfies Order);
     expect(oldest.items).toHaveLength(2);
     expect(pending).toEqual({
@@ -191,6 +193,8 @@ describe('the orders list', () => {
       trackingNumber: null,
       refund: null,
       documents: [],
+      deliveredAt: null,
+      parcel: null,
     } satisfies Order);
     // ₹420 and its ₹149 shipping, each with 18% GST added (75.60 and 26.82).
     expect(pending.amounts).toMatchObject({ gstAmount: 102_42, shippingCharges: 149_00, total: 671_42, gstIncluded: false });

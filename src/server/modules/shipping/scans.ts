@@ -1,0 +1,135 @@
+/**
+ * The courier's scans move the order (issue 48). A report (a webhook, or a poll of a parcel the
+ * courier has been silent about for a day) is stored in one transaction with the shipment locked:
+ * each scan once (same AWB, time and code), the parcel's step moved only by a scan newer than the
+ * last one that moved it, and never out of a final step; the order moved with it (shipped,
+ * delivered, returned) and the shopper told once per step.
+ */
+import { COURIER_LABELS, isFinal, type CourierName, type ScanStep } from '../../../shared/parcels.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, BadRequestError, NotFoundError } from '../../http/errors.ts';
+import type { Fulfilment } from '../orders/fulfilment.service.ts';
+import type { Notifier } from '../notify/notifier.ts';
+import { CourierRefusal, CourierUnavailable, type Courier, type CourierScan, type ScanReport } from './courier.ts';
+import { isTold, parcelMail } from './parcel.mails.ts';
+import * as q from './shipping.queries.ts';
+
+export const UNKNOWN_AWB = 'No parcel of this shop has that AWB with this courier.';
+export const WRONG_SECRET = 'The webhook secret is missing or wrong.';
+
+/** The poll: parcels silent this long are asked about, this many at a time. */
+export const SILENT_HOURS = 24;
+const POLL_BATCH = 50;
+
+export interface ScanDeps {
+  couriers: Partial<Record<CourierName, Courier>>;
+  orders: Pick<Fulfilment, 'courierStepIn' | 'lockIn' | 'messageFactsIn'>;
+  notifier: Notifier;
+  /** The tracking page for an order (with its PIN), or null when the shop has no public address. */
+  trackUrl: (orderNumber: string, pincode: string) => string | null;
+}
+
+export interface Ingested {
+  /** Scans not seen before. */
+  stored: number;
+  step: string;
+}
+
+/** The scan that moves the parcel: the newest new one that means a step, if newer than the last that moved it. */
+function mover(fresh: { at: Date; step: ScanStep | null }[], last: Date | null) {
+  const stepped = fresh.filter((s) => s.step !== null && (!last || s.at > last));
+  return stepped.reduce<(typeof stepped)[number] | undefined>((newest, s) => (!newest || s.at >= newest.at ? s : newest), undefined);
+}
+
+/** What the order does when its parcel reaches a step. */
+const ORDER_STEP: Partial<Record<ScanStep, 'shipped' | 'delivered' | 'returned'>> = {
+  picked_up: 'shipped',
+  in_transit: 'shipped',
+  out_for_delivery: 'shipped',
+  attempt_failed: 'shipped',
+  returning: 'shipped',
+  delivered: 'delivered',
+  returned: 'returned',
+};
+
+export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: ScanDeps) {
+  /** The step's effects in the scan's transaction: the order, the shopper's message. */
+  async function stepTaken(tx: q.Tx, shipment: q.ShipmentRow, step: ScanStep, at: Date) {
+    const to = ORDER_STEP[step];
+    const moved = to ? await orders.courierStepIn(tx, shipment.orderId, to, `${COURIER_LABELS[shipment.courier]} scan`, at) : null;
+    let told = false;
+    if (isTold(step)) {
+      const facts = await orders.messageFactsIn(tx, shipment.orderId);
+      if (facts) {
+        const mail = parcelMail(step, { ...facts, courier: shipment.carrier ?? COURIER_LABELS[shipment.courier], awb: shipment.awb, trackUrl: trackUrl(facts.orderNumber, facts.pincode) });
+        told = await notifier.tell(tx, { orderId: shipment.orderId, step, mail });
+      }
+    }
+    return async () => {
+      await moved?.after();
+      if (told) notifier.nudge();
+    };
+  }
+
+  async function ingest(courier: CourierName, report: ScanReport): Promise<Ingested> {
+    const { result, after } = await db.transaction(async (tx) => {
+      const shipment = await q.shipmentByAwb(tx, courier, report.awb);
+      if (!shipment) throw new NotFoundError(UNKNOWN_AWB);
+      if (shipment.step === 'cancelled') throw new AppError(409, 'shipment_cancelled', 'This shipment was cancelled; its scans are not taken.');
+      const order = await orders.lockIn(tx, shipment.orderId);
+      if (order?.status === 'cancelled') throw new AppError(409, 'order_cancelled', 'This order was cancelled; its scans are not taken.');
+      const fresh = await q.storeScans(tx, shipment.id, report.scans);
+      const next = isFinal(shipment.step) ? undefined : mover(fresh, shipment.lastScanAt);
+      const patch: Parameters<typeof q.updateShipment>[2] = { heardAt: new Date(), expectedOn: report.expectedOn ?? shipment.expectedOn };
+      let effects: (() => Promise<void>) | undefined;
+      if (next?.step) {
+        Object.assign(patch, { step: next.step, lastScanAt: next.at }, next.step === 'attempt_failed' && { attemptFailedAt: next.at, decision: null, decidedAt: null, decidedByEmail: null });
+        effects = await stepTaken(tx, shipment, next.step, next.at);
+      }
+      await q.updateShipment(tx, shipment.id, patch);
+      return { result: { stored: fresh.length, step: next?.step ?? shipment.step }, after: effects };
+    });
+    await after?.();
+    return result;
+  }
+
+  return {
+    ingest,
+
+    /** A courier's webhook: its secret checked first (401), its body read (400), then stored. */
+    async receive(courierName: CourierName, headers: Headers, body: string): Promise<Ingested> {
+      const courier = couriers[courierName];
+      if (!courier) throw new NotFoundError('Not found');
+      let report: ScanReport | null;
+      try {
+        report = courier.readWebhook(headers, body);
+      } catch (err) {
+        if (err instanceof CourierRefusal) throw new BadRequestError(err.message, 'bad_scan');
+        throw err;
+      }
+      if (!report) throw new AppError(401, 'unauthorized', WRONG_SECRET);
+      return ingest(courierName, report);
+    },
+
+    /** Asks the couriers about parcels they have not mentioned for a day; how many were asked. */
+    async pollSilent(log: (line: string) => void = console.log): Promise<number> {
+      const silent = await q.silentShipments(db, SILENT_HOURS, POLL_BATCH);
+      for (const shipment of silent) {
+        const courier = couriers[shipment.courier as CourierName];
+        if (!courier || !shipment.awb) continue;
+        try {
+          await ingest(courier.name, await courier.track(shipment.awb));
+        } catch (err) {
+          if (!(err instanceof CourierRefusal || err instanceof CourierUnavailable || err instanceof AppError)) throw err;
+          log(`Parcels: ${COURIER_LABELS[shipment.courier]} AWB ${shipment.awb}: ${err.message}`);
+          // Asked, not answered: asked again after another quiet day, not at every pass.
+          await q.updateShipment(db, shipment.id, { heardAt: new Date() });
+        }
+      }
+      return silent.length;
+    },
+  };
+}
+
+export type { CourierScan };
+export type Scans = ReturnType<typeof createScans>;

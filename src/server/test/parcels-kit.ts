@@ -1,0 +1,80 @@
+/**
+ * A shop whose courier is the local courier (src/server/modules/shipping/local-courier.ts), on a
+ * real socket for its webhooks, with an owner who has chosen it and a shopper with an address.
+ */
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { products } from '../db/schema/index.ts';
+import { startLocalCourier, type LocalCourier } from '../modules/shipping/local-courier.ts';
+import { WEBHOOK_PATHS } from '../modules/shipping/shipping.service.ts';
+import { linkInMail, send, signedUp } from './accounts-kit.ts';
+import { paidBuyNow, plentyOfStock, shopperWithAddress } from './orders-kit.ts';
+import { onSocket } from './raw-http.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+export const WEBHOOK_TOKEN = 'local-courier-webhook-token-for-tests';
+
+export interface ParcelShop {
+  t: TestApp;
+  courier: LocalCourier;
+  hookUrl: string;
+  owner: Awaited<ReturnType<typeof signedUp>>;
+  shopper: Awaited<ReturnType<typeof shopperWithAddress>>;
+  productId: number;
+  /** A paid Buy Now order of the shopper's: its id. */
+  paidOrder(): Promise<string>;
+  /** A Cash on Delivery order of the shopper's: its id. */
+  codOrder(): Promise<string>;
+  /** Books the order through the owner's API; its answer. */
+  book(orderId: string, weightGrams?: number): Promise<Response>;
+  /** The order's AWB, once booked. */
+  awbOf(orderId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startParcelShop(): Promise<ParcelShop> {
+  let target: string | null = null;
+  const courier = await startLocalCourier({ webhookToken: WEBHOOK_TOKEN, target: () => target });
+  const t = await createTestApp({ publicUrl: 'https://shop.example.in', shiprocket: { email: courier.email, password: courier.password, webhookToken: WEBHOOK_TOKEN, apiBase: courier.apiBase, timeoutMs: 1500 } });
+  const socket = await onSocket(t.app.fetch);
+  const hookUrl = `http://127.0.0.1:${socket.port}${WEBHOOK_PATHS.shiprocket}`;
+  target = hookUrl;
+  await plentyOfStock(t);
+  const owner = await signedUp(t, 'Meenakshi');
+  await t.shop.owners.setOwner(owner.email, true);
+  const shopper = await shopperWithAddress(t, 'Kavya');
+  // Cash on Delivery asks for a verified e-mail address.
+  expect((await send(t, 'GET', await linkInMail(t, shopper.s.email, 'verify_email'), undefined, shopper.s.cookie)).status).toBe(303);
+  const productId = (await (await t.get('/api/products?limit=1')).json()).items[0].id as number;
+  // Within Cash on Delivery's limit, so the same piece is bought both ways.
+  await t.database.db.update(products).set({ price: 1450_00, offerPrice: null }).where(eq(products.id, productId));
+  const saved = await send(t, 'PUT', '/api/admin/courier-settings', { courier: 'shiprocket', pickupLocation: 'Jayanagar Studio', parcelGrams: 500 }, owner.cookie);
+  expect(saved.status, await saved.clone().text()).toBe(200);
+  const shop: ParcelShop = {
+    t,
+    courier,
+    hookUrl,
+    owner,
+    shopper,
+    productId,
+    paidOrder: () => paidBuyNow(t, shopper.s.cookie, productId, shopper.address.id),
+    async codOrder() {
+      const quote = await (await send(t, 'GET', `/api/checkout/quote?buyNow=${productId}&address=${shopper.address.id}`, undefined, shopper.s.cookie)).json();
+      const res = await send(t, 'POST', '/api/checkout/cod', { addressId: shopper.address.id, buyNow: { productId }, expectedTotal: quote.delivery.cod.total, placementKey: crypto.randomUUID() }, shopper.s.cookie);
+      expect(res.status, await res.clone().text()).toBe(201);
+      return (await res.json()).orderId as string;
+    },
+    book: (orderId, weightGrams = 500) => send(t, 'POST', `/api/admin/orders/${orderId}/parcel`, { weightGrams }, owner.cookie),
+    async awbOf(orderId) {
+      const parcel = await (await send(t, 'GET', `/api/admin/orders/${orderId}/parcel`, undefined, owner.cookie)).json();
+      return parcel.parcel.awb as string;
+    },
+    async close() {
+      await socket.close();
+      await t.close();
+      await courier.close();
+    },
+  };
+  return shop;
+}
