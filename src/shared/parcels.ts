@@ -68,3 +68,50 @@ export interface ParcelTracking {
   deliveredAt: string | null;
   events: ParcelEvent[];
 }
+
+/** The owner's view of an order's parcel: the shopper's, and the booking's own facts. */
+export interface OwnerParcel extends ParcelTracking {
+  reference: string;
+  weightGrams: number;
+  bookedBy: string;
+  attemptFailedAt: string | null;
+  decision: NdrDecision | null;
+  decidedBy: string | null;
+  hasLabel: boolean;
+}
+
+/** A message the shopper was sent about the order. */
+export interface SentMessage {
+  step: string;
+  channel: 'email' | 'whatsapp' | 'sms';
+  summary: string;
+  at: string;
+}
+
+/** GET /api/admin/orders/:id/parcel. */
+export interface OrderParcel {
+  parcel: OwnerParcel | null;
+  messages: SentMessage[];
+}
+
+/** A row of the owner's parcels board. */
+export interface ParcelBoardRow {
+  orderId: string;
+  orderNumber: string;
+  paymentMethod: 'online' | 'cod';
+  total: number;
+  orderStatus: string;
+  courier: string;
+  awb: string | null;
+  step: ParcelStep;
+  stepLabel: string;
+  bookedAt: string;
+  heardAt: string | null;
+  attemptFailedAt: string | null;
+  decision: NdrDecision | null;
+  decidedBy: string | null;
+  expectedOn: string | null;
+}
+
+/** When a failed attempt's decision is due: DECISION_HOURS after the attempt. */
+export const decisionDue = (attemptFailedAt: string) => new Date(new Date(attemptFailedAt).getTime() + DECISION_HOURS * 3600_000);

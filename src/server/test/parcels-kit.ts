@@ -36,7 +36,7 @@ export interface ParcelShop {
 export async function startParcelShop(): Promise<ParcelShop> {
   let target: string | null = null;
   const courier = await startLocalCourier({ webhookToken: WEBHOOK_TOKEN, target: () => target });
-  const t = await createTestApp({ publicUrl: 'https://shop.example.in', shiprocket: { email: courier.email, password: courier.password, webhookToken: WEBHOOK_TOKEN, apiBase: courier.apiBase, timeoutMs: 1500 } });
+  const t = await createTestApp({ publicUrl: 'https://shop.example.in', trustProxyHops: 1, shiprocket: { email: courier.email, password: courier.password, webhookToken: WEBHOOK_TOKEN, apiBase: courier.apiBase, timeoutMs: 1500 } });
   const socket = await onSocket(t.app.fetch);
   const hookUrl = `http://127.0.0.1:${socket.port}${WEBHOOK_PATHS.shiprocket}`;
   target = hookUrl;

@@ -5,7 +5,6 @@
  * only if the step commits.
  */
 import type { Db } from '../../db/client.ts';
-import type { NewMail } from '../mail/mail.queries.ts';
 import type { Outbox } from '../mail/mail.service.ts';
 import { messagesOf, recordOnce } from './notify.queries.ts';
 
@@ -13,7 +12,7 @@ export interface OrderMessage {
   orderId: string;
   /** The step told of (shipped, out_for_delivery, delivered, ...): the message's key with the order. */
   step: string;
-  mail: NewMail;
+  mail: Parameters<Outbox['send']>[1];
 }
 
 export function createNotifier(outbox: Outbox) {

@@ -15,12 +15,17 @@ import type { Refunds } from '../payments/refunds.ts';
 import type { Cancel } from '../payments/cancellation.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './fulfilment.queries.ts';
-import { shippedMail } from './orders.mails.ts';
-import { buyerOf, linesOf, recordIssue, type Tx } from './orders.queries.ts';
+import { messageFacts, parcelSource } from './fulfilment.parcels.ts';
+import { createSteps, type Taken } from './fulfilment.steps.ts';
+import type { Tx } from './orders.queries.ts';
 import { asOrder } from './orders.service.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const SHIPPED_ONLY = 'A tracking number goes with a shipped order.';
+
+const notFound = (): never => {
+  throw new NotFoundError(ORDER_NOT_FOUND);
+};
 
 export interface Owner {
   id: string;
@@ -38,57 +43,7 @@ export interface FulfilmentDeps {
 }
 
 export function createFulfilment(db: Db, { stock, cancel, invoices, notifier, refunds, ordersUrl }: FulfilmentDeps) {
-  /** Shipped: the buyer hears, with the invoice attached, in the step's transaction (issue 18), once (issue 48). */
-  async function mailShipped(tx: Tx, id: string, invoice: Awaited<ReturnType<Invoices['invoiceIn']>>): Promise<boolean> {
-    const row = await q.orderWithCustomer(tx, id);
-    const buyer = row?.order.userId ? await buyerOf(tx, row.order.userId) : undefined;
-    if (!row || !buyer) return false;
-    const lines = await linesOf(tx, [id]);
-    const mail = shippedMail({ order: row.order, lines, buyer }, { id: invoice.id, number: invoice.number, registered: invoice.document.registered }, ordersUrl);
-    return notifier.tell(tx, { orderId: id, step: 'shipped', mail });
-  }
-
-  interface Taken {
-    orderId: string;
-    notified: boolean;
-    refundPaymentId: string | null;
-  }
-
-  /**
-   * One step, in `tx` with the order locked and the step checked: recorded with who and when, and
-   * what it means besides. Shipped: the tax invoice and the buyer's mail (issue 18). Delivered: the
-   * time, which the return window counts from. Returned: the pieces back on sale, a credit note,
-   * and a paid order's money going back. Completed Cash on Delivery: the cash is in hand.
-   */
-  async function takeStep(tx: Tx, id: string, current: { status: OrderStatus; paymentMethod: string; paymentStatus: string }, to: OrderStatus, by: { id: string | null; email: string }, trackingNumber?: string | null, at?: Date): Promise<Taken> {
-    await q.setStatus(tx, id, to, trackingNumber, to === 'delivered' ? (at ?? new Date()) : undefined);
-    await q.recordChange(tx, { orderId: id, fromStatus: current.status, toStatus: to, trackingNumber: trackingNumber ?? null, changedBy: by.id, changedByEmail: by.email });
-    const taken: Taken = { orderId: id, notified: false, refundPaymentId: null };
-    if (to === 'shipped') taken.notified = await mailShipped(tx, id, await invoices.invoiceIn(tx, id));
-    if (to === 'returned') {
-      if (!(await stock.release(tx, id))) await stock.putBack(tx, id);
-      await invoices.creditNoteIn(tx, id);
-      taken.refundPaymentId = await refundReturned(tx, id);
-    }
-    // Cash on Delivery is completed by the cash in hand: the order counts as paid from now.
-    if (to === 'completed' && current.paymentMethod === 'cod') await q.markCashCollected(tx, id);
-    return taken;
-  }
-
-  /** A paid order come back to the shop: its payment is owed back, recorded here and refunded after the commit. */
-  async function refundReturned(tx: Tx, id: string): Promise<string | null> {
-    const row = await q.orderWithCustomer(tx, id);
-    const order = row?.order;
-    if (!order || order.paymentMethod !== 'online' || order.paymentStatus !== 'paid' || !order.paymentId) return null;
-    await recordIssue(tx, { orderId: id, paymentId: order.paymentId, kind: 'order_refund', amount: order.total, refundStatus: 'due' });
-    return order.paymentId;
-  }
-
-  async function afterStep(taken: Taken | null) {
-    if (!taken) return;
-    if (taken.notified) notifier.nudge();
-    if (taken.refundPaymentId) await refunds.refund(taken.refundPaymentId);
-  }
+  const { takeStep, afterStep } = createSteps({ stock, invoices, notifier, refunds, ordersUrl });
 
   async function get(id: string): Promise<AdminOrder> {
     const row = await q.orderWithCustomer(db, id);
@@ -174,25 +129,14 @@ export function createFulfilment(db: Db, { stock, cancel, invoices, notifier, re
       return { moved: taken.length > 0, after: async () => void (await Promise.all(taken.map(afterStep))) };
     },
 
-    /** What the courier is told of the order when it is booked: the paid (or COD) order, its lines and its buyer. */
-    async parcelOf(id: string) {
-      const row = await q.orderWithCustomer(db, id);
-      if (!row || (!row.order.providerOrderId && row.order.paymentMethod !== 'cod')) throw new NotFoundError(ORDER_NOT_FOUND);
-      return { order: row.order, email: row.email, lines: await q.linesOfOrder(db, id) };
-    },
+    /** What the courier is told of the order when it is booked (fulfilment.parcels.ts). */
+    parcelOf: async (id: string) => (await parcelSource(db, id)) ?? notFound(),
 
     /** The order's status, locked for the caller's transaction (a booking, a scan). */
     lockIn: (tx: Tx, id: string) => q.lockStatus(tx, id),
 
-    /** What a parcel message says of the order: its number, its buyer, what is left to pay at the door, a refund owed. */
-    async messageFactsIn(tx: Tx, id: string) {
-      const row = await q.orderWithCustomer(tx, id);
-      const buyer = row ? await buyerOf(tx, row.order.userId) : undefined;
-      if (!row || !buyer) return null;
-      const refund = (await q.issuesOf(tx, id)).find((i) => i.kind === 'order_refund');
-      const { order } = row;
-      return { orderNumber: order.orderNumber, pincode: order.addressJson.pincode, buyer, toPay: order.paymentMethod === 'cod' && !order.paidAt ? order.total : 0, refund: refund ? (refund.amount ?? order.total) : null };
-    },
+    /** What a parcel message says of the order (fulfilment.parcels.ts). */
+    messageFactsIn: messageFacts,
 
     /** The courier's AWB becomes the order's tracking number, in the booking's transaction. */
     setTrackingIn: (tx: Tx, id: string, awb: string) => q.setTracking(tx, id, awb),

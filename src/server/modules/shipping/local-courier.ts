@@ -114,177 +114,203 @@ export function labelPdf(lines: string[]): Buffer {
   return Buffer.from(pdf);
 }
 
-export async function startLocalCourier(options: LocalCourierOptions): Promise<LocalCourier> {
-  const shipments = new Map<number, LocalShipment>();
-  const byAwb = new Map<string, LocalShipment>();
-  const requests: LocalCourier['requests'] = [];
-  const unserved = new Set<string>();
-  const token = `local-${Math.random().toString(36).slice(2)}`;
-  let ids = 1000;
-  let failing = 0;
-  let losing = { n: 0, path: undefined as string | undefined };
-  const refusals = new Map<string, string>();
-  const clocks = new Set<NodeJS.Timeout>();
+/** What the local courier holds between calls, and the trouble a test asked for. */
+interface Courier {
+  options: LocalCourierOptions;
+  base: string;
+  token: string;
+  shipments: Map<number, LocalShipment>;
+  byAwb: Map<string, LocalShipment>;
+  requests: LocalCourier['requests'];
+  unserved: Set<string>;
+  ids: number;
+  failing: number;
+  losing: { n: number; path: string | undefined };
+  refusals: Map<string, string>;
+  clocks: Set<NodeJS.Timeout>;
+}
 
-  const routes = routesOf();
-  function routesOf() {
-    return {
-      'POST /auth/login': (b: { email?: string; password?: string }) =>
-        b.email === EMAIL && b.password === PASSWORD ? ([200, { token, id: 1, email: EMAIL }] as const) : ([403, { message: 'Invalid email and password combination', status_code: 403 }] as const),
-      'GET /orders': (_b: unknown, q: URLSearchParams) => {
-        const found = [...shipments.values()].filter((s) => s.reference === q.get('search'));
-        return [200, { data: found.map((s) => ({ id: s.orderId, channel_order_id: s.reference, shipments: [{ id: s.shipmentId, awb: s.awb }] })) }] as const;
-      },
-      'POST /orders/create/adhoc': (b: Record<string, unknown>) => {
-        if (!(Number(b.weight) > 0)) return [422, { message: 'Oops! Invalid Data.', errors: { weight: ['The weight must be greater than 0.'] }, status_code: 422 }] as const;
-        if (typeof b.pickup_location !== 'string' || !b.pickup_location) return [422, { message: 'Oops! Invalid Data.', errors: { pickup_location: ['The pickup location field is required.'] }, status_code: 422 }] as const;
-        const s: LocalShipment = { orderId: ++ids, shipmentId: ++ids, reference: String(b.order_id), pincode: String(b.billing_pincode), paymentMethod: String(b.payment_method), awb: null, pickup: false, cancelled: false, scans: [], next: 0, ndrActions: [] };
-        shipments.set(s.shipmentId, s);
-        return [200, { order_id: s.orderId, shipment_id: s.shipmentId, status: 'NEW', status_code: 1, awb_code: null }] as const;
-      },
-      'POST /courier/assign/awb': (b: { shipment_id?: number }) => {
-        const s = shipments.get(Number(b.shipment_id));
-        if (!s) return [400, { message: 'Invalid shipment id', status_code: 400 }] as const;
-        if (unserved.has(s.pincode)) return [200, { awb_assign_status: 0, response: { data: { awb_assign_error: `Selected pincode ${s.pincode} is not serviceable by any courier.` } } }] as const;
-        s.awb ??= `LC${String(s.shipmentId).padStart(10, '0')}`;
-        byAwb.set(s.awb, s);
-        return [200, { awb_assign_status: 1, response: { data: { awb_code: s.awb, courier_name: 'Local Surface', shipment_id: s.shipmentId, order_id: s.orderId } } }] as const;
-      },
-      'POST /courier/generate/pickup': (b: { shipment_id?: number[] }) => {
-        const s = shipments.get(Number(b.shipment_id?.[0]));
-        if (!s?.awb) return [400, { message: 'Invalid shipment id', status_code: 400 }] as const;
-        s.pickup = true;
-        if (options.everyMs) followTimetable(s);
-        return [200, { pickup_status: 1, response: { pickup_scheduled_date: indiaMinute(new Date()), pickup_token_number: `Reference No: LOCAL ${s.shipmentId}` } }] as const;
-      },
-      'POST /courier/generate/label': (b: { shipment_id?: number[] }) => {
-        const s = shipments.get(Number(b.shipment_id?.[0]));
-        if (!s?.awb) return [200, { label_created: 0, not_created: [], response: 'No valid shipment ids to print label' }] as const;
-        return [200, { label_created: 1, label_url: `${base}/labels/${s.shipmentId}.pdf`, response: 'Label has been created and uploaded successfully!', not_created: [] }] as const;
-      },
-      'POST /orders/cancel/shipment/awbs': (b: { awbs?: string[] }) => {
-        for (const awb of b.awbs ?? []) {
-          const s = byAwb.get(awb);
-          if (s) s.cancelled = true;
-        }
-        return [200, { message: 'Bulk Shipment cancellation is in progress. Please wait for some time.' }] as const;
-      },
-      'POST /orders/cancel': () => [204, null] as const,
-    };
-  }
+type Answer = readonly [number, unknown];
+const invalid = (field: string, words: string): Answer => [422, { message: 'Oops! Invalid Data.', errors: { [field]: [words] }, status_code: 422 }];
 
-  function scanBody(s: LocalShipment) {
-    const last = s.scans.at(-1)!;
-    const words = SCAN_WORDS[last.code] ?? { label: 'NA', activity: 'Update' };
-    return {
-      awb: s.awb,
-      courier_name: 'Local Surface',
-      current_status: words.label,
-      shipment_status_id: Number(last.code),
-      order_id: s.reference,
-      sr_order_id: s.orderId,
-      etd: `${indiaMinute(new Date(Date.now() + 3 * 86_400_000)).slice(0, 10)} 19:00:00`,
-      scans: s.scans.map((x) => ({ date: x.date, status: x.code, activity: SCAN_WORDS[x.code]?.activity ?? 'Update', location: x.location, 'sr-status': x.code, 'sr-status-label': SCAN_WORDS[x.code]?.label ?? 'NA' })),
-      is_return: ['9', '46', '10'].includes(last.code) ? 1 : 0,
-    };
-  }
-
-  async function scan(awb: string, code?: string, o: { at?: Date; location?: string; token?: string } = {}): Promise<number> {
-    const s = byAwb.get(awb);
-    if (!s) throw new Error(`The local courier has no parcel ${awb}`);
-    const next = code ?? HAPPY_TIMETABLE[Math.min(s.next, HAPPY_TIMETABLE.length - 1)]!.code;
-    if (!code) s.next++;
-    s.scans.push({ date: `${indiaMinute(o.at ?? new Date())}:${String((o.at ?? new Date()).getUTCSeconds()).padStart(2, '0')}`, code: next, location: o.location ?? 'Bengaluru Hub (Karnataka)' });
-    const target = options.target();
-    if (!target) return 0;
-    const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': o.token ?? options.webhookToken }, body: JSON.stringify(scanBody(s)) });
-    await res.arrayBuffer();
-    return res.status;
-  }
-
-  function followTimetable(s: LocalShipment) {
-    const clock = setInterval(() => {
-      if (s.next >= HAPPY_TIMETABLE.length || s.cancelled) {
-        clearInterval(clock);
-        clocks.delete(clock);
-        return;
-      }
-      scan(s.awb!).catch(() => {});
-    }, options.everyMs).unref();
-    clocks.add(clock);
-  }
-
-  function answerTrack(awb: string): [number, unknown] {
-    const s = byAwb.get(awb);
-    if (!s) return [404, { message: '404 Not Found', status_code: 404 }];
-    if (s.scans.length === 0) return [200, { tracking_data: { track_status: 0, error: 'Aahh! There is no activities found in our DB. Please have some patience it will be updated soon.' } }];
-    const body = scanBody(s);
-    return [200, { tracking_data: { track_status: 1, shipment_track: [{ awb_code: awb, current_status: body.current_status }], shipment_track_activities: [...body.scans].reverse(), etd: body.etd } }];
-  }
-
-  function answerNdr(awb: string, b: { action?: string; comments?: string }): [number, unknown] {
-    const s = byAwb.get(awb);
-    if (!s) return [404, { message: '404 Not Found', status_code: 404 }];
-    if (!['re-attempt', 'return', 'fake-attempt'].includes(String(b.action)) || !b.comments) return [422, { message: 'Oops! Invalid Data.', status_code: 422 }];
-    s.ndrActions.push(String(b.action));
-    return [202, { status: 'Data Updated Sucessfully' }];
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', 'http://local');
-    const path = url.pathname.replace(/^\/v1\/external/, '');
-    const body = await bodyOf(req);
-    if (req.method === 'GET' && /^\/labels\/\d+\.pdf$/.test(path)) {
-      const s = shipments.get(Number(path.slice(8, -4)));
-      if (!s?.awb) return json(res, 404, { message: 'Not Found' });
-      res.writeHead(200, { 'content-type': 'application/pdf' });
-      return res.end(labelPdf(['Local Surface', `AWB ${s.awb}`, `Order ${s.reference}`, `To PIN ${s.pincode}`, s.paymentMethod === 'COD' ? 'COLLECT CASH' : 'PREPAID']));
-    }
-    // The browser tests' hand on the timetable: the next scan of a parcel, or the one named.
-    if (req.method === 'POST' && url.pathname === '/_local/scan') {
-      const { awb, code } = (body ?? {}) as { awb?: string; code?: string };
-      if (!awb || !byAwb.has(awb)) return json(res, 404, { message: 'No such parcel' });
-      return json(res, 200, { shopAnswered: await scan(awb, code) });
-    }
-    requests.push({ method: req.method ?? 'GET', path: path + url.search, body });
-    if (failing > 0) return failing--, json(res, 503, { message: 'Service Unavailable' });
-    if (path !== '/auth/login' && req.headers.authorization !== `Bearer ${token}`) return json(res, 401, { message: 'Unauthenticated.' });
-    const refusal = refusals.get(path);
-    if (refusal !== undefined) {
-      refusals.delete(path);
-      return json(res, 422, { message: 'Oops! Invalid Data.', errors: { request: [refusal] }, status_code: 422 });
-    }
-    const answer = routeAnswer(req.method ?? 'GET', path, body, url.searchParams);
-    // A lost answer: the work is done, the reply never comes (the shop's call times out).
-    if (losing.n > 0 && (!losing.path || losing.path === path)) return void losing.n--;
-    json(res, answer[0], answer[1]);
-  }
-
-  function routeAnswer(method: string, path: string, body: unknown, query: URLSearchParams): readonly [number, unknown] {
-    const track = /^\/courier\/track\/awb\/([^/]+)$/.exec(path);
-    if (method === 'GET' && track) return answerTrack(decodeURIComponent(track[1]!));
-    const ndr = /^\/ndr\/([^/]+)\/action$/.exec(path);
-    if (method === 'POST' && ndr) return answerNdr(decodeURIComponent(ndr[1]!), (body ?? {}) as { action?: string });
-    const route = (routes as Record<string, (b: never, q: URLSearchParams) => readonly [number, unknown]>)[`${method} ${path}`];
-    return route ? route((body ?? {}) as never, query) : [404, { message: '404 Not Found', status_code: 404 }];
-  }
-
-  const server = createServer((req, res) => void handle(req, res).catch(() => json(res, 500, { message: 'local courier failed' })));
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port ?? 0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/external`;
+/** Shiprocket's calls the shop makes (docs/research/shiprocket-api.md §1 to §7), answered as its examples answer. */
+function routesOf(c: Courier): Record<string, (b: Record<string, unknown>, q: URLSearchParams) => Answer> {
+  const byShipment = (b: Record<string, unknown>) => c.shipments.get(Number(Array.isArray(b.shipment_id) ? b.shipment_id[0] : b.shipment_id));
   return {
-    apiBase: base,
+    'POST /auth/login': (b) => (b.email === EMAIL && b.password === PASSWORD ? [200, { token: c.token, id: 1, email: EMAIL }] : [403, { message: 'Invalid email and password combination', status_code: 403 }]),
+    'GET /orders': (_b, q) => {
+      const found = [...c.shipments.values()].filter((s) => s.reference === q.get('search'));
+      return [200, { data: found.map((s) => ({ id: s.orderId, channel_order_id: s.reference, shipments: [{ id: s.shipmentId, awb: s.awb }] })) }];
+    },
+    'POST /orders/create/adhoc': (b) => {
+      if (!(Number(b.weight) > 0)) return invalid('weight', 'The weight must be greater than 0.');
+      if (typeof b.pickup_location !== 'string' || !b.pickup_location) return invalid('pickup_location', 'The pickup location field is required.');
+      const s: LocalShipment = { orderId: ++c.ids, shipmentId: ++c.ids, reference: String(b.order_id), pincode: String(b.billing_pincode), paymentMethod: String(b.payment_method), awb: null, pickup: false, cancelled: false, scans: [], next: 0, ndrActions: [] };
+      c.shipments.set(s.shipmentId, s);
+      return [200, { order_id: s.orderId, shipment_id: s.shipmentId, status: 'NEW', status_code: 1, awb_code: null }];
+    },
+    'POST /courier/assign/awb': (b) => {
+      const s = byShipment(b);
+      if (!s) return [400, { message: 'Invalid shipment id', status_code: 400 }];
+      if (c.unserved.has(s.pincode)) return [200, { awb_assign_status: 0, response: { data: { awb_assign_error: `Selected pincode ${s.pincode} is not serviceable by any courier.` } } }];
+      s.awb ??= `LC${String(s.shipmentId).padStart(10, '0')}`;
+      c.byAwb.set(s.awb, s);
+      return [200, { awb_assign_status: 1, response: { data: { awb_code: s.awb, courier_name: 'Local Surface', shipment_id: s.shipmentId, order_id: s.orderId } } }];
+    },
+    'POST /courier/generate/pickup': (b) => {
+      const s = byShipment(b);
+      if (!s?.awb) return [400, { message: 'Invalid shipment id', status_code: 400 }];
+      s.pickup = true;
+      if (c.options.everyMs) followTimetable(c, s);
+      return [200, { pickup_status: 1, response: { pickup_scheduled_date: indiaMinute(new Date()), pickup_token_number: `Reference No: LOCAL ${s.shipmentId}` } }];
+    },
+    'POST /courier/generate/label': (b) => {
+      const s = byShipment(b);
+      if (!s?.awb) return [200, { label_created: 0, not_created: [], response: 'No valid shipment ids to print label' }];
+      return [200, { label_created: 1, label_url: `${c.base}/labels/${s.shipmentId}.pdf`, response: 'Label has been created and uploaded successfully!', not_created: [] }];
+    },
+    'POST /orders/cancel/shipment/awbs': (b) => {
+      for (const awb of Array.isArray(b.awbs) ? b.awbs : []) {
+        const s = c.byAwb.get(String(awb));
+        if (s) s.cancelled = true;
+      }
+      return [200, { message: 'Bulk Shipment cancellation is in progress. Please wait for some time.' }];
+    },
+    'POST /orders/cancel': () => [204, null],
+  };
+}
+
+/** §10's webhook body for the parcel's scans so far. */
+function scanBody(s: LocalShipment) {
+  const last = s.scans.at(-1)!;
+  const words = SCAN_WORDS[last.code] ?? { label: 'NA', activity: 'Update' };
+  return {
+    awb: s.awb,
+    courier_name: 'Local Surface',
+    current_status: words.label,
+    shipment_status_id: Number(last.code),
+    order_id: s.reference,
+    sr_order_id: s.orderId,
+    etd: `${indiaMinute(new Date(Date.now() + 3 * 86_400_000)).slice(0, 10)} 19:00:00`,
+    scans: s.scans.map((x) => ({ date: x.date, status: x.code, activity: SCAN_WORDS[x.code]?.activity ?? 'Update', location: x.location, 'sr-status': x.code, 'sr-status-label': SCAN_WORDS[x.code]?.label ?? 'NA' })),
+    is_return: ['9', '46', '10'].includes(last.code) ? 1 : 0,
+  };
+}
+
+async function scan(c: Courier, awb: string, code?: string, o: { at?: Date; location?: string; token?: string } = {}): Promise<number> {
+  const s = c.byAwb.get(awb);
+  if (!s) throw new Error(`The local courier has no parcel ${awb}`);
+  const next = code ?? HAPPY_TIMETABLE[Math.min(s.next, HAPPY_TIMETABLE.length - 1)]!.code;
+  if (!code) s.next++;
+  const at = o.at ?? new Date();
+  s.scans.push({ date: `${indiaMinute(at)}:${String(at.getUTCSeconds()).padStart(2, '0')}`, code: next, location: o.location ?? 'Bengaluru Hub (Karnataka)' });
+  const target = c.options.target();
+  if (!target) return 0;
+  const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': o.token ?? c.options.webhookToken }, body: JSON.stringify(scanBody(s)) });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+function followTimetable(c: Courier, s: LocalShipment) {
+  const clock = setInterval(() => {
+    if (s.next >= HAPPY_TIMETABLE.length || s.cancelled) {
+      clearInterval(clock);
+      c.clocks.delete(clock);
+      return;
+    }
+    scan(c, s.awb!).catch(() => {});
+  }, c.options.everyMs).unref();
+  c.clocks.add(clock);
+}
+
+function answerTrack(c: Courier, awb: string): Answer {
+  const s = c.byAwb.get(awb);
+  if (!s) return [404, { message: '404 Not Found', status_code: 404 }];
+  if (s.scans.length === 0) return [200, { tracking_data: { track_status: 0, error: 'Aahh! There is no activities found in our DB. Please have some patience it will be updated soon.' } }];
+  const body = scanBody(s);
+  return [200, { tracking_data: { track_status: 1, shipment_track: [{ awb_code: awb, current_status: body.current_status }], shipment_track_activities: [...body.scans].reverse(), etd: body.etd } }];
+}
+
+function answerNdr(c: Courier, awb: string, b: { action?: unknown; comments?: unknown }): Answer {
+  const s = c.byAwb.get(awb);
+  if (!s) return [404, { message: '404 Not Found', status_code: 404 }];
+  if (!['re-attempt', 'return', 'fake-attempt'].includes(String(b.action)) || !b.comments) return [422, { message: 'Oops! Invalid Data.', status_code: 422 }];
+  s.ndrActions.push(String(b.action));
+  return [202, { status: 'Data Updated Sucessfully' }];
+}
+
+function answerOf(c: Courier, method: string, path: string, body: Record<string, unknown>, query: URLSearchParams): Answer {
+  const track = /^\/courier\/track\/awb\/([^/]+)$/.exec(path);
+  if (method === 'GET' && track) return answerTrack(c, decodeURIComponent(track[1]!));
+  const ndr = /^\/ndr\/([^/]+)\/action$/.exec(path);
+  if (method === 'POST' && ndr) return answerNdr(c, decodeURIComponent(ndr[1]!), body);
+  const route = routesOf(c)[`${method} ${path}`];
+  return route ? route(body, query) : [404, { message: '404 Not Found', status_code: 404 }];
+}
+
+function label(c: Courier, res: ServerResponse, path: string) {
+  const s = c.shipments.get(Number(path.slice(8, -4)));
+  if (!s?.awb) return json(res, 404, { message: 'Not Found' });
+  res.writeHead(200, { 'content-type': 'application/pdf' });
+  res.end(labelPdf(['Local Surface', `AWB ${s.awb}`, `Order ${s.reference}`, `To PIN ${s.pincode}`, s.paymentMethod === 'COD' ? 'COLLECT CASH' : 'PREPAID']));
+}
+
+async function handle(c: Courier, req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const path = url.pathname.replace(/^\/v1\/external/, '');
+  const body = await bodyOf(req);
+  if (req.method === 'GET' && /^\/labels\/\d+\.pdf$/.test(path)) return label(c, res, path);
+  // The browser tests' hand on the timetable: the next scan of a parcel, or the one named.
+  if (req.method === 'POST' && url.pathname === '/_local/scan') {
+    const { awb, code } = (body ?? {}) as { awb?: string; code?: string };
+    if (!awb || !c.byAwb.has(awb)) return json(res, 404, { message: 'No such parcel' });
+    return json(res, 200, { shopAnswered: await scan(c, awb, code) });
+  }
+  c.requests.push({ method: req.method ?? 'GET', path: path + url.search, body });
+  if (c.failing > 0) return c.failing--, json(res, 503, { message: 'Service Unavailable' });
+  if (path !== '/auth/login' && req.headers.authorization !== `Bearer ${c.token}`) return json(res, 401, { message: 'Unauthenticated.' });
+  const refusal = c.refusals.get(path);
+  if (refusal !== undefined) {
+    c.refusals.delete(path);
+    return json(res, 422, { message: 'Oops! Invalid Data.', errors: { request: [refusal] }, status_code: 422 });
+  }
+  const [status, answer] = answerOf(c, req.method ?? 'GET', path, (body ?? {}) as Record<string, unknown>, url.searchParams);
+  // A lost answer: the work is done, the reply never comes (the shop's call times out).
+  if (c.losing.n > 0 && (!c.losing.path || c.losing.path === path)) return void c.losing.n--;
+  json(res, status, answer);
+}
+
+export async function startLocalCourier(options: LocalCourierOptions): Promise<LocalCourier> {
+  const c: Courier = {
+    options,
+    base: '',
+    token: `local-${Math.random().toString(36).slice(2)}`,
+    shipments: new Map(),
+    byAwb: new Map(),
+    requests: [],
+    unserved: new Set(),
+    ids: 1000,
+    failing: 0,
+    losing: { n: 0, path: undefined },
+    refusals: new Map(),
+    clocks: new Set(),
+  };
+  const server = createServer((req, res) => void handle(c, req, res).catch(() => json(res, 500, { message: 'local courier failed' })));
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port ?? 0, '127.0.0.1', resolve));
+  c.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/external`;
+  return {
+    apiBase: c.base,
     email: EMAIL,
     password: PASSWORD,
-    shipments,
-    requests,
-    unserved,
-    scan,
-    failNext: (n) => void (failing = n),
-    loseAnswers: (n, path) => void (losing = { n, path }),
-    refuseNext: (path, words) => void refusals.set(path, words),
+    shipments: c.shipments,
+    requests: c.requests,
+    unserved: c.unserved,
+    scan: (awb, code, o) => scan(c, awb, code, o),
+    failNext: (n) => void (c.failing = n),
+    loseAnswers: (n, path) => void (c.losing = { n, path }),
+    refuseNext: (path, words) => void c.refusals.set(path, words),
     close: async () => {
-      for (const clock of clocks) clearInterval(clock);
+      for (const clock of c.clocks) clearInterval(clock);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

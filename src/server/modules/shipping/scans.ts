@@ -5,7 +5,7 @@
  * last one that moved it, and never out of a final step; the order moved with it (shipped,
  * delivered, returned) and the shopper told once per step.
  */
-import { COURIER_LABELS, isFinal, type CourierName, type ScanStep } from '../../../shared/parcels.ts';
+import { COURIER_LABELS, isFinal, PARCEL_STEPS, type CourierName, type ParcelStep, type ScanStep } from '../../../shared/parcels.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, BadRequestError, NotFoundError } from '../../http/errors.ts';
 import type { Fulfilment } from '../orders/fulfilment.service.ts';
@@ -35,10 +35,18 @@ export interface Ingested {
   step: string;
 }
 
-/** The scan that moves the parcel: the newest new one that means a step, if newer than the last that moved it. */
-function mover(fresh: { at: Date; step: ScanStep | null }[], last: Date | null) {
-  const stepped = fresh.filter((s) => s.step !== null && (!last || s.at > last));
-  return stepped.reduce<(typeof stepped)[number] | undefined>((newest, s) => (!newest || s.at >= newest.at ? s : newest), undefined);
+/**
+ * Whether scan `a` comes after `b`: the later time, and at the same time (couriers write seconds,
+ * and post two scans in one), the step further along the journey.
+ */
+const after = (a: { at: Date; step: ParcelStep }, b: { at: Date; step: ParcelStep }) =>
+  a.at.getTime() !== b.at.getTime() ? a.at > b.at : PARCEL_STEPS.indexOf(a.step) > PARCEL_STEPS.indexOf(b.step);
+
+/** The scan that moves the parcel: the latest new one that means a step, if it comes after the one that moved it last. */
+function mover(fresh: { at: Date; step: ScanStep | null }[], current: { at: Date | null; step: ParcelStep }) {
+  const stepped = fresh.filter((s): s is { at: Date; step: ScanStep } => s.step !== null);
+  const latest = stepped.reduce<(typeof stepped)[number] | undefined>((best, s) => (!best || after(s, best) ? s : best), undefined);
+  return latest && (!current.at || after(latest, { at: current.at, step: current.step })) ? latest : undefined;
 }
 
 /** What the order does when its parcel reaches a step. */
@@ -79,7 +87,7 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
       const order = await orders.lockIn(tx, shipment.orderId);
       if (order?.status === 'cancelled') throw new AppError(409, 'order_cancelled', 'This order was cancelled; its scans are not taken.');
       const fresh = await q.storeScans(tx, shipment.id, report.scans);
-      const next = isFinal(shipment.step) ? undefined : mover(fresh, shipment.lastScanAt);
+      const next = isFinal(shipment.step) ? undefined : mover(fresh, { at: shipment.lastScanAt, step: shipment.step });
       const patch: Parameters<typeof q.updateShipment>[2] = { heardAt: new Date(), expectedOn: report.expectedOn ?? shipment.expectedOn };
       let effects: (() => Promise<void>) | undefined;
       if (next?.step) {

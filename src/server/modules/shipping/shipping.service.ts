@@ -3,8 +3,8 @@
  * couriers' scans (scans.ts), the owner's board of parcels, and tracking for the shopper, on /orders
  * and, without signing in, by order number and delivery PIN code on /track.
  */
-import { COURIER_CHOICES, courierSettingsContract, DEFAULT_COURIER_SETTINGS, type CourierSettings, type CourierSettingsView, type TrackQuery } from '../../../shared/parcels.contract.ts';
-import { COURIERS, PARCEL_STEP_LABELS, type CourierName, type ParcelTracking } from '../../../shared/parcels.ts';
+import { courierSettingsContract, DEFAULT_COURIER_SETTINGS, type CourierSettings, type CourierSettingsView, type TrackQuery } from '../../../shared/parcels.contract.ts';
+import { COURIERS, PARCEL_STEP_LABELS, type CourierName, type OrderParcel, type ParcelBoardRow, type ParcelTracking } from '../../../shared/parcels.ts';
 import { ORDER_STATUS_LABELS, shownStatus } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
@@ -76,7 +76,7 @@ export function createShipping(db: Db, deps: ShippingDeps) {
     },
 
     /** The owner's board: each parcel not yet at its end (and those ended lately), newest first. */
-    async board() {
+    async board(): Promise<ParcelBoardRow[]> {
       const rows = await q.boardRows(db);
       return rows.map(({ shipment: s, ...order }) => ({
         orderId: s.orderId,
@@ -98,7 +98,7 @@ export function createShipping(db: Db, deps: ShippingDeps) {
     },
 
     /** The order's parcel for the owner's order page, and the messages its shopper was sent. */
-    async ofOrder(orderId: string) {
+    async ofOrder(orderId: string): Promise<OrderParcel> {
       const shipment = await q.shipmentOfOrder(db, orderId);
       const messages = await notifier.history(db, orderId);
       const parcel = shipment ? parcelView(shipment, await q.scansOf(db, [shipment.id]), null) : null;
@@ -141,5 +141,4 @@ export async function parcelsOf(tx: Pick<Db, 'select' | 'selectDistinctOn'>, ord
   return parcelsByOrder(rows, scans, (id) => delivered.get(id) ?? null);
 }
 
-export const COURIER_OPTIONS = COURIER_CHOICES;
 export type Shipping = ReturnType<typeof createShipping>;

@@ -113,41 +113,7 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier {
     if (answer.status >= 300) throw new CourierRefusal(refusalWords(answer.body));
     return (answer.body ?? {}) as Record<string, unknown>;
   }
-
-  /** §12: an order made by a create whose answer was lost, found by its reference. */
-  async function existing(reference: string): Promise<Pick<Booking, 'providerOrderId' | 'providerShipmentId'> | null> {
-    const found = await ok('GET', `/orders?search=${encodeURIComponent(reference)}`);
-    const rows = Array.isArray(found.data) ? (found.data as Record<string, unknown>[]) : [];
-    const mine = rows.find((r) => String(r.channel_order_id ?? '') === reference);
-    if (!mine) return null;
-    const shipments = Array.isArray(mine.shipments) ? mine.shipments : [mine.shipments];
-    const shipmentId = (shipments[0] as { id?: unknown } | undefined)?.id;
-    return { providerOrderId: String(mine.id), providerShipmentId: shipmentId === undefined ? null : String(shipmentId) };
-  }
-
-  /** §2. */
-  async function create(p: Parcel) {
-    const answer = await ok('POST', '/orders/create/adhoc', createBody(p));
-    if (answer.shipment_id === undefined || answer.order_id === undefined) throw new CourierRefusal(refusalWords(answer));
-    return { providerOrderId: String(answer.order_id), providerShipmentId: String(answer.shipment_id) };
-  }
-
-  /** §3: a refusal may come back as 200 with awb_assign_status 0. */
-  async function assignAwb(shipmentId: string) {
-    const answer = await ok('POST', '/courier/assign/awb', { shipment_id: Number(shipmentId) });
-    const data = ((answer.response as { data?: Record<string, unknown> } | undefined)?.data ?? {}) as Record<string, unknown>;
-    if (answer.awb_assign_status !== 1 || typeof data.awb_code !== 'string' || !data.awb_code) {
-      throw new CourierRefusal(typeof data.awb_assign_error === 'string' ? data.awb_assign_error : refusalWords(answer));
-    }
-    return { awb: data.awb_code, carrier: typeof data.courier_name === 'string' ? data.courier_name : null };
-  }
-
-  /** §5. */
-  async function generateLabel(shipmentId: string): Promise<string> {
-    const answer = await ok('POST', '/courier/generate/label', { shipment_id: [Number(shipmentId)] });
-    if (answer.label_created !== 1 || typeof answer.label_url !== 'string') throw new CourierRefusal(refusalWords(answer.response ?? answer));
-    return answer.label_url;
-  }
+  const { existing, create, assignAwb, generateLabel } = bookingCalls(ok);
 
   return {
     name: 'shiprocket',
@@ -213,6 +179,48 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier {
       return toReport(parsed.data.awb, parsed.data.scans, parsed.data.etd);
     },
   };
+}
+
+type Ok = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Record<string, unknown>>;
+
+/** The booking's four calls (§12, §2, §3, §5), each answer read as Shiprocket gives it. */
+function bookingCalls(ok: Ok) {
+  /** §12: an order made by a create whose answer was lost, found by its reference. */
+    async function existing(reference: string): Promise<Pick<Booking, 'providerOrderId' | 'providerShipmentId'> | null> {
+      const found = await ok('GET', `/orders?search=${encodeURIComponent(reference)}`);
+      const rows = Array.isArray(found.data) ? (found.data as Record<string, unknown>[]) : [];
+      const mine = rows.find((r) => String(r.channel_order_id ?? '') === reference);
+      if (!mine) return null;
+      const shipments = Array.isArray(mine.shipments) ? mine.shipments : [mine.shipments];
+      const shipmentId = (shipments[0] as { id?: unknown } | undefined)?.id;
+      return { providerOrderId: String(mine.id), providerShipmentId: shipmentId === undefined ? null : String(shipmentId) };
+    }
+
+    /** §2. */
+    async function create(p: Parcel) {
+      const answer = await ok('POST', '/orders/create/adhoc', createBody(p));
+      if (answer.shipment_id === undefined || answer.order_id === undefined) throw new CourierRefusal(refusalWords(answer));
+      return { providerOrderId: String(answer.order_id), providerShipmentId: String(answer.shipment_id) };
+    }
+
+    /** §3: a refusal may come back as 200 with awb_assign_status 0. */
+    async function assignAwb(shipmentId: string) {
+      const answer = await ok('POST', '/courier/assign/awb', { shipment_id: Number(shipmentId) });
+      const data = ((answer.response as { data?: Record<string, unknown> } | undefined)?.data ?? {}) as Record<string, unknown>;
+      if (answer.awb_assign_status !== 1 || typeof data.awb_code !== 'string' || !data.awb_code) {
+        throw new CourierRefusal(typeof data.awb_assign_error === 'string' ? data.awb_assign_error : refusalWords(answer));
+      }
+      return { awb: data.awb_code, carrier: typeof data.courier_name === 'string' ? data.courier_name : null };
+    }
+
+    /** §5. */
+    async function generateLabel(shipmentId: string): Promise<string> {
+      const answer = await ok('POST', '/courier/generate/label', { shipment_id: [Number(shipmentId)] });
+      if (answer.label_created !== 1 || typeof answer.label_url !== 'string') throw new CourierRefusal(refusalWords(answer.response ?? answer));
+      return answer.label_url;
+    }
+
+  return { existing, create, assignAwb, generateLabel };
 }
 
 /** §2's body: rupees (Shiprocket's amounts are rupees), grams as kilograms, the shop's parcel size. */

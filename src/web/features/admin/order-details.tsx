@@ -11,6 +11,7 @@ import { buttonClass, RetryButton } from '../../components/empty-state.tsx';
 import { FormMessage, TextField } from '../../components/form-field.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { useAdminOrder, useMoveOrder, useSetTracking } from './orders.api.ts';
+import { ParcelPanel } from './parcel-panel.tsx';
 import { PaymentIssues } from './payment-issues.tsx';
 
 const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -83,6 +84,9 @@ export function OrderDetails({ id }: { id: string }) {
           <OrderDocuments documents={o.documents} base={`/api/admin/orders/${o.id}`} />
         </div>
       </Block>
+      <div className="md:col-span-2">
+        <ParcelPanel order={o} />
+      </div>
       <div className="md:col-span-2">
         <Steps order={o} />
       </div>

@@ -9,6 +9,7 @@ import { OrderAddress } from './order-address.tsx';
 import { OrderAmounts, shownAmounts } from './order-amounts.tsx';
 import { OrderStatusBadge } from '../../components/order-status-badge.tsx';
 import { OrderDocuments } from '../../components/order-documents.tsx';
+import { ParcelTimeline } from '../../components/parcel-timeline.tsx';
 
 /** Spec §2 Orders: dates in en-US long form with hour and minute (design.md: money stays en-IN). */
 const placedAt = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -52,6 +53,11 @@ export function OrderCard({ order, actions }: { order: Order; actions?: ReactNod
               ))}
             </ul>
           </section>
+          {order.parcel && order.parcel.step !== 'booking' && (
+            <div className="rounded-xl bg-sand/30 p-3 sm:p-4">
+              <ParcelTimeline parcel={order.parcel} />
+            </div>
+          )}
           <OrderAddress address={order.address} />
         </div>
         <div className="grid content-start gap-4 md:border-l md:border-line/70 md:pl-8">
@@ -61,7 +67,7 @@ export function OrderCard({ order, actions }: { order: Order; actions?: ReactNod
             </h3>
             <OrderAmounts amounts={amounts} labelledBy={`${id}-amounts`} />
           </section>
-          {order.trackingNumber && (
+          {order.trackingNumber && !order.parcel?.awb && (
             <OrderNote icon={<Truck className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />} tone="bg-indigo-50 text-indigo-900">
               Tracking number: <span className="inline-block break-all font-mono">{order.trackingNumber}</span>
             </OrderNote>
