@@ -14,6 +14,7 @@ import { handleError, type ErrorBody } from './http/errors.ts';
 import { jsonBodyLimit, sameOriginJson, settleWrites } from './http/mutations.ts';
 import { behindTheEdge, type Fetch } from './http/edge.ts';
 import { allowedMethods, wrongMethod } from './http/request-guards.ts';
+import { askedFor } from './http/client-ip.ts';
 import type { ShopperEnv } from './http/session.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { sessionMiddleware } from './modules/accounts/session.middleware.ts';
@@ -39,7 +40,7 @@ import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { keptPages } from './web/kept-pages.ts';
 import type { DrawnPage } from './web/page-meta.ts';
 import { sitemapRoutes } from './web/sitemap.routes.ts';
-import { webRoutes, type DevPages } from './web/web.routes.ts';
+import { webRoutes, type Asker, type DevPages } from './web/web.routes.ts';
 
 /** What the shop serves besides its API: the built web app and the pages drawn from it. */
 export interface WebParts {
@@ -118,12 +119,20 @@ function apiRoutes(shop: Shop, allow: (path: string) => string[]) {
  * what comes from outside), and kept while the catalog stands.
  */
 function pageDrawer(routed: Fetch, shop: Shop, ssr: PageRenderer, keep: boolean) {
-  const api: InProcessApi = async (path) => {
-    const res = await routed(new Request(`http://localhost${path}`, { headers: { accept: 'application/json' } }));
-    return { status: res.status, body: res.status === 204 ? '' : await res.text() };
-  };
+  // The API asked for a shopper: what it counts per address (the tracking look-up) is counted
+  // against theirs, named on the request object itself, which nothing from outside can reach.
+  const apiFor =
+    (asker?: Asker): InProcessApi =>
+    async (path) => {
+      const request = new Request(`http://localhost${path}`, { headers: { accept: 'application/json' } });
+      if (asker) askedFor(request, asker.address);
+      const res = await routed(request);
+      return { status: res.status, body: res.status === 204 ? '' : await res.text() };
+    };
+  const api = apiFor();
   const logDrawError = (error: unknown) => console.error('A page could not be drawn on the server:', error);
-  const drawn = (pathAndQuery: string) => ssr.render(`http://localhost${pathAndQuery}`, api, logDrawError).catch((error: unknown) => (logDrawError(error), null));
+  const drawn = (pathAndQuery: string, asker?: Asker) =>
+    ssr.render(`http://localhost${pathAndQuery}`, asker ? apiFor(asker) : api, logDrawError).catch((error: unknown) => (logDrawError(error), null));
   return keep ? keptPages(drawn, shop.watch, shop.cacheMemory) : drawn;
 }
 
@@ -145,7 +154,7 @@ export function createApp(shop: Shop, { webDir, ssr, devPages }: WebParts = {}) 
   const routed = app.fetch;
   const draw = ssr && pageDrawer(routed, shop, ssr, !devPages);
   if (webDir) {
-    const web = webRoutes(webDir, { ...shop.catalog, pricing: shop.pricing.shown }, shop.config.publicUrl, draw, devPages);
+    const web = webRoutes(webDir, { ...shop.catalog, pricing: shop.pricing.shown }, shop.config.publicUrl, draw, devPages, shop.config.trustProxyHops ?? 0);
     app.route('/', web.files);
     // Every other path is a page: Hono's not-found, so no catch-all route shares a path another
     // route answers, and that route is Hono's only match (http/edge.ts).

@@ -5,6 +5,7 @@
 import { pincodeField } from './address.contract.ts';
 import { NDR_DECISIONS, type CourierName } from './parcels.ts';
 import { tidy } from './text-rules.ts';
+import { ORDER_NUMBER_MESSAGE, orderNumberOf } from './track-query.ts';
 import { z } from './zod.ts';
 
 export const COURIER_CHOICES = ['none', 'shiprocket', 'delhivery'] as const;
@@ -47,15 +48,11 @@ export const bookParcelContract = z.object({ weightGrams: grams });
 
 export const ndrDecisionContract = z.object({ decision: z.enum(NDR_DECISIONS, { error: 'Choose to try again or to have it returned.' }) });
 
-export const ORDER_NUMBER_MESSAGE = 'Enter your order number as it is in your mail, such as VA100001.';
-
 /** The tracking look-up: the order number (VA100001, with or without VA or #) and the delivery PIN code. */
 export const trackQuery = z.object({
   order: z
     .string({ error: ORDER_NUMBER_MESSAGE })
-    .transform((v) => tidy(v).toUpperCase().replace(/^#/, '').replace(/^VA/, ''))
-    .pipe(z.string().regex(/^\d{6,9}$/, ORDER_NUMBER_MESSAGE))
-    .transform((digits) => `VA${digits}`),
+    .transform((v, ctx) => orderNumberOf(v) ?? (ctx.addIssue({ code: 'custom', message: ORDER_NUMBER_MESSAGE }), z.NEVER)),
   pin: pincodeField,
 });
 export type TrackQuery = z.output<typeof trackQuery>;

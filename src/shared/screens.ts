@@ -46,6 +46,8 @@ export const SCREENS = [
   { path: '/checkout', title: 'Checkout', chunk: 'routes/checkout.tsx', data: true, access: 'private' },
   { path: '/order-confirmation', title: 'Order Confirmed', chunk: 'routes/order-confirmation.tsx', access: 'private' },
   { path: '/orders', title: 'Your Orders', chunk: 'routes/orders.tsx', data: true, access: 'private' },
+  // A parcel followed without signing in (issue 48): drawn on the server, but one shopper's, so never indexed.
+  { path: '/track', title: 'Track your parcel', chunk: 'routes/track.tsx', data: true, access: 'public', noindex: true },
   // The back-in-stock mail's unsubscribe link (issue 16): needs no session, but is one shopper's, so never indexed.
   { path: '/back-in-stock/stop/:token', title: 'Stop back-in-stock mails', chunk: 'routes/stop-alerts.tsx', data: true, access: 'private' },
   // The store owner's (design.md Admin): private, so never indexed nor in the sitemap.

@@ -15,7 +15,16 @@ function socketAddress(c: Context): string | undefined {
   return env?.incoming?.socket?.remoteAddress;
 }
 
+/**
+ * The shoppers that pages drawn on the server asked the API for (app.ts pageDrawer): the request
+ * objects themselves are the keys, made in process, so no request from outside can claim an address.
+ */
+const asked = new WeakMap<Request, string>();
+export const askedFor = (request: Request, address: string) => void asked.set(request, address);
+
 export function clientIp(c: Context, trustedHops: number): string {
+  const drawnFor = asked.get(c.req.raw);
+  if (drawnFor !== undefined) return drawnFor;
   const direct = socketAddress(c) ?? NO_SOCKET;
   if (trustedHops === 0) return direct;
   const chain = (c.req.header('X-Forwarded-For') ?? '')

@@ -11,7 +11,7 @@ import { WEBHOOK_PATHS } from '../modules/shipping/shipping.service.ts';
 import { linkInMail, send, signedUp } from './accounts-kit.ts';
 import { paidBuyNow, plentyOfStock, shopperWithAddress } from './orders-kit.ts';
 import { onSocket } from './raw-http.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 export const WEBHOOK_TOKEN = 'local-courier-webhook-token-for-tests';
 
@@ -33,10 +33,11 @@ export interface ParcelShop {
   close(): Promise<void>;
 }
 
-export async function startParcelShop(): Promise<ParcelShop> {
+/** `options`: more of the test app's (the web app, its server drawing, the catalog watch). */
+export async function startParcelShop(options: TestAppOptions = {}): Promise<ParcelShop> {
   let target: string | null = null;
   const courier = await startLocalCourier({ webhookToken: WEBHOOK_TOKEN, target: () => target });
-  const t = await createTestApp({ publicUrl: 'https://shop.example.in', trustProxyHops: 1, shiprocket: { email: courier.email, password: courier.password, webhookToken: WEBHOOK_TOKEN, apiBase: courier.apiBase, timeoutMs: 1500 } });
+  const t = await createTestApp({ ...options, publicUrl: 'https://shop.example.in', trustProxyHops: 1, shiprocket: { email: courier.email, password: courier.password, webhookToken: WEBHOOK_TOKEN, apiBase: courier.apiBase, timeoutMs: 1500 } });
   const socket = await onSocket(t.app.fetch);
   const hookUrl = `http://127.0.0.1:${socket.port}${WEBHOOK_PATHS.shiprocket}`;
   target = hookUrl;

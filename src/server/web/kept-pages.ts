@@ -44,15 +44,18 @@ export function keptPages(draw: DrawPage, watch: CatalogWatch, budget: Pick<Cach
   // An address with a query (a filtered list, page 3) is kept apart: any stranger can make up
   // thousands of them, and they must not push out the pages every shopper opens.
   const withQuery = new VersionedCache<DrawnPage>({ entries: PAGES_KEPT, bytes: budget.pagesWithQuery, sizeOf: pageBytes });
-  return async (pathAndQuery) => {
+  return async (pathAndQuery, asker) => {
     const stamp = watch.live();
-    if (!stamp) return draw(pathAndQuery);
+    if (!stamp) return draw(pathAndQuery, asker);
     const query = pathAndQuery.indexOf('?');
     const pages = query === -1 ? plain : withQuery;
-    const product = productIdOfPath(query === -1 ? pathAndQuery : pathAndQuery.slice(0, query));
-    const tag = `${stamp.catalog}.${stamp.likes}.${stamp.shop}.${product === null ? '' : watch.stockOf(product)}`;
+    const path = query === -1 ? pathAndQuery : pathAndQuery.slice(0, query);
+    const product = productIdOfPath(path);
+    // A tracking page moves with its order and parcel (issue 48), not the catalog: only a found one is kept (a wrong guess is a 404).
+    const parcel = path === '/track' ? `.${watch.parcelOf(new URLSearchParams(pathAndQuery.slice(query)).get('order') ?? '')}` : '';
+    const tag = `${stamp.catalog}.${stamp.likes}.${stamp.shop}.${product === null ? '' : watch.stockOf(product)}${parcel}`;
     const drawing = async () => {
-      const page = await draw(pathAndQuery);
+      const page = await draw(pathAndQuery, asker);
       if (!page || page.status === 404) throw new NotKept(page);
       return page;
     };

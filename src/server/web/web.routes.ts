@@ -16,6 +16,8 @@ import { pageTitle } from '../../shared/page-titles.ts';
 import { DEFAULT_PRICING, shopDescription, type PricingSettings } from '../../shared/pricing.ts';
 import { canonicalPath, groupOfPath, productIdOfPath, type GroupKind } from '../../shared/routes.ts';
 import { drawnQuery } from '../../shared/shown-pages.ts';
+import { trackedQuery } from '../../shared/track-query.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { indexable, screenAt } from '../../shared/screens.ts';
 import { WEB_FONTS_COOKIE } from '../../shared/web-fonts.ts';
 import { originOf } from '../http/origin.ts';
@@ -44,7 +46,12 @@ export interface PageSources {
 const NO_SOURCES: PageSources = { productForPage: async () => null, groupForPage: async () => null };
 
 /** Draws a public page on the server (dist/ssr, issue 19); null when that page is not drawn there. */
-export type DrawPage = (pathAndQuery: string) => Promise<DrawnPage | null>;
+/** Who the page is drawn for: the address its look-ups are counted against (the tracking page's). */
+export interface Asker {
+  address: string;
+}
+
+export type DrawPage = (pathAndQuery: string, asker?: Asker) => Promise<DrawnPage | null>;
 
 /**
  * npm run dev (src/server/dev-server.ts): the page as Vite serves it at this moment, its scripts
@@ -55,7 +62,7 @@ export interface DevPages {
   nonce: string;
 }
 
-export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, publicUrl?: string, draw?: DrawPage, dev?: DevPages) {
+export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, publicUrl?: string, draw?: DrawPage, dev?: DevPages, trustProxyHops = 0) {
   const files = new Hono();
   const indexFile = path.join(webDir, 'index.html');
   const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
@@ -100,7 +107,10 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     // Host a request names, nor on parameters no screen reads (shared/filters.ts listingQuery), and
     // how many of a list's pages it shows (shared/shown-pages.ts).
     const queryAt = c.req.url.indexOf('?');
-    const drawn = await draw?.(c.req.path + (queryAt === -1 ? '' : drawnQuery(new URLSearchParams(c.req.url.slice(queryAt)))));
+    const params = new URLSearchParams(queryAt === -1 ? '' : c.req.url.slice(queryAt));
+    // The tracking page is drawn for its look-up, counted against the shopper's address (issue 48).
+    const query = c.req.path === '/track' ? trackedQuery(params) : queryAt === -1 ? '' : drawnQuery(params);
+    const drawn = await draw?.(c.req.path + query, { address: clientIp(c, trustProxyHops) });
     if (drawn) {
       // Its route said its head, from what the drawing read: the product is read once, not twice.
       // A product's or group's not-found goes out as drawn, a 404.

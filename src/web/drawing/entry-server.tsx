@@ -39,8 +39,11 @@ export interface Drawn {
   status: 200 | 404;
 }
 
-/** The screens drawn on the server: public and listed (the catalog, home, the text pages), not the account forms. */
-const DRAWN = new Set<string>(SCREENS.filter(indexable).map((s) => s.path));
+/**
+ * The screens drawn on the server: public and listed (the catalog, home, the text pages), not the
+ * account forms; and the parcel tracking page, opened from a mail on a phone (issue 48).
+ */
+const DRAWN = new Set<string>([...SCREENS.filter(indexable).map((s) => s.path), '/track']);
 
 /**
  * Whether the page at `path` is drawn here. The registry's own reading of a path (shared/routes.ts):

@@ -15,6 +15,10 @@ const CATALOG = 'vastra_catalog';
 const LIKES = 'vastra_likes';
 /** Stock counts and the owner's settings (drizzle/0027): product ids, or empty for "anything". */
 const SHOP = 'vastra_shop';
+/** An order's status or its parcel moved (drizzle/0031): the order's number. */
+const PARCELS = 'vastra_parcels';
+/** Orders whose parcels moved, remembered one by one up to this many; past it, all of them are forgotten at once. */
+const PARCELS_REMEMBERED = 50_000;
 /** A write's fence (refresh): each server hears its own among every server's. */
 const FENCE = 'vastra_fence';
 /** How long a write's answer waits to hear its fence before dropping everything kept instead. */
@@ -41,6 +45,8 @@ export interface CatalogWatch {
   live(): CatalogStamp | null;
   /** Changes heard to one product's stock counts (meaningful only beside a live stamp). */
   stockOf(productId: number): number;
+  /** Changes heard to one order's status or parcel (issue 48; meaningful only beside a live stamp). */
+  parcelOf(orderNumber: string): string;
   /**
    * After this server changed something, before its answer leaves: wait until this server has
    * heard every notification of what was committed so far (its own fence, NOTIFY'd now, comes
@@ -55,6 +61,24 @@ export interface CatalogWatch {
   close(): Promise<void>;
 }
 
+/** Orders whose status or parcel moved, each with a count of changes heard; all forgotten at once when too many, or when something may have been missed. */
+function parcelMemory() {
+  const moves = new Map<string, number>();
+  let forgotten = 0;
+  const forget = () => {
+    moves.clear();
+    forgotten++;
+  };
+  return {
+    forget,
+    moved(orderNumber: string) {
+      if (moves.size >= PARCELS_REMEMBERED) forget();
+      moves.set(orderNumber, (moves.get(orderNumber) ?? 0) + 1);
+    },
+    of: (orderNumber: string) => `${forgotten}.${moves.get(orderNumber) ?? 0}`,
+  };
+}
+
 export function createCatalogWatch(database: Database, log: (line: string) => void = () => {}): CatalogWatch {
   const { db } = database;
   let version = 0;
@@ -63,6 +87,7 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
   let stockChanges = 0;
   // Grows only with the products whose stock moved while this server ran: at most the catalog.
   const stock = new Map<number, number>();
+  const parcels = parcelMemory();
   let live = false;
   let closed = false;
   let listener: { stop(): Promise<void> } | null = null;
@@ -83,12 +108,14 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
     likes++;
     shop++;
     stockChanges++;
+    parcels.forget();
   };
 
   const heard = (channel: string, payload: string) => {
     if (channel === FENCE) fences.get(payload)?.();
     else if (channel === CATALOG) learn(Number(payload));
     else if (channel === LIKES) likes++;
+    else if (channel === PARCELS) parcels.moved(payload);
     else {
       const ids = payload.split(',').map(Number);
       stockChanges++;
@@ -114,12 +141,13 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
   async function start(): Promise<void> {
     try {
       // Listen first, then read: a write committed in between is in the read or in a notification.
-      listener = await database.listen([CATALOG, LIKES, SHOP, FENCE], heard, lost);
+      listener = await database.listen([CATALOG, LIKES, SHOP, PARCELS, FENCE], heard, lost);
       learn(await currentCatalogVersion(db));
       if (closed) return void (await listener.stop());
       // Likes, stock or settings that moved while nobody listened: whatever was cached before is dropped.
       likes++;
       shop++;
+      parcels.forget();
       live = true;
       retryIn = RETRY_FIRST_MS;
       safety = setInterval(() => void currentCatalogVersion(db).then(learn, () => {}), SAFETY_READ_MS).unref();
@@ -137,6 +165,7 @@ export function createCatalogWatch(database: Database, log: (line: string) => vo
     version: async () => (live ? version : currentCatalogVersion(db)),
     live: () => (live ? { catalog: version, likes, shop, stock: stockChanges } : null),
     stockOf: (productId) => stock.get(productId) ?? 0,
+    parcelOf: parcels.of,
     async refresh() {
       if (!live) return;
       const token = `${fencePrefix}${++fenceCount}`;
@@ -174,6 +203,7 @@ export function unwatchedCatalog(database: Pick<Database, 'db'>): CatalogWatch {
     version: () => currentCatalogVersion(database.db),
     live: () => null,
     stockOf: () => 0,
+    parcelOf: () => '0',
     refresh: async () => {},
     ready: Promise.resolve(),
     close: async () => {},

@@ -6,6 +6,7 @@
 import { courierSettingsContract, DEFAULT_COURIER_SETTINGS, type CourierSettings, type CourierSettingsView, type TrackQuery } from '../../../shared/parcels.contract.ts';
 import { COURIERS, PARCEL_STEP_LABELS, type CourierName, type OrderParcel, type ParcelBoardRow, type ParcelTracking } from '../../../shared/parcels.ts';
 import { ORDER_STATUS_LABELS, shownStatus } from '../../../shared/orders.ts';
+import { TRACK_NOT_FOUND } from '../../../shared/track-query.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { ShopperLimits } from '../limits/shopper-limits.ts';
@@ -22,8 +23,6 @@ export const WEBHOOK_PATHS: Record<CourierName, string> = {
   shiprocket: '/api/hooks/scans/rocket',
   delhivery: '/api/hooks/scans/delhivery',
 };
-
-export const TRACK_NOT_FOUND = 'We could not find an order with that number and delivery PIN code. Check both against your order mail.';
 
 export interface ShippingDeps {
   couriers: Partial<Record<CourierName, Courier>>;

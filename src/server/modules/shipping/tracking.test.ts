@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../shared/orders.ts';
-import { ORDER_NUMBER_MESSAGE } from '../../../shared/parcels.contract.ts';
+import { ORDER_NUMBER_MESSAGE, TRACK_NOT_FOUND } from '../../../shared/track-query.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { startParcelShop, type ParcelShop } from '../../test/parcels-kit.ts';
-import { TRACK_NOT_FOUND } from './shipping.service.ts';
 
 let p: ParcelShop;
 let id: string;
