@@ -8,21 +8,19 @@
  * These journeys add products and change settings, so they run on the shop that the other journeys
  * (which count cards and read totals) do not use: the one with email verification on.
  */
-import fs from 'node:fs';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { VERIFYING_PORT } from '../playwright.config.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { firstCard } from './cards.ts';
-import { linkFromMail } from './mailbox.ts';
 import { BOTH_WIDTHS, test, expect } from './fixtures.ts';
 import { OWNER } from './owner.ts';
 import { scrollToTheEnd } from './scroll.ts';
 import { signedInAsOwner } from './shoppers.ts';
+import { downloaded, orderRow, paidOrder, unique, verifiedBuyer } from './owner-kit.ts';
 
 test.use({ baseURL: `http://localhost:${VERIFYING_PORT}` });
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const photo = async (colour: string) => ({
   name: `${colour.slice(1)}.jpg`,
   mimeType: 'image/jpeg',
@@ -96,19 +94,6 @@ test('the owner makes a product with photographs, finds it in the shop, and edit
   await expect(page.getByText('The product is deleted.')).toBeVisible();
 });
 
-/** A new shopper in a browser of their own, verified by the mailed link as this shop asks, and signed in. */
-async function verifiedBuyer(browser: Browser, firstName: string) {
-  const context = await browser.newContext({ baseURL: `http://localhost:${VERIFYING_PORT}` });
-  const page = await context.newPage();
-  const email = `${firstName.toLowerCase()}.${unique()}@example.com`;
-  expect((await page.request.post('/api/accounts/signup', { data: { firstName, email, phone: '9876543210', gender: 'female', password: 'Saree@2026' } })).status()).toBe(200);
-  await page.goto(await linkFromMail(VERIFYING_PORT, email, /^Verify your email/));
-  expect((await page.request.post('/api/accounts/login', { data: { email, password: 'Saree@2026' } })).status()).toBe(200);
-  const address = { name: `${firstName} Menon`, phone: '9876543210', house: '21', street: 'Marine Drive', city: 'Kochi', state: 'Kerala', pincode: '682031' };
-  const saved = await page.request.post('/api/addresses', { data: address });
-  expect(saved.status()).toBe(201);
-  return { context, page, addressId: (await saved.json()).id as string };
-}
 
 /** A product the owner makes at `rupees`, in the buyer's cart. */
 async function cartAt(owner: APIRequestContext, buyer: APIRequestContext, rupees: number) {
@@ -185,21 +170,6 @@ test('the owner’s new free-shipping threshold shows at once on the shop’s ow
   }
 });
 
-/**
- * A piece of its own, made by the owner and bought and paid for by `buyer`: an order naming another
- * journey's product would change what that journey sees.
- */
-async function paidOrder(owner: APIRequestContext, buyer: APIRequestContext, addressId: string) {
-  const name = `Kota Doria Saree ${unique()}`;
-  const made = await owner.post('/api/admin/products', { data: { name, price: 1_499_00, stock: 5 } });
-  expect(made.status()).toBe(201);
-  const { id: productId } = await made.json();
-  const quote = await (await buyer.get(`/api/checkout/quote?buyNow=${productId}`)).json();
-  const started = await (await buyer.post('/api/checkout/orders', { data: { addressId, buyNow: { productId }, expectedTotal: quote.amounts.total } })).json();
-  const success = await (await buyer.post(`/api/checkout/orders/${started.orderId}/test-payment`)).json();
-  expect((await buyer.post(`/api/checkout/orders/${started.orderId}/confirm`, { data: success })).status()).toBe(200);
-  return { productName: name, orderNumber: started.orderNumber as string };
-}
 
 /**
  * The owner's products list, narrowed to `name`. A piece just made leads the unsearched list too, so
@@ -211,16 +181,6 @@ async function foundInProducts(page: Page, name: string) {
   await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
 }
 
-/** The owner's orders list, narrowed to `orderNumber`, and its one row. */
-async function orderRow(page: Page, orderNumber: string) {
-  await page.goto('/admin/orders');
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
-  await page.getByRole('searchbox', { name: /Find an order/ }).fill(orderNumber);
-  const row = page.getByRole('button', { name: new RegExp(orderNumber) });
-  await expect(row).toBeVisible();
-  await expect(page.getByRole('button', { name: /^VA\d+/ })).toHaveCount(1);
-  return row;
-}
 
 test('the owner ships an order with a tracking number, and the shopper sees it', async ({ page, browser }) => {
   test.setTimeout(60_000);
@@ -289,8 +249,3 @@ test('from 640 px the owner’s lists are tables: a product and an order found a
   await expectNoSeriousViolations(page);
 });
 
-/** What clicking `link` downloads: its suggested name and its bytes. */
-async function downloaded(page: Page, link: Locator) {
-  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  return { name: file.suggestedFilename(), content: fs.readFileSync((await file.path())!) };
-}

@@ -19,6 +19,10 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.IMAGES_DIR = e2eImagesDir;
 delete process.env.DATABASE_URL;
+// The local courier plays Shiprocket (issue 48) at a port the journeys know, and moves a parcel only
+// when a journey sends its next scan (e2e/parcels.spec.ts).
+process.env.LOCAL_COURIER_PORT = String(port + 90);
+process.env.LOCAL_COURIER_STEP_SECONDS = '0';
 
 const mailbox = mailboxDir(port);
 fs.rmSync(mailbox, { recursive: true, force: true });

@@ -74,16 +74,14 @@ function reconciler(payments: PaymentsService, log: (line: string) => void) {
 
 /**
  * Development: a courier with no keys is played by the local courier (issue 48), which books at
- * once and moves each parcel one step a minute, sending its scans to this shop's webhook. Never in
- * production (env.ts), nor when Shiprocket's keys are set.
+ * once and moves each parcel a step every LOCAL_COURIER_STEP_SECONDS (a minute), sending its scans
+ * to this shop's webhook. Never in production (env.ts), nor when Shiprocket's keys are set.
  */
-const LOCAL_COURIER_STEP_MS = 60_000;
-
 async function localCourierFor(config: AppConfig, authSecret: string, log: (line: string) => void) {
   if (!config.localCourier || config.shiprocket) return null;
   const webhookToken = crypto.createHmac('sha256', authSecret).update('vastra local courier webhook').digest('hex');
   const target = `http://127.0.0.1:${config.port}${WEBHOOK_PATHS.shiprocket}`;
-  const server = await startLocalCourier({ webhookToken, target: () => target, everyMs: LOCAL_COURIER_STEP_MS, port: config.localCourierPort });
+  const server = await startLocalCourier({ webhookToken, target: () => target, everyMs: config.localCourierStepSeconds * 1000, port: config.localCourierPort });
   log(`Couriers: the local courier plays Shiprocket at ${server.apiBase} (development: nothing real is booked).`);
   return { server, keys: { email: server.email, password: server.password, webhookToken, apiBase: server.apiBase } };
 }

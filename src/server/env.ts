@@ -92,6 +92,8 @@ const envSchema = z.object({
   LOCAL_COURIER: z.enum(['true', 'false']).default('true'),
   /** The local courier's port on 127.0.0.1 (the browser tests drive its scans there); any free one by default. */
   LOCAL_COURIER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** How often the local courier moves each parcel a step on its own; 0: only when a test asks. */
+  LOCAL_COURIER_STEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // Unset means development, as everywhere in Node: `npm start` on a fresh clone just works.
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -139,6 +141,7 @@ export interface AppConfig {
   /** Couriers without keys are played by the local courier (development only). */
   localCourier: boolean;
   localCourierPort: number;
+  localCourierStepSeconds: number;
   /** Razorpay's keys, or undefined for the built-in test mode. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string | undefined } | undefined;
 }
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shiprocket: e.SHIPROCKET_EMAIL ? { email: e.SHIPROCKET_EMAIL, password: e.SHIPROCKET_PASSWORD!, webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN!, apiBase: e.SHIPROCKET_API_BASE } : undefined,
     localCourier: e.LOCAL_COURIER === 'true' && e.NODE_ENV !== 'production',
     localCourierPort: e.LOCAL_COURIER_PORT,
+    localCourierStepSeconds: e.LOCAL_COURIER_STEP_SECONDS,
     razorpay: e.RAZORPAY_KEY_ID
       ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET!, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!, apiBase: e.RAZORPAY_API_BASE }
       : undefined,

@@ -1,4 +1,4 @@
-import { ClipboardList, Database, FileUp, Package, Receipt, Settings, Truck } from 'lucide-react';
+import { ClipboardList, Database, FileUp, Package, PackageSearch, Receipt, Settings, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { BrowseProductsLink, EmptyState } from '../../components/empty-state.tsx';
@@ -8,6 +8,7 @@ const SECTIONS = [
   { to: '/admin', label: 'Products', icon: Package, end: false, also: '/admin/products' },
   { to: '/admin/import', label: 'Import', icon: FileUp, end: true },
   { to: '/admin/orders', label: 'Orders', icon: ClipboardList, end: true },
+  { to: '/admin/parcels', label: 'Parcels', icon: PackageSearch, end: true },
   { to: '/admin/settings', label: 'Pricing', icon: Settings, end: true },
   { to: '/admin/delivery', label: 'Delivery', icon: Truck, end: true },
   { to: '/admin/tax', label: 'Tax', icon: Receipt, end: true },

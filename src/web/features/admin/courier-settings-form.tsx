@@ -39,7 +39,7 @@ export function CourierSettingsForm({ settings }: { settings: CourierSettingsVie
         })}
         {errors.courier && <FieldError id="courier-error">{errors.courier}</FieldError>}
       </fieldset>
-      {settings.local && <FormMessage tone="info">Development: the local courier plays the couriers here. It books at once and moves each parcel a step a minute; nothing real is booked.</FormMessage>}
+      {settings.local && <FormMessage tone="info">Development: the local courier plays the couriers here. It books at once and sends each parcel's scans on its own; nothing real is booked.</FormMessage>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Pickup location" hint="Its name in the courier's panel, exactly as it is there." value={pickupLocation} error={errors.pickupLocation} maxLength={60} onChange={(e) => setPickup(e.target.value)} />
         <TextField label="Usual parcel weight (grams)" hint="Packed. You can change it for each parcel." inputMode="numeric" value={grams} error={errors.parcelGrams} onChange={(e) => setGrams(e.target.value)} />

@@ -12,6 +12,7 @@ import { FormMessage, TextField } from '../../components/form-field.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { useAdminOrder, useMoveOrder, useSetTracking } from './orders.api.ts';
 import { ParcelPanel } from './parcel-panel.tsx';
+import { useOrderParcel } from './parcels.api.ts';
 import { PaymentIssues } from './payment-issues.tsx';
 
 const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -123,6 +124,7 @@ function Steps({ order }: { order: AdminOrder }) {
   const [tracking, setTrackingText] = useState(order.trackingNumber ?? '');
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const next = nextStatuses(order.status, order.paymentMethod);
+  const parcel = useOrderParcel(order.id);
 
   async function take(to: OrderStatus) {
     setMessage(null);
@@ -145,11 +147,13 @@ function Steps({ order }: { order: AdminOrder }) {
     }
   }
 
-  const canTrack = order.status === 'shipped' || order.status === 'delivered';
+  // A parcel booked with the courier has the courier's AWB: no number to type.
+  const byCourier = parcel.data?.parcel != null && parcel.data.parcel.step !== 'booking';
+  const canTrack = (order.status === 'shipped' || order.status === 'delivered') && !byCourier;
   if (next.length === 0 && !canTrack) return <p className="text-muted">This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}: nothing more to do.</p>;
   return (
     <div className="grid gap-3 rounded-xl border border-line bg-white p-3 sm:p-4">
-      {asking === 'shipped' || (canTrack && asking === null) ? (
+      {(asking === 'shipped' && !byCourier) || (canTrack && asking === null) ? (
         <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
           <TextField label="Tracking number" hint="The courier's number, shown to the shopper." value={tracking} maxLength={TRACKING_MAX} onChange={(e) => setTrackingText(e.target.value)} />
           {canTrack && (
