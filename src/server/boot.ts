@@ -25,6 +25,7 @@ import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { folderTransport, smtpTransport } from './modules/mail/mail.transports.ts';
 import { startLocalCourier } from './modules/shipping/local-courier.ts';
 import { WEBHOOK_PATHS, type Shipping } from './modules/shipping/shipping.service.ts';
+import type { CourierName } from '../shared/parcels.ts';
 
 export const builtWebDir = path.join(projectRoot, 'dist', 'web');
 /** The web app's server build (vite.ssr.config.ts), which draws the public pages. */
@@ -78,12 +79,19 @@ function reconciler(payments: PaymentsService, log: (line: string) => void) {
  * to this shop's webhook. Never in production (env.ts), nor when Shiprocket's keys are set.
  */
 async function localCourierFor(config: AppConfig, authSecret: string, log: (line: string) => void) {
-  if (!config.localCourier || config.shiprocket) return null;
+  if (!config.localCourier || (config.shiprocket && config.delhivery)) return null;
   const webhookToken = crypto.createHmac('sha256', authSecret).update('vastra local courier webhook').digest('hex');
-  const target = `http://127.0.0.1:${config.port}${WEBHOOK_PATHS.shiprocket}`;
-  const server = await startLocalCourier({ webhookToken, target: () => target, everyMs: config.localCourierStepSeconds * 1000, port: config.localCourierPort });
-  log(`Couriers: the local courier plays Shiprocket at ${server.apiBase} (development: nothing real is booked).`);
-  return { server, keys: { email: server.email, password: server.password, webhookToken, apiBase: server.apiBase } };
+  const target = (courier: CourierName) => `http://127.0.0.1:${config.port}${WEBHOOK_PATHS[courier]}`;
+  const server = await startLocalCourier({ webhookToken, target, everyMs: config.localCourierStepSeconds * 1000, port: config.localCourierPort });
+  const played = [!config.shiprocket && 'Shiprocket', !config.delhivery && 'Delhivery'].filter(Boolean).join(' and ');
+  log(`Couriers: the local courier plays ${played} at ${server.apiBase.replace(/\/v1\/external$/, '')} (development: nothing real is booked).`);
+  return {
+    server,
+    keys: {
+      shiprocket: config.shiprocket ?? { email: server.email, password: server.password, webhookToken, apiBase: server.apiBase },
+      delhivery: config.delhivery ?? { token: server.delhiveryToken, webhookToken, apiBase: server.delhiveryBase },
+    },
+  };
 }
 
 /**
@@ -137,7 +145,7 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   const mail = createMailSender(database.db, transport, log, (letter) => shop.invoiceFiles.attachmentsOf(letter));
   const authSecret = authSecretFor(config);
   const courier = await localCourierFor(config, authSecret, log);
-  const shopConfig = { ...config, authSecret, ...(courier && { shiprocket: courier.keys, couriersAreLocal: true }) };
+  const shopConfig = { ...config, authSecret, ...(courier && { ...courier.keys, couriersAreLocal: true }) };
   const shop = composeShop({ db: database.db, config: shopConfig, watch, mailWritten: () => mail.nudge() });
   shop.catalog.warmFilters(log).catch((error: unknown) => log(`Filters: the index could not be built yet (${String(error)}); the first filtered list will build it.`));
   const ssr = dev ? (config.drawOnServer ? dev.ssr : undefined) : await pageRenderer(config, log);

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import type { Db } from './db/client.ts';
 import { asShopper } from './db/shopper.ts';
-import type { AppConfig, ShiprocketKeys } from './env.ts';
+import type { AppConfig, DelhiveryKeys, ShiprocketKeys } from './env.ts';
 import type { CourierName } from '../shared/parcels.ts';
 import type { PricingSettings } from '../shared/pricing.ts';
 import { createAuth } from './modules/accounts/auth.ts';
@@ -42,6 +42,7 @@ import { createSettle } from './modules/payments/settle.ts';
 import { createTestModeProvider } from './modules/payments/test-mode.provider.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
 import type { Courier } from './modules/shipping/courier.ts';
+import { createDelhiveryCourier, DELHIVERY_API } from './modules/shipping/delhivery.courier.ts';
 import { createShiprocketCourier, SHIPROCKET_API } from './modules/shipping/shiprocket.courier.ts';
 import { createShipping, parcelsOf } from './modules/shipping/shipping.service.ts';
 import { createSqlConsoleService } from './modules/sql-console/sql-console.service.ts';
@@ -52,8 +53,9 @@ import { cacheBudget } from './cache-budget.ts';
 
 export type ShopConfig = Pick<AppConfig, 'imagesDir'> &
   Partial<Pick<AppConfig, 'importDir' | 'publicUrl' | 'port' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay' | 'cacheMemoryMb'>> & {
-    /** Shiprocket's API user (issue 48); tests shorten its time limit. */
+    /** Shiprocket's API user and Delhivery's token (issue 48); tests shorten their time limit. */
     shiprocket?: ShiprocketKeys & { timeoutMs?: number };
+    delhivery?: DelhiveryKeys & { timeoutMs?: number };
     /** Signs sessions and links (src/server/modules/accounts/auth-secret.ts). */
     authSecret: string;
     /** The couriers' keys are the local courier's (development, tests): nothing real is booked. */
@@ -79,7 +81,10 @@ function paymentProvider(config: ShopConfig) {
 
 /** The couriers this shop has keys for (issue 48), each behind the courier port. */
 function couriersOf(config: ShopConfig): Partial<Record<CourierName, Courier>> {
-  return { ...(config.shiprocket && { shiprocket: createShiprocketCourier({ ...config.shiprocket, apiBase: config.shiprocket.apiBase ?? SHIPROCKET_API }) }) };
+  return {
+    ...(config.shiprocket && { shiprocket: createShiprocketCourier({ ...config.shiprocket, apiBase: config.shiprocket.apiBase ?? SHIPROCKET_API }) }),
+    ...(config.delhivery && { delhivery: createDelhiveryCourier({ ...config.delhivery, apiBase: config.delhivery.apiBase ?? DELHIVERY_API }) }),
+  };
 }
 
 /** The catalog's side: settings, stock, products, likes, the cart, delivery and addresses. */

@@ -85,6 +85,11 @@ const envSchema = z.object({
   SHIPROCKET_WEBHOOK_TOKEN: z.string().min(16, { message: 'must be at least 16 characters (try: openssl rand -hex 16)' }).optional(),
   /** Where Shiprocket's API is: only tests change it. */
   SHIPROCKET_API_BASE: z.url().optional(),
+  /** Delhivery (issue 48): the API token from its panel (Settings > API Setup), and the secret the shop asks Delhivery to send with each scan push. Both, or none. */
+  DELHIVERY_TOKEN: z.string().min(16).optional(),
+  DELHIVERY_WEBHOOK_TOKEN: z.string().min(16, { message: 'must be at least 16 characters (try: openssl rand -hex 16)' }).optional(),
+  /** https://track.delhivery.com by default; https://staging-express.delhivery.com with a staging token. */
+  DELHIVERY_API_BASE: z.url().optional(),
   /**
    * The local courier (src/server/modules/shipping/local-courier.ts) plays the couriers that have
    * no keys, in development: on by default there, never in production.
@@ -108,6 +113,7 @@ const AUTH_SECRET_REQUIRED =
   '(openssl rand -base64 32), the same on every app server: it signs the session cookies and the verification links.';
 
 const SHIPROCKET_INCOMPLETE = 'SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD and SHIPROCKET_WEBHOOK_TOKEN go together: set all three, or none.';
+const DELHIVERY_INCOMPLETE = 'DELHIVERY_TOKEN and DELHIVERY_WEBHOOK_TOKEN go together: set both, or none.';
 const RAZORPAY_INCOMPLETE = 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET go together: set all three, or none for the test mode.';
 const RAZORPAY_REQUIRED =
   'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: required when NODE_ENV=production, or the shop takes no money. ' +
@@ -138,6 +144,8 @@ export interface AppConfig {
   cacheMemoryMb: number;
   /** Shiprocket's API user and webhook token, or undefined (no Shiprocket account). */
   shiprocket: ShiprocketKeys | undefined;
+  /** Delhivery's token and webhook secret, or undefined (no Delhivery account). */
+  delhivery: DelhiveryKeys | undefined;
   /** Couriers without keys are played by the local courier (development only). */
   localCourier: boolean;
   localCourierPort: number;
@@ -149,6 +157,12 @@ export interface AppConfig {
 export interface ShiprocketKeys {
   email: string;
   password: string;
+  webhookToken: string;
+  apiBase: string | undefined;
+}
+
+export interface DelhiveryKeys {
+  token: string;
   webhookToken: string;
   apiBase: string | undefined;
 }
@@ -170,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (keys.some(Boolean) && !keys.every(Boolean)) throw new ConfigError(`Invalid configuration:\n  ${RAZORPAY_INCOMPLETE}`);
   const shiprocket = [e.SHIPROCKET_EMAIL, e.SHIPROCKET_PASSWORD, e.SHIPROCKET_WEBHOOK_TOKEN];
   if (shiprocket.some(Boolean) && !shiprocket.every(Boolean)) throw new ConfigError(`Invalid configuration:\n  ${SHIPROCKET_INCOMPLETE}`);
+  if (Boolean(e.DELHIVERY_TOKEN) !== Boolean(e.DELHIVERY_WEBHOOK_TOKEN)) throw new ConfigError(`Invalid configuration:\n  ${DELHIVERY_INCOMPLETE}`);
   if (e.NODE_ENV === 'production' && !e.RAZORPAY_KEY_ID && e.PAYMENTS_TEST_MODE !== 'true') {
     throw new ConfigError(`Invalid configuration:\n  ${RAZORPAY_REQUIRED}`);
   }
@@ -193,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     drawOnServer: e.DRAW_ON_SERVER === 'true',
     cacheMemoryMb: e.CACHE_MEMORY_MB,
     shiprocket: e.SHIPROCKET_EMAIL ? { email: e.SHIPROCKET_EMAIL, password: e.SHIPROCKET_PASSWORD!, webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN!, apiBase: e.SHIPROCKET_API_BASE } : undefined,
+    delhivery: e.DELHIVERY_TOKEN ? { token: e.DELHIVERY_TOKEN, webhookToken: e.DELHIVERY_WEBHOOK_TOKEN!, apiBase: e.DELHIVERY_API_BASE } : undefined,
     localCourier: e.LOCAL_COURIER === 'true' && e.NODE_ENV !== 'production',
     localCourierPort: e.LOCAL_COURIER_PORT,
     localCourierStepSeconds: e.LOCAL_COURIER_STEP_SECONDS,

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { CourierName } from '../../shared/parcels.ts';
 import { products } from '../db/schema/index.ts';
 import { startLocalCourier, type LocalCourier } from '../modules/shipping/local-courier.ts';
 import { WEBHOOK_PATHS } from '../modules/shipping/shipping.service.ts';
@@ -35,12 +36,14 @@ export interface ParcelShop {
 
 /** `options`: more of the test app's (the web app, its server drawing, the catalog watch). */
 export async function startParcelShop(options: TestAppOptions = {}): Promise<ParcelShop> {
-  let target: string | null = null;
-  const courier = await startLocalCourier({ webhookToken: WEBHOOK_TOKEN, target: () => target });
-  const t = await createTestApp({ ...options, publicUrl: 'https://shop.example.in', trustProxyHops: 1, shiprocket: { email: courier.email, password: courier.password, webhookToken: WEBHOOK_TOKEN, apiBase: courier.apiBase, timeoutMs: 1500 } });
+  let target: ((courier: CourierName) => string) | null = null;
+  const courier = await startLocalCourier({ webhookToken: WEBHOOK_TOKEN, target: (c) => target?.(c) ?? null });
+  const t = await createTestApp({ ...options, publicUrl: 'https://shop.example.in', trustProxyHops: 1, shiprocket: { email: courier.email, password: courier.password, webhookToken: WEBHOOK_TOKEN, apiBase: courier.apiBase, timeoutMs: 1500 },
+    delhivery: { token: courier.delhiveryToken, webhookToken: WEBHOOK_TOKEN, apiBase: courier.delhiveryBase, timeoutMs: 1500 },
+  });
   const socket = await onSocket(t.app.fetch);
   const hookUrl = `http://127.0.0.1:${socket.port}${WEBHOOK_PATHS.shiprocket}`;
-  target = hookUrl;
+  target = (c) => `http://127.0.0.1:${socket.port}${WEBHOOK_PATHS[c]}`;
   await plentyOfStock(t);
   const owner = await signedUp(t, 'Meenakshi');
   await t.shop.owners.setOwner(owner.email, true);

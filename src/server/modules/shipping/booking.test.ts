@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, shipments } from '../../db/schema/index.ts';
-import { send } from '../../test/accounts-kit.ts';
+import { send, signedUp } from '../../test/accounts-kit.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { startParcelShop, type ParcelShop } from '../../test/parcels-kit.ts';
 import { NO_COURIER } from './booking.ts';
 
@@ -21,14 +22,13 @@ const calls = (path: string) => p.courier.requests.filter((r) => r.path.startsWi
 describe('the settings', () => {
   it('offers the couriers this shop has keys for, with the webhook address to set in the panel', async () => {
     const view = await (await send(p.t, 'GET', '/api/admin/courier-settings', undefined, p.owner.cookie)).json();
-    expect(view).toMatchObject({ courier: 'shiprocket', pickupLocation: 'Jayanagar Studio', parcelGrams: 500, available: ['shiprocket'], local: true });
+    expect(view).toMatchObject({ courier: 'shiprocket', pickupLocation: 'Jayanagar Studio', parcelGrams: 500, available: ['shiprocket', 'delhivery'], local: true });
     // Shiprocket refuses a webhook address holding "sr", "kr", "shiprocket" or "kartrocket".
     expect(view.webhookUrls.shiprocket).toBe('https://shop.example.in/api/hooks/scans/rocket');
     expect(new URL(view.webhookUrls.shiprocket).pathname).not.toMatch(/sr|kr|shiprocket|kartrocket/i);
   });
 
   it.each([
-    [{ courier: 'delhivery', pickupLocation: 'Studio', parcelGrams: 500 }, 422, 'no Delhivery keys'],
     [{ courier: 'shiprocket', pickupLocation: '  ', parcelGrams: 500 }, 422, 'pickup location'],
     [{ courier: 'shiprocket', pickupLocation: 'Studio', parcelGrams: 10 }, 422, 'at least 50 g'],
     [{ courier: 'pigeon', pickupLocation: 'Studio', parcelGrams: 500 }, 422, 'Choose a courier'],
@@ -38,6 +38,20 @@ describe('the settings', () => {
     expect(res.status).toBe(status);
     expect(JSON.stringify(await res.json())).toContain(words);
     expect((await (await send(p.t, 'GET', '/api/admin/courier-settings', undefined, p.owner.cookie)).json()).courier).toBe('shiprocket');
+  });
+
+  it('offers no courier this server has no keys for', async () => {
+    const bare = await createTestApp();
+    try {
+      const owner = await signedUp(bare, 'Latha');
+      await bare.shop.owners.setOwner(owner.email, true);
+      expect((await (await send(bare, 'GET', '/api/admin/courier-settings', undefined, owner.cookie)).json()).available).toEqual([]);
+      const res = await send(bare, 'PUT', '/api/admin/courier-settings', { courier: 'delhivery', pickupLocation: 'Studio', parcelGrams: 500 }, owner.cookie);
+      expect(res.status).toBe(422);
+      expect((await res.json()).message).toContain('no Delhivery keys');
+    } finally {
+      await bare.close();
+    }
   });
 
   it('is the owner’s alone', async () => {

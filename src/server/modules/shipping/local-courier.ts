@@ -8,6 +8,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { indiaMinute } from '../../../shared/india-time.ts';
+import type { CourierName } from '../../../shared/parcels.ts';
+import { delhiveryAnswer, delhiveryPush } from './local-courier.delhivery.ts';
 
 /** The scans a parcel goes through when all goes well, as Shiprocket's status codes and words. */
 export const HAPPY_TIMETABLE = [
@@ -26,7 +28,9 @@ export const SCAN_WORDS: Record<string, { label: string; activity: string }> = {
   '8': { label: 'CANCELED', activity: 'Shipment cancelled' },
 };
 
-interface LocalShipment {
+export interface LocalShipment {
+  /** Whose API booked it: its scans go back in that courier's words, to that courier's webhook. */
+  protocol: CourierName;
   orderId: number;
   shipmentId: number;
   reference: string;
@@ -44,8 +48,8 @@ interface LocalShipment {
 export interface LocalCourierOptions {
   /** The token the shop expects in x-api-key (SHIPROCKET_WEBHOOK_TOKEN). */
   webhookToken: string;
-  /** Where to send scans: the shop's webhook, once the shop is listening. */
-  target: () => string | null;
+  /** Where to send each courier's scans: the shop's webhook, once the shop is listening. */
+  target: (courier: CourierName) => string | null;
   /** Development: each parcel moves one step along the timetable this often after its pickup is asked for. */
   everyMs?: number;
   /** Its port on 127.0.0.1; any free one by default. */
@@ -58,6 +62,9 @@ const PASSWORD = 'local-courier';
 export interface LocalCourier {
   /** Give this to the Shiprocket adapter as its API base. */
   apiBase: string;
+  /** And these to the Delhivery adapter. */
+  delhiveryBase: string;
+  delhiveryToken: string;
   email: string;
   password: string;
   shipments: Map<number, LocalShipment>;
@@ -115,7 +122,7 @@ export function labelPdf(lines: string[]): Buffer {
 }
 
 /** What the local courier holds between calls, and the trouble a test asked for. */
-interface Courier {
+export interface Courier {
   options: LocalCourierOptions;
   base: string;
   token: string;
@@ -130,7 +137,7 @@ interface Courier {
   clocks: Set<NodeJS.Timeout>;
 }
 
-type Answer = readonly [number, unknown];
+export type Answer = readonly [number, unknown];
 const invalid = (field: string, words: string): Answer => [422, { message: 'Oops! Invalid Data.', errors: { [field]: [words] }, status_code: 422 }];
 
 /** Shiprocket's calls the shop makes (docs/research/shiprocket-api.md §1 to §7), answered as its examples answer. */
@@ -145,7 +152,7 @@ function routesOf(c: Courier): Record<string, (b: Record<string, unknown>, q: UR
     'POST /orders/create/adhoc': (b) => {
       if (!(Number(b.weight) > 0)) return invalid('weight', 'The weight must be greater than 0.');
       if (typeof b.pickup_location !== 'string' || !b.pickup_location) return invalid('pickup_location', 'The pickup location field is required.');
-      const s: LocalShipment = { orderId: ++c.ids, shipmentId: ++c.ids, reference: String(b.order_id), pincode: String(b.billing_pincode), paymentMethod: String(b.payment_method), awb: null, pickup: false, cancelled: false, scans: [], next: 0, ndrActions: [] };
+      const s: LocalShipment = { protocol: 'shiprocket', orderId: ++c.ids, shipmentId: ++c.ids, reference: String(b.order_id), pincode: String(b.billing_pincode), paymentMethod: String(b.payment_method), awb: null, pickup: false, cancelled: false, scans: [], next: 0, ndrActions: [] };
       c.shipments.set(s.shipmentId, s);
       return [200, { order_id: s.orderId, shipment_id: s.shipmentId, status: 'NEW', status_code: 1, awb_code: null }];
     },
@@ -204,9 +211,10 @@ async function scan(c: Courier, awb: string, code?: string, o: { at?: Date; loca
   if (!code) s.next++;
   const at = o.at ?? new Date();
   s.scans.push({ date: `${indiaMinute(at)}:${String(at.getUTCSeconds()).padStart(2, '0')}`, code: next, location: o.location ?? 'Bengaluru Hub (Karnataka)' });
-  const target = c.options.target();
+  const target = c.options.target(s.protocol);
   if (!target) return 0;
-  const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': o.token ?? c.options.webhookToken }, body: JSON.stringify(scanBody(s)) });
+  const body = s.protocol === 'shiprocket' ? scanBody(s) : delhiveryPush(s);
+  const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': o.token ?? c.options.webhookToken }, body: JSON.stringify(body) });
   await res.arrayBuffer();
   return res.status;
 }
@@ -268,13 +276,18 @@ async function handle(c: Courier, req: IncomingMessage, res: ServerResponse) {
   }
   c.requests.push({ method: req.method ?? 'GET', path: path + url.search, body });
   if (c.failing > 0) return c.failing--, json(res, 503, { message: 'Service Unavailable' });
-  if (path !== '/auth/login' && req.headers.authorization !== `Bearer ${c.token}`) return json(res, 401, { message: 'Unauthenticated.' });
+  const shiprocket = url.pathname.startsWith('/v1/external/');
+  const authorised = shiprocket ? path === '/auth/login' || req.headers.authorization === `Bearer ${c.token}` : req.headers.authorization === `Token ${c.token}`;
+  // Delhivery's 401 is a plain string (docs/research/delhivery-api.md §3).
+  if (!authorised) return json(res, 401, shiprocket ? { message: 'Unauthenticated.' } : 'There has been an error but we were asked to not let you see that. Please contact the dev team.');
   const refusal = c.refusals.get(path);
   if (refusal !== undefined) {
     c.refusals.delete(path);
     return json(res, 422, { message: 'Oops! Invalid Data.', errors: { request: [refusal] }, status_code: 422 });
   }
-  const [status, answer] = answerOf(c, req.method ?? 'GET', path, (body ?? {}) as Record<string, unknown>, url.searchParams);
+  const [status, answer] = shiprocket
+    ? answerOf(c, req.method ?? 'GET', path, (body ?? {}) as Record<string, unknown>, url.searchParams)
+    : delhiveryAnswer(c, req.method ?? 'GET', path, body, url.searchParams);
   // A lost answer: the work is done, the reply never comes (the shop's call times out).
   if (c.losing.n > 0 && (!c.losing.path || c.losing.path === path)) return void c.losing.n--;
   json(res, status, answer);
@@ -305,6 +318,8 @@ export async function startLocalCourier(options: LocalCourierOptions): Promise<L
     shipments: c.shipments,
     requests: c.requests,
     unserved: c.unserved,
+    delhiveryBase: c.base.replace(/\/v1\/external$/, ''),
+    delhiveryToken: c.token,
     scan: (awb, code, o) => scan(c, awb, code, o),
     failNext: (n) => void (c.failing = n),
     loseAnswers: (n, path) => void (c.losing = { n, path }),
