@@ -102,7 +102,8 @@ export function createFulfilment(db: Db, { stock, cancel, invoices, notifier, re
         if (!canMove(now, step.to, current.paymentMethod)) {
           throw new AppError(409, 'step_not_allowed', `A ${ORDER_STATUS_LABELS[now].toLowerCase()} order cannot be marked ${ORDER_STATUS_LABELS[step.to].toLowerCase()}.`);
         }
-        return takeStep(tx, id, current, step.to, { id: by.id, email: by.email }, step.to === 'shipped' ? step.trackingNumber : undefined);
+        // Shipped with no number typed keeps the one it has (the courier's AWB, once booked).
+        return takeStep(tx, id, current, step.to, { id: by.id, email: by.email }, step.to === 'shipped' ? (step.trackingNumber ?? undefined) : undefined);
       });
       await afterStep(taken);
       return get(id);
@@ -115,7 +116,7 @@ export function createFulfilment(db: Db, { stock, cancel, invoices, notifier, re
      * step means besides (invoice, stock, refund, mails) is the owner's step's own. `after` runs
      * once the caller's transaction has committed.
      */
-    async courierStepIn(tx: Tx, id: string, to: 'shipped' | 'delivered' | 'returned', by: string, at: Date): Promise<{ moved: boolean; after: () => Promise<void> }> {
+    async courierStepIn(tx: Tx, id: string, to: 'shipped' | 'delivered' | 'returned', by: string, at: Date): Promise<{ moved: boolean; now: OrderStatus; after: () => Promise<void> }> {
       const current = await q.lockStatus(tx, id);
       if (!current) throw new NotFoundError(ORDER_NOT_FOUND);
       const path: Record<typeof to, OrderStatus[]> = { shipped: ['shipped'], delivered: ['shipped', 'delivered'], returned: ['shipped', 'returned'] };
@@ -126,7 +127,7 @@ export function createFulfilment(db: Db, { stock, cancel, invoices, notifier, re
         taken.push(await takeStep(tx, id, { ...current, status: now }, next, { id: null, email: by }, undefined, at));
         now = next;
       }
-      return { moved: taken.length > 0, after: async () => void (await Promise.all(taken.map(afterStep))) };
+      return { moved: taken.length > 0, now, after: async () => void (await Promise.all(taken.map(afterStep))) };
     },
 
     /** What the courier is told of the order when it is booked (fulfilment.parcels.ts). */

@@ -17,8 +17,12 @@ export interface Canceller {
   owner: boolean;
 }
 
-export function createCancellation(orders: OrdersService, refunds: Refunds, outbox: Outbox, limits: Pick<ShopperLimits, 'codCancelled'>) {
+/** What must happen before an order is cancelled elsewhere: its parcel's booking cancelled with the courier (modules/shipping). */
+export type BeforeCancel = (orderId: string, who: Canceller) => Promise<void>;
+
+export function createCancellation(orders: OrdersService, refunds: Refunds, outbox: Outbox, limits: Pick<ShopperLimits, 'codCancelled'>, beforeCancel: BeforeCancel = async () => {}) {
   return async function cancel(orderId: string, who: Canceller, reason: string, from?: string) {
+    await beforeCancel(orderId, who);
     let mailed = false;
     let cancelledNow = false;
     const { order, refundPaymentId } = await orders.cancel(

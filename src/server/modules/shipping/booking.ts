@@ -77,14 +77,25 @@ export function createBooking(db: Db, { couriers, orders, settings }: BookingDep
     });
   }
 
+  /** The booking done: the order locked first (as everywhere) and still to be sent; one cancelled meanwhile has its booking cancelled too. */
+  async function complete(row: q.ShipmentRow, courier: Courier, booked: Booking) {
+    const cancelledMeanwhile = await db.transaction(async (tx) => {
+      const order = await orders.lockIn(tx, row.orderId);
+      if (shownStatus(order?.status) !== 'processing') return true;
+      if (await q.markBooked(tx, row.id, booked)) await orders.setTrackingIn(tx, row.orderId, booked.awb!);
+      return false;
+    });
+    if (!cancelledMeanwhile) return;
+    await courier.cancel(booked).catch(() => {});
+    await q.markCancelled(db, row.id);
+    throw new AppError(409, 'order_cancelled', 'This order was cancelled while it was being booked; the booking is cancelled with the courier.');
+  }
+
   async function finish(row: q.ShipmentRow, courier: Courier, parcel: Parcel) {
     try {
-      const booked = await courier.book(parcel, soFar(row), (b) => q.saveBooking(db, row.id, b));
+      const booked = await courier.book(parcel, soFar(row), (b) => q.saveBooking(db, row.id, b, BOOKING_HOLD_SECONDS));
       if (!booked.awb) throw new CourierRefusal('No AWB came back.');
-      await db.transaction(async (tx) => {
-        await q.markBooked(tx, row.id, booked);
-        await orders.setTrackingIn(tx, row.orderId, booked.awb!);
-      });
+      await complete(row, courier, booked);
     } catch (err) {
       await q.releaseBooking(db, row.id);
       if (err instanceof CourierRefusal) {
@@ -103,10 +114,34 @@ export function createBooking(db: Db, { couriers, orders, settings }: BookingDep
       if (chosen.courier === 'none') throw new AppError(409, 'no_courier', NO_COURIER);
       const source = await orders.parcelOf(orderId);
       const row = await bookingRow(orderId, chosen.courier, weightGrams, by, source.order.orderNumber);
-      // A booking under way stays with the courier it began with, and its weight.
+      // A booking under way stays with the courier it began with, and its weight; it resumes from the row as held.
       const courier = courierFor(row.courier as CourierName);
-      if (!(await q.holdBooking(db, row.id, BOOKING_HOLD_SECONDS))) throw new AppError(409, 'booking_under_way', BOOKING_UNDER_WAY);
-      await finish(row, courier, parcelFrom(source, row.reference, row.weightGrams, chosen.pickupLocation));
+      const held = await q.holdBooking(db, row.id, BOOKING_HOLD_SECONDS);
+      if (!held) throw new AppError(409, 'booking_under_way', BOOKING_UNDER_WAY);
+      await finish(held, courier, parcelFrom(source, held.reference, held.weightGrams, chosen.pickupLocation));
+    },
+
+    /**
+     * Before an order is cancelled (payments/cancellation.ts): its booking, if it has one the
+     * courier has not picked up, is cancelled with the courier, or the order's cancel is refused.
+     * Another shopper's order, or one that cannot be cancelled, is left to the cancel to refuse.
+     */
+    async cancelFor(orderId: string, who: { userId: string; owner: boolean }): Promise<void> {
+      const row = await q.shipmentOfOrder(db, orderId);
+      if (!row || row.step === 'cancelled') return;
+      const source = await orders.parcelOf(orderId).catch(() => null);
+      if (!source || (!who.owner && source.order.userId !== who.userId) || shownStatus(source.order.status) !== 'processing') return;
+      if (row.step !== 'booking' && row.step !== 'booked') throw new AppError(409, 'parcel_with_courier', 'The courier has this parcel already, so the order cannot be cancelled now.');
+      if (row.bookingUntil && row.bookingUntil > new Date()) throw new AppError(409, 'booking_under_way', BOOKING_UNDER_WAY);
+      if (row.courier !== 'manual' && (row.providerOrderId || row.awb)) {
+        try {
+          await courierFor(row.courier).cancel(soFar(row));
+        } catch (err) {
+          if (!(err instanceof CourierRefusal || err instanceof CourierUnavailable)) throw err;
+          throw new AppError(409, 'courier_not_cancelled', `${COURIER_LABELS[row.courier]} did not cancel the booking (${err.message}), so the order is not cancelled. Try again, or cancel it in the courier's panel first.`);
+        }
+      }
+      await q.markCancelled(db, row.id);
     },
 
     /** The label's PDF, from the courier. */

@@ -78,3 +78,6 @@ export function sameSecret(given: string | null | undefined, expected: string): 
 
 /** The calendar day of a courier's local date or time ('2024-07-20 19:28:00'), when it is one. */
 export const dayOf = (text: unknown): string | null => (typeof text === 'string' && /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : null);
+
+/** A scan's time that can be true: this century, and not ahead of now by more than a day (a courier's clock may run fast). */
+export const plausible = (at: Date | null): at is Date => at !== null && at.getUTCFullYear() >= 2000 && at.getTime() <= Date.now() + 86_400_000;

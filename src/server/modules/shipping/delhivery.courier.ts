@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { fromIndiaWall, indiaDay } from '../../../shared/india-time.ts';
 import type { NdrDecision, ScanStep } from '../../../shared/parcels.ts';
-import { callCourier, dayOf, fetchFile, sameSecret, type CourierAnswer } from './courier-http.ts';
+import { callCourier, dayOf, fetchFile, plausible, sameSecret, type CourierAnswer } from './courier-http.ts';
 import { CourierRefusal, type Booking, type Courier, type CourierScan, type Parcel } from './courier.ts';
 import { PARCEL_CM } from './shiprocket.courier.ts';
 
@@ -62,7 +62,7 @@ const trackedSchema = z.object({
 
 function asScan(at: string, type: string, status: string, code: string | null | undefined, place: string | null | undefined, words: string | null | undefined): CourierScan | null {
   const when = fromIndiaWall(at);
-  if (!when) return null;
+  if (!plausible(when)) return null;
   const nsl = code ?? `${type}-${status}`;
   return { at: when, code: nsl.slice(0, 40), step: delhiveryStep(type, status, nsl), activity: (words || status).slice(0, 300), place: place?.slice(0, 200) || null };
 }

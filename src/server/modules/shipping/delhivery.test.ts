@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indiaMinute } from '../../../shared/india-time.ts';
 import { orders, shipments } from '../../db/schema/index.ts';
 import { send } from '../../test/accounts-kit.ts';
 import { startParcelShop, WEBHOOK_TOKEN, type ParcelShop } from '../../test/parcels-kit.ts';
@@ -21,6 +22,8 @@ afterAll(() => p.close());
 
 const shipmentOf = async (id: string) => (await p.t.database.db.select().from(shipments).where(eq(shipments.orderId, id)))[0]!;
 const statusOf = async (id: string) => (await p.t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
+/** India's wall clock `minutes` from now, as Delhivery writes it. */
+const soon = (minutes: number) => `${indiaMinute(new Date(Date.now() + minutes * 60_000)).replace(' ', 'T')}:00`;
 const creates = () => p.courier.requests.filter((r) => r.path === '/api/cmu/create.json').length;
 
 describe('Delhivery', () => {
@@ -69,7 +72,7 @@ describe('Delhivery', () => {
     expect(await p.courier.scan(awb!)).toBe(200); // X-PPOM: picked up
     expect(await statusOf(id)).toBe('shipped');
     const hook = `http://127.0.0.1:${new URL(p.hookUrl).port}${WEBHOOK_PATHS.delhivery}`;
-    const push = { Shipment: { AWB: awb, Status: { Status: 'Delivered', StatusType: 'DL', StatusDateTime: '2030-01-01T10:00:00.000', StatusLocation: 'Mysuru', Instructions: 'Delivered' }, NSLCode: 'EOD-38' } };
+    const push = { Shipment: { AWB: awb, Status: { Status: 'Delivered', StatusType: 'DL', StatusDateTime: soon(30), StatusLocation: 'Mysuru', Instructions: 'Delivered' }, NSLCode: 'EOD-38' } };
     const unsigned = await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(push) });
     expect(unsigned.status).toBe(401);
     const bad = await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': WEBHOOK_TOKEN }, body: JSON.stringify({ Shipment: { AWB: awb } }) });
@@ -78,7 +81,7 @@ describe('Delhivery', () => {
 
     // The next scans are made at the courier, their pushes lost: the poll reads them from tracking.
     const local = [...p.courier.shipments.values()].find((s) => s.awb === awb)!;
-    local.scans.push({ date: '2030-01-01 09:00:00', code: '17', location: 'Mysuru' }, { date: '2030-01-01 11:00:00', code: '7', location: 'Mysuru' });
+    local.scans.push({ date: soon(10).replace('T', ' '), code: '17', location: 'Mysuru' }, { date: soon(20).replace('T', ' '), code: '7', location: 'Mysuru' });
     await p.t.database.db.update(shipments).set({ heardAt: sql`now() - interval '2 days'` }).where(eq(shipments.orderId, id));
     expect(await p.t.shop.shipping.pollSilent(() => {})).toBeGreaterThanOrEqual(1);
     expect(await statusOf(id)).toBe('delivered');

@@ -17,7 +17,11 @@ export function parcelView(shipment: ShipmentRow, scans: ScanRow[], deliveredAt:
   };
 }
 
+/** Whether the shopper sees the shipment: booked, and not given up before the courier had it. */
+export const shown = (s: ShipmentRow) => s.step !== 'booking' && !(s.step === 'cancelled' && s.lastScanAt === null);
+
 /** Each order's parcel, by order id, from its latest shipment and all the scans read. */
 export function parcelsByOrder(rows: ShipmentRow[], scans: ScanRow[], deliveredAt: (orderId: string) => Date | null): Map<string, ParcelTracking> {
-  return new Map(rows.map((s) => [s.orderId, parcelView(s, scans.filter((x) => x.shipmentId === s.id), deliveredAt(s.orderId))]));
+  // A booking not finished is the owner's business; the shopper's parcel starts once it is booked.
+  return new Map(rows.filter(shown).map((s) => [s.orderId, parcelView(s, scans.filter((x) => x.shipmentId === s.id), deliveredAt(s.orderId))]));
 }

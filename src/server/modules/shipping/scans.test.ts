@@ -173,3 +173,53 @@ describe('the shopper', () => {
     expect(await p.t.shop.shipping.pollSilent(() => {})).toBe(0);
   });
 });
+
+describe('the owner and the courier', () => {
+  it('cancelling a booked order cancels its booking with the courier; a courier that will not cancel keeps the order', async () => {
+    const { id, awb } = await bookedOrder();
+    const local = () => [...p.courier.shipments.values()].find((s) => s.awb === awb)!;
+    p.courier.refuseNext('/orders/cancel/shipment/awbs', 'Shipment is already picked up.');
+    const refused = await send(p.t, 'POST', `/api/admin/orders/${id}/status`, { from: 'processing', to: 'cancelled' }, p.owner.cookie);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toMatch(/^Shiprocket did not cancel the booking \(.*already picked up.*\), so the order is not cancelled/);
+    expect((await orderRow(id)).status).toBe('processing');
+
+    const res = await send(p.t, 'POST', `/api/orders/${id}/cancel`, { reason: 'Another reason' }, p.shopper.s.cookie);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(local().cancelled).toBe(true);
+    expect((await shipmentOf(id)).step).toBe('cancelled');
+    expect((await orderRow(id)).status).toBe('cancelled');
+    // Another shopper cannot reach a booking through their own cancel.
+    const other = await bookedOrder();
+    const stranger = await signedUpElsewhere();
+    expect((await send(p.t, 'POST', `/api/orders/${other.id}/cancel`, { reason: 'Another reason' }, stranger)).status).toBe(404);
+    expect((await shipmentOf(other.id)).step).toBe('booked');
+  });
+
+  it('a scan that disagrees with the order the owner moved by hand tells the shopper nothing', async () => {
+    const { id, awb } = await bookedOrder();
+    await p.courier.scan(awb);
+    expect((await send(p.t, 'POST', `/api/admin/orders/${id}/status`, { from: 'shipped', to: 'delivered' }, p.owner.cookie)).status).toBe(200);
+    await p.courier.scan(awb, '9');
+    await p.courier.scan(awb, '10');
+    expect((await orderRow(id)).status).toBe('delivered');
+    const told = await db().select().from(orderMessages).where(eq(orderMessages.orderId, id));
+    expect(told.map((m) => m.step)).toEqual(['shipped']);
+    expect((await shipmentOf(id)).step).toBe('returned');
+  });
+
+  it('keeps a scan with an impossible time or an endless code out, with no 500', async () => {
+    const { id, awb } = await bookedOrder();
+    const res = await hook({ awb, scans: [{ date: '0000-01-01 10:00:00', activity: 'x', 'sr-status': '42' }, { date: '2099-01-01 10:00:00', activity: 'x', 'sr-status': '42' }] });
+    expect(res.status).toBe(200);
+    expect(await scansOf(id)).toHaveLength(0);
+    const long = await hook({ awb, scans: [{ date: `${indiaMinute(new Date())}:00`, activity: 'x', status: 'X'.repeat(5000) }] });
+    expect(long.status).toBe(200);
+    expect((await scansOf(id))[0]!.code.length).toBeLessThanOrEqual(40);
+  });
+});
+
+async function signedUpElsewhere() {
+  const { signedUp } = await import('../../test/accounts-kit.ts');
+  return (await signedUp(p.t, 'Zoya')).cookie;
+}

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, BadRequestError, NotFoundError } from '../../http/errors.ts';
 import type { Fulfilment } from '../orders/fulfilment.service.ts';
 import type { Notifier } from '../notify/notifier.ts';
-import { CourierRefusal, CourierUnavailable, type Courier, type CourierScan, type ScanReport } from './courier.ts';
+import { CourierRefusal, type Courier, type CourierScan, type ScanReport } from './courier.ts';
 import { isTold, parcelMail } from './parcel.mails.ts';
 import * as q from './shipping.queries.ts';
 
@@ -66,7 +66,9 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
     const to = ORDER_STEP[step];
     const moved = to ? await orders.courierStepIn(tx, shipment.orderId, to, `${COURIER_LABELS[shipment.courier]} scan`, at) : null;
     let told = false;
-    if (isTold(step)) {
+    // The shopper hears of a step only when the order says the same (an order the owner moved by
+    // hand elsewhere is the owner's to look at: the board shows both).
+    if (isTold(step) && (!moved || moved.now === to)) {
       const facts = await orders.messageFactsIn(tx, shipment.orderId);
       if (facts) {
         const mail = parcelMail(step, { ...facts, courier: shipment.carrier ?? COURIER_LABELS[shipment.courier], awb: shipment.awb, trackUrl: trackUrl(facts.orderNumber, facts.pincode) });
@@ -81,10 +83,12 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
 
   async function ingest(courier: CourierName, report: ScanReport): Promise<Ingested> {
     const { result, after } = await db.transaction(async (tx) => {
-      const shipment = await q.shipmentByAwb(tx, courier, report.awb);
-      if (!shipment) throw new NotFoundError(UNKNOWN_AWB);
+      const named = await q.orderOfAwb(tx, courier, report.awb);
+      if (!named) throw new NotFoundError(UNKNOWN_AWB);
+      // The order first, then its shipment: the order every booking and step locks first.
+      const order = await orders.lockIn(tx, named.orderId);
+      const shipment = (await q.lockShipment(tx, named.id))!;
       if (shipment.step === 'cancelled') throw new AppError(409, 'shipment_cancelled', 'This shipment was cancelled; its scans are not taken.');
-      const order = await orders.lockIn(tx, shipment.orderId);
       if (order?.status === 'cancelled') throw new AppError(409, 'order_cancelled', 'This order was cancelled; its scans are not taken.');
       const fresh = await q.storeScans(tx, shipment.id, report.scans);
       const next = isFinal(shipment.step) ? undefined : mover(fresh, { at: shipment.lastScanAt, step: shipment.step });
@@ -128,8 +132,8 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
         try {
           await ingest(courier.name, await courier.track(shipment.awb));
         } catch (err) {
-          if (!(err instanceof CourierRefusal || err instanceof CourierUnavailable || err instanceof AppError)) throw err;
-          log(`Parcels: ${COURIER_LABELS[shipment.courier]} AWB ${shipment.awb}: ${err.message}`);
+          // Whatever went wrong with one parcel, the others are still asked about.
+          log(`Parcels: ${COURIER_LABELS[shipment.courier]} AWB ${shipment.awb}: ${err instanceof Error ? err.message : String(err)}`);
           // Asked, not answered: asked again after another quiet day, not at every pass.
           await q.updateShipment(db, shipment.id, { heardAt: new Date() });
         }

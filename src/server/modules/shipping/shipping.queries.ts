@@ -44,14 +44,14 @@ export async function insertBooking(tx: Tx, row: typeof shipments.$inferInsert) 
   return made!;
 }
 
-/** Holds the booking for `seconds`; false when another request holds it now. */
-export async function holdBooking(db: Db, id: string, seconds: number): Promise<boolean> {
-  const rows = await db
+/** Holds the booking for `seconds`: the row as held (what a retry resumes from), or none when another request holds it now. */
+export async function holdBooking(db: Db, id: string, seconds: number): Promise<ShipmentRow | undefined> {
+  const [held] = await db
     .update(shipments)
     .set({ bookingUntil: sql`now() + make_interval(secs => ${seconds})` })
     .where(and(eq(shipments.id, id), eq(shipments.step, 'booking'), or(isNull(shipments.bookingUntil), lt(shipments.bookingUntil, sql`now()`))))
-    .returning({ id: shipments.id });
-  return rows.length > 0;
+    .returning();
+  return held;
 }
 
 const bookingColumns = (b: Booking) => ({
@@ -64,19 +64,27 @@ const bookingColumns = (b: Booking) => ({
   expectedOn: b.expectedOn,
 });
 
-/** Each answer of the courier, as it comes: only while the row is still a booking under way. */
-export async function saveBooking(db: Db, id: string, b: Booking) {
+/** Each answer of the courier, as it comes, only while the row is still a booking under way; the hold is renewed with it. */
+export async function saveBooking(db: Db, id: string, b: Booking, holdSeconds: number) {
   await db
     .update(shipments)
-    .set({ ...bookingColumns(b), updatedAt: sql`now()` })
+    .set({ ...bookingColumns(b), bookingUntil: sql`now() + make_interval(secs => ${holdSeconds})`, updatedAt: sql`now()` })
     .where(and(eq(shipments.id, id), eq(shipments.step, 'booking')));
 }
 
-export async function markBooked(tx: Tx, id: string, b: Booking) {
-  await tx
+/** The booking complete: false when it was not this request's to complete (another finished it). */
+export async function markBooked(tx: Tx, id: string, b: Booking): Promise<boolean> {
+  const rows = await tx
     .update(shipments)
     .set({ ...bookingColumns(b), step: 'booked', bookingUntil: null, heardAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(shipments.id, id), eq(shipments.step, 'booking')));
+    .where(and(eq(shipments.id, id), eq(shipments.step, 'booking')))
+    .returning({ id: shipments.id });
+  return rows.length > 0;
+}
+
+/** The shipment given up (its order cancelled, or the courier cancelled it): kept for the history, never live again. */
+export async function markCancelled(tx: Tx | Db, id: string) {
+  await tx.update(shipments).set({ step: 'cancelled', bookingUntil: null, updatedAt: sql`now()` }).where(eq(shipments.id, id));
 }
 
 export async function releaseBooking(db: Db, id: string) {
@@ -88,13 +96,18 @@ export async function dropBooking(db: Db, id: string) {
   await db.delete(shipments).where(and(eq(shipments.id, id), eq(shipments.step, 'booking'), isNull(shipments.providerOrderId)));
 }
 
-/** The shipment an AWB names with this courier, locked while its scans are stored. */
-export async function shipmentByAwb(tx: Tx, courier: CourierName, awb: string) {
+/** The order of the shipment an AWB names with this courier (its order is locked before the shipment, as everywhere). */
+export async function orderOfAwb(tx: Tx, courier: CourierName, awb: string): Promise<{ id: string; orderId: string } | undefined> {
   const [row] = await tx
-    .select()
+    .select({ id: shipments.id, orderId: shipments.orderId })
     .from(shipments)
-    .where(and(eq(shipments.courier, courier), eq(shipments.awb, awb)))
-    .for('update');
+    .where(and(eq(shipments.courier, courier), eq(shipments.awb, awb)));
+  return row;
+}
+
+/** The shipment, locked while its scans are stored. */
+export async function lockShipment(tx: Tx, id: string) {
+  const [row] = await tx.select().from(shipments).where(eq(shipments.id, id)).for('update');
   return row;
 }
 

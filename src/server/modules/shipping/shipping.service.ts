@@ -14,7 +14,7 @@ import type { Fulfilment } from '../orders/fulfilment.service.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { createBooking } from './booking.ts';
 import type { Courier } from './courier.ts';
-import { parcelsByOrder, parcelView } from './parcel-view.ts';
+import { parcelsByOrder, parcelView, shown } from './parcel-view.ts';
 import { createScans } from './scans.ts';
 import * as q from './shipping.queries.ts';
 
@@ -120,7 +120,7 @@ export function createShipping(db: Db, deps: ShippingDeps) {
         orderNumber: row.orderNumber,
         status,
         statusLabel: ORDER_STATUS_LABELS[status],
-        parcel: shipment ? parcelView(shipment, await q.scansOf(db, [shipment.id]), row.deliveredAt) : null,
+        parcel: shipment && shown(shipment) ? parcelView(shipment, await q.scansOf(db, [shipment.id]), row.deliveredAt) : null,
       };
     },
   };

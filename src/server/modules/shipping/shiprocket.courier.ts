@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { NdrDecision, ScanStep } from '../../../shared/parcels.ts';
 import { fromIndiaWall, indiaMinute } from '../../../shared/india-time.ts';
-import { callCourier, dayOf, fetchFile, sameSecret, type CourierAnswer } from './courier-http.ts';
+import { callCourier, dayOf, fetchFile, plausible, sameSecret, type CourierAnswer } from './courier-http.ts';
 import { CourierRefusal, type Booking, type Courier, type CourierScan, type Parcel, type ScanReport } from './courier.ts';
 
 export interface ShiprocketConfig {
@@ -75,9 +75,9 @@ function refusalWords(body: unknown): string {
 
 function asScan(s: ShiprocketScan): CourierScan | null {
   const at = fromIndiaWall(s.date);
-  if (!at) return null;
-  const code = String(s['sr-status'] ?? s.status ?? 'NA');
-  return { at, code: code === 'NA' ? (s.status ?? 'NA') : code, step: SHIPROCKET_STEPS[code] ?? null, activity: (s.activity || s['sr-status-label'] || '').slice(0, 300), place: s.location?.slice(0, 200) || null };
+  if (!plausible(at)) return null;
+  const code = String(s['sr-status'] ?? s.status ?? 'NA').slice(0, 40);
+  return { at, code: code === 'NA' ? (s.status ?? 'NA').slice(0, 40) : code, step: SHIPROCKET_STEPS[code] ?? null, activity: (s.activity || s['sr-status-label'] || '').slice(0, 300), place: s.location?.slice(0, 200) || null };
 }
 
 const toReport = (awb: string, scans: ShiprocketScan[], etd: string | null | undefined): ScanReport => ({
