@@ -44,7 +44,7 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import type { Courier } from './modules/shipping/courier.ts';
 import { createDelhiveryCourier, DELHIVERY_API } from './modules/shipping/delhivery.courier.ts';
 import { createShiprocketCourier, SHIPROCKET_API } from './modules/shipping/shiprocket.courier.ts';
-import { createShipping, parcelsOf, type Shipping } from './modules/shipping/shipping.service.ts';
+import { createShipping, parcelsOf } from './modules/shipping/shipping.service.ts';
 import { createSqlConsoleService } from './modules/sql-console/sql-console.service.ts';
 import { createBackInStockMailer, createBackInStockService } from './modules/stock/back-in-stock.service.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
@@ -164,11 +164,10 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
   const settle = createSettle({ orders, cart: side.cart, refunds, publicUrl: config.publicUrl, outbox });
   // A cancel first cancels the order's booking with the courier; the parcels are made below, from
   // the fulfilment that cancels through this very function, so they are reached when it runs.
-  let shipping: Shipping | undefined;
-  const cancel = createCancellation(orders, refunds, outbox, side.limits, (orderId, who) => shipping!.cancelFor(orderId, who));
+  const cancel = createCancellation(orders, refunds, outbox, side.limits, (orderId, who) => shipping.cancelFor(orderId, who));
   const ordersUrl = config.publicUrl ? `${config.publicUrl}/orders` : null;
   const fulfilment = createFulfilment(db, { stock, cancel, invoices, notifier, refunds, ordersUrl });
-  shipping = createShipping(db, { couriers: couriersOf(config), local: config.couriersAreLocal ?? false, orders: fulfilment, notifier, limits: side.limits, siteUrl: config.publicUrl ?? `http://localhost:${config.port ?? 3000}` });
+  const shipping = createShipping(db, { couriers: couriersOf(config), local: config.couriersAreLocal ?? false, orders: fulfilment, notifier, limits: side.limits, siteUrl: config.publicUrl ?? `http://localhost:${config.port ?? 3000}` });
   return {
     provider,
     tax,
