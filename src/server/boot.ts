@@ -23,6 +23,8 @@ import { authSecretFor } from './modules/accounts/auth-secret.ts';
 import { createMailSender } from './modules/mail/mail.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { folderTransport, smtpTransport } from './modules/mail/mail.transports.ts';
+import { startLocalChat } from './modules/notify/local-chat.ts';
+import type { Notifier } from './modules/notify/notifier.ts';
 import { startLocalCourier } from './modules/shipping/local-courier.ts';
 import { WEBHOOK_PATHS, type Shipping } from './modules/shipping/shipping.service.ts';
 import type { CourierName } from '../shared/parcels.ts';
@@ -94,21 +96,37 @@ async function localCourierFor(config: AppConfig, authSecret: string, log: (line
   };
 }
 
-/**
- * Parcels the couriers have not mentioned for a day are asked about every few hours (issue 48):
- * a webhook lost on the way is caught up with, and a courier with no webhook still moves orders.
- */
-const POLL_EVERY_MS = 4 * 3600_000;
-const POLL_FIRST_MS = 10 * 60_000;
+/** Development: WhatsApp played by the local chat stand-in, which records and logs each message. */
+async function localChatFor(config: AppConfig, log: (line: string) => void) {
+  if (!config.localCourier || config.whatsapp || config.msg91) return null;
+  const server = await startLocalChat(log);
+  return { server, keys: { token: server.token, phoneNumberId: '1000000001', apiBase: server.whatsappBase } };
+}
 
-function parcelPoller(shipping: Shipping, log: (line: string) => void) {
+/**
+ * Every minute, WhatsApp and SMS messages still due are sent (a failed try, a nudge lost with a
+ * crash); every few hours, parcels the couriers have not mentioned for a day are asked about
+ * (issue 48): a webhook lost on the way is caught up with, and a courier with no webhook still
+ * moves orders.
+ */
+const MESSAGES_EVERY_MS = 60_000;
+const POLL_EVERY_MS = 4 * 3600_000;
+
+function parcelPoller(shipping: Shipping, notifier: Notifier, log: (line: string) => void) {
   let timer: NodeJS.Timeout | undefined;
-  const pass = () => shipping.pollSilent(log).then((asked) => asked > 0 && log(`Parcels: asked the couriers about ${asked} quiet parcels.`), (err: unknown) => log(`Parcels: ${err instanceof Error ? err.message : String(err)}`));
+  let lastPoll = Date.now() - POLL_EVERY_MS + 10 * 60_000;
+  const said = (err: unknown) => log(`Parcels: ${err instanceof Error ? err.message : String(err)}`);
+  const pass = async () => {
+    await notifier.sendDue().catch(said);
+    if (Date.now() - lastPoll < POLL_EVERY_MS) return;
+    lastPoll = Date.now();
+    await shipping.pollSilent(log).then((asked) => asked > 0 && log(`Parcels: asked the couriers about ${asked} quiet parcels.`), said);
+  };
   return {
     start() {
       timer = setTimeout(function again() {
-        void pass().finally(() => (timer = setTimeout(again, POLL_EVERY_MS).unref()));
-      }, POLL_FIRST_MS).unref();
+        void pass().finally(() => (timer = setTimeout(again, MESSAGES_EVERY_MS).unref()));
+      }, MESSAGES_EVERY_MS).unref();
     },
     stop: () => clearTimeout(timer),
   };
@@ -145,10 +163,15 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   const mail = createMailSender(database.db, transport, log, (letter) => shop.invoiceFiles.attachmentsOf(letter));
   const authSecret = authSecretFor(config);
   const courier = await localCourierFor(config, authSecret, log);
-  const shopConfig = { ...config, authSecret, ...(courier && { ...courier.keys, couriersAreLocal: true }) };
+  const chat = await localChatFor(config, log);
+  const shopConfig = { ...config, authSecret, ...(courier && { ...courier.keys, couriersAreLocal: true }), ...(chat && { whatsapp: chat.keys }) };
   const shop = composeShop({ db: database.db, config: shopConfig, watch, mailWritten: () => mail.nudge() });
   shop.catalog.warmFilters(log).catch((error: unknown) => log(`Filters: the index could not be built yet (${String(error)}); the first filtered list will build it.`));
   const ssr = dev ? (config.drawOnServer ? dev.ssr : undefined) : await pageRenderer(config, log);
   const app = createApp(shop, { webDir: builtWebDir, ssr, devPages: dev?.pages });
-  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, log), parcels: parcelPoller(shop.shipping, log), localCourier: courier?.server };
+  const closeLocal = async () => {
+    await courier?.server.close();
+    await chat?.server.close();
+  };
+  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, log), parcels: parcelPoller(shop.shipping, shop.notifier, log), closeLocal };
 }

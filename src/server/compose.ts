@@ -31,6 +31,7 @@ import { createTaxSettingsService } from './modules/invoices/tax-settings.servic
 import { createRateLimiter } from './modules/limits/limits.service.ts';
 import { createShopperLimits } from './modules/limits/shopper-limits.ts';
 import { createOutbox } from './modules/mail/mail.service.ts';
+import { createMsg91, createWhatsApp, MSG91_API, WHATSAPP_API, type ChatChannel } from './modules/notify/chat.ts';
 import { createNotifier } from './modules/notify/notifier.ts';
 import { createFulfilment } from './modules/orders/fulfilment.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
@@ -56,6 +57,9 @@ export type ShopConfig = Pick<AppConfig, 'imagesDir'> &
     /** Shiprocket's API user and Delhivery's token (issue 48); tests shorten their time limit. */
     shiprocket?: ShiprocketKeys & { timeoutMs?: number };
     delhivery?: DelhiveryKeys & { timeoutMs?: number };
+    /** WhatsApp or SMS order updates (issue 48): WhatsApp first when both are set. */
+    whatsapp?: AppConfig['whatsapp'];
+    msg91?: AppConfig['msg91'];
     /** Signs sessions and links (src/server/modules/accounts/auth-secret.ts). */
     authSecret: string;
     /** The couriers' keys are the local courier's (development, tests): nothing real is booked. */
@@ -85,6 +89,13 @@ function couriersOf(config: ShopConfig): Partial<Record<CourierName, Courier>> {
     ...(config.shiprocket && { shiprocket: createShiprocketCourier({ ...config.shiprocket, apiBase: config.shiprocket.apiBase ?? SHIPROCKET_API }) }),
     ...(config.delhivery && { delhivery: createDelhiveryCourier({ ...config.delhivery, apiBase: config.delhivery.apiBase ?? DELHIVERY_API }) }),
   };
+}
+
+/** The channel for shoppers who asked for order updates on WhatsApp or SMS: WhatsApp when the shop has it. */
+function chatOf(config: ShopConfig): ChatChannel | null {
+  if (config.whatsapp) return createWhatsApp({ ...config.whatsapp, apiBase: config.whatsapp.apiBase ?? WHATSAPP_API });
+  if (config.msg91) return createMsg91({ ...config.msg91, apiBase: config.msg91.apiBase ?? MSG91_API });
+  return null;
 }
 
 /** The catalog's side: settings, stock, products, likes, the cart, delivery and addresses. */
@@ -160,7 +171,7 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
   const invoices = createInvoices((tx) => tax.current(tx), now);
   const orders = createOrdersService(db, stock, parcelsOf);
   const refunds = createRefunds(db, provider);
-  const notifier = createNotifier(outbox);
+  const notifier = createNotifier(db, outbox, chatOf(config));
   const settle = createSettle({ orders, cart: side.cart, refunds, publicUrl: config.publicUrl, outbox });
   // A cancel first cancels the order's booking with the courier; the parcels are made below, from
   // the fulfilment that cancels through this very function, so they are reached when it runs.

@@ -90,6 +90,17 @@ const envSchema = z.object({
   DELHIVERY_WEBHOOK_TOKEN: z.string().min(16, { message: 'must be at least 16 characters (try: openssl rand -hex 16)' }).optional(),
   /** https://track.delhivery.com by default; https://staging-express.delhivery.com with a staging token. */
   DELHIVERY_API_BASE: z.url().optional(),
+  /** WhatsApp order updates (Meta's Cloud API, issue 48): the access token and the sending number's id; approved utility templates named vastra_order_<step>. */
+  WHATSAPP_TOKEN: z.string().min(16).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,20}$/, { message: 'must be the numeric id of the WhatsApp sending number' }).optional(),
+  WHATSAPP_API_BASE: z.url().optional(),
+  /** SMS order updates through MSG91's flow API: the auth key, and each step's template id (mapped there to its DLT template): shipped=...,delivered=... */
+  MSG91_AUTH_KEY: z.string().min(8).optional(),
+  SMS_TEMPLATES: z
+    .string()
+    .regex(/^(\w+=[\w-]+)(,\w+=[\w-]+)*$/, { message: 'must be step=templateId pairs, such as shipped=64f0a1,delivered=64f0a2' })
+    .optional(),
+  MSG91_API_BASE: z.url().optional(),
   /**
    * The local courier (src/server/modules/shipping/local-courier.ts) plays the couriers that have
    * no keys, in development: on by default there, never in production.
@@ -114,6 +125,8 @@ const AUTH_SECRET_REQUIRED =
 
 const SHIPROCKET_INCOMPLETE = 'SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD and SHIPROCKET_WEBHOOK_TOKEN go together: set all three, or none.';
 const DELHIVERY_INCOMPLETE = 'DELHIVERY_TOKEN and DELHIVERY_WEBHOOK_TOKEN go together: set both, or none.';
+const WHATSAPP_INCOMPLETE = 'WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together: set both, or none.';
+const MSG91_INCOMPLETE = 'MSG91_AUTH_KEY and SMS_TEMPLATES go together: set both, or none.';
 const RAZORPAY_INCOMPLETE = 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET go together: set all three, or none for the test mode.';
 const RAZORPAY_REQUIRED =
   'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: required when NODE_ENV=production, or the shop takes no money. ' +
@@ -146,6 +159,10 @@ export interface AppConfig {
   shiprocket: ShiprocketKeys | undefined;
   /** Delhivery's token and webhook secret, or undefined (no Delhivery account). */
   delhivery: DelhiveryKeys | undefined;
+  /** WhatsApp's Cloud API keys, or undefined. */
+  whatsapp: { token: string; phoneNumberId: string; apiBase: string | undefined } | undefined;
+  /** MSG91's key and each step's SMS template, or undefined. */
+  msg91: { authKey: string; templates: Record<string, string>; apiBase: string | undefined } | undefined;
   /** Couriers without keys are played by the local courier (development only). */
   localCourier: boolean;
   localCourierPort: number;
@@ -184,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (keys.some(Boolean) && !keys.every(Boolean)) throw new ConfigError(`Invalid configuration:\n  ${RAZORPAY_INCOMPLETE}`);
   const shiprocket = [e.SHIPROCKET_EMAIL, e.SHIPROCKET_PASSWORD, e.SHIPROCKET_WEBHOOK_TOKEN];
   if (shiprocket.some(Boolean) && !shiprocket.every(Boolean)) throw new ConfigError(`Invalid configuration:\n  ${SHIPROCKET_INCOMPLETE}`);
+  if (Boolean(e.WHATSAPP_TOKEN) !== Boolean(e.WHATSAPP_PHONE_NUMBER_ID)) throw new ConfigError(`Invalid configuration:\n  ${WHATSAPP_INCOMPLETE}`);
+  if (Boolean(e.MSG91_AUTH_KEY) !== Boolean(e.SMS_TEMPLATES)) throw new ConfigError(`Invalid configuration:\n  ${MSG91_INCOMPLETE}`);
   if (Boolean(e.DELHIVERY_TOKEN) !== Boolean(e.DELHIVERY_WEBHOOK_TOKEN)) throw new ConfigError(`Invalid configuration:\n  ${DELHIVERY_INCOMPLETE}`);
   if (e.NODE_ENV === 'production' && !e.RAZORPAY_KEY_ID && e.PAYMENTS_TEST_MODE !== 'true') {
     throw new ConfigError(`Invalid configuration:\n  ${RAZORPAY_REQUIRED}`);
@@ -209,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cacheMemoryMb: e.CACHE_MEMORY_MB,
     shiprocket: e.SHIPROCKET_EMAIL ? { email: e.SHIPROCKET_EMAIL, password: e.SHIPROCKET_PASSWORD!, webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN!, apiBase: e.SHIPROCKET_API_BASE } : undefined,
     delhivery: e.DELHIVERY_TOKEN ? { token: e.DELHIVERY_TOKEN, webhookToken: e.DELHIVERY_WEBHOOK_TOKEN!, apiBase: e.DELHIVERY_API_BASE } : undefined,
+    whatsapp: e.WHATSAPP_TOKEN ? { token: e.WHATSAPP_TOKEN, phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!, apiBase: e.WHATSAPP_API_BASE } : undefined,
+    msg91: e.MSG91_AUTH_KEY ? { authKey: e.MSG91_AUTH_KEY, templates: Object.fromEntries(e.SMS_TEMPLATES!.split(',').map((pair) => pair.split('=') as [string, string])), apiBase: e.MSG91_API_BASE } : undefined,
     localCourier: e.LOCAL_COURIER === 'true' && e.NODE_ENV !== 'production',
     localCourierPort: e.LOCAL_COURIER_PORT,
     localCourierStepSeconds: e.LOCAL_COURIER_STEP_SECONDS,

@@ -25,7 +25,7 @@ export async function startServer(config: AppConfig, beforeListen?: (booted: Boo
       : `Database: embedded PGlite in ${config.dataDir}/pgdata`,
   );
   const booted = await boot(config, console.log, dev);
-  const { app, database, mail, watch, reconciler, parcels, localCourier } = booted;
+  const { app, database, mail, watch, reconciler, parcels, closeLocal } = booted;
   const { owners } = booted.shop;
   await beforeListen?.(booted);
   mail.start();
@@ -65,7 +65,7 @@ export async function startServer(config: AppConfig, beforeListen?: (booted: Boo
       await dev?.close();
       reconciler.stop();
       parcels.stop();
-      await localCourier?.close();
+      await closeLocal();
       await mail.stop();
       await watch.close();
       await database.close();

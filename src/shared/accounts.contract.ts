@@ -149,3 +149,6 @@ export const profileContract = z.object({
   addressPin: optional((v) => (new RegExp(`^\\d{${PIN_DIGITS}}$`).test(v) ? undefined : 'Pin code must be 6 digits.')),
 });
 export type ProfileInput = z.infer<typeof profileContract>;
+
+/** Order updates on WhatsApp or SMS (issue 48): on from the checkout's box, off from the profile. */
+export const orderUpdatesContract = z.object({ on: z.boolean({ error: 'Say whether you want order updates on WhatsApp or SMS.' }) });

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CourierName } from '../../shared/parcels.ts';
 import { products } from '../db/schema/index.ts';
+import { startLocalChat, type LocalChat } from '../modules/notify/local-chat.ts';
 import { startLocalCourier, type LocalCourier } from '../modules/shipping/local-courier.ts';
 import { WEBHOOK_PATHS } from '../modules/shipping/shipping.service.ts';
 import { linkInMail, send, signedUp } from './accounts-kit.ts';
@@ -19,6 +20,8 @@ export const WEBHOOK_TOKEN = 'local-courier-webhook-token-for-tests';
 export interface ParcelShop {
   t: TestApp;
   courier: LocalCourier;
+  /** WhatsApp, played by the local chat stand-in: every message sent. */
+  chat: LocalChat;
   hookUrl: string;
   owner: Awaited<ReturnType<typeof signedUp>>;
   shopper: Awaited<ReturnType<typeof shopperWithAddress>>;
@@ -38,8 +41,10 @@ export interface ParcelShop {
 export async function startParcelShop(options: TestAppOptions = {}): Promise<ParcelShop> {
   let target: ((courier: CourierName) => string) | null = null;
   const courier = await startLocalCourier({ webhookToken: WEBHOOK_TOKEN, target: (c) => target?.(c) ?? null });
+  const chat = await startLocalChat();
   const t = await createTestApp({ ...options, publicUrl: 'https://shop.example.in', trustProxyHops: 1, shiprocket: { email: courier.email, password: courier.password, webhookToken: WEBHOOK_TOKEN, apiBase: courier.apiBase, timeoutMs: 1500 },
     delhivery: { token: courier.delhiveryToken, webhookToken: WEBHOOK_TOKEN, apiBase: courier.delhiveryBase, timeoutMs: 1500 },
+    whatsapp: { token: chat.token, phoneNumberId: '1000000001', apiBase: chat.whatsappBase },
   });
   const socket = await onSocket(t.app.fetch);
   const hookUrl = `http://127.0.0.1:${socket.port}${WEBHOOK_PATHS.shiprocket}`;
@@ -58,6 +63,7 @@ export async function startParcelShop(options: TestAppOptions = {}): Promise<Par
   const shop: ParcelShop = {
     t,
     courier,
+    chat,
     hookUrl,
     owner,
     shopper,
@@ -76,8 +82,10 @@ export async function startParcelShop(options: TestAppOptions = {}): Promise<Par
     },
     async close() {
       await socket.close();
+      await t.shop.notifier.settled();
       await t.close();
       await courier.close();
+      await chat.close();
     },
   };
   return shop;

@@ -86,6 +86,8 @@ export interface TestAppOptions {
   /** Shiprocket's API user (the local courier's, src/server/modules/shipping/local-courier.ts); unset, no courier. */
   shiprocket?: ShopConfig['shiprocket'];
   delhivery?: ShopConfig['delhivery'];
+  whatsapp?: ShopConfig['whatsapp'];
+  msg91?: ShopConfig['msg91'];
   /** The clock delivery dates count from (a fixed moment, for dates a test can name). */
   now?: () => Date;
   /**
@@ -115,10 +117,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     fs.mkdirSync(webDir);
     fs.writeFileSync(path.join(webDir, 'index.html'), FAKE_INDEX_HTML);
   }
-  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, shiprocket, delhivery, now, ssr } = options;
+  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, shiprocket, delhivery, whatsapp, msg91, now, ssr } = options;
   const watch = options.watch ? createCatalogWatch(database) : undefined;
   await watch?.ready;
-  const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, shiprocket, delhivery, couriersAreLocal: !!(shiprocket || delhivery), authSecret: TEST_AUTH_SECRET };
+  const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, shiprocket, delhivery, whatsapp, msg91, couriersAreLocal: !!(shiprocket || delhivery), authSecret: TEST_AUTH_SECRET };
   const shop = composeShop({ db: database.db, config, mailWritten, now, watch });
   const app = createApp(shop, { webDir, ssr });
   return {

@@ -88,5 +88,7 @@ export const profiles = pgTable('profiles', {
   addressState: text('address_state'),
   addressPin: text('address_pin'),
   isAdmin: boolean('is_admin').notNull().default(false),
+  /** Since when the shopper wants order updates on WhatsApp or SMS (ticked at checkout, issue 48); null: e-mail only. */
+  parcelMessagesSince: timestamp('parcel_messages_since', { withTimezone: true }),
   ...timestamps,
 });

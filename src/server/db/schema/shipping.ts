@@ -108,7 +108,21 @@ export const orderMessages = pgTable(
     /** What was sent, for the owner's history (never a secret: the message as the shopper read it). */
     summary: text('summary').notNull(),
     details: jsonb('details'),
+    /**
+     * E-mail is the outbox's (sent as written). WhatsApp and SMS are sent from here (notify.sender.ts):
+     * queued, then sent, or failed after their tries, each try after `sendAfter`.
+     */
+    status: text('status').$type<'queued' | 'sent' | 'failed'>().notNull().default('sent'),
+    attempts: integer('attempts').notNull().default(0),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    providerId: text('provider_id'),
+    error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('order_messages_once').on(t.orderId, t.step, t.channel), check('order_messages_channel_check', sql`${t.channel} in ('email', 'whatsapp', 'sms')`)],
+  (t) => [
+    uniqueIndex('order_messages_once').on(t.orderId, t.step, t.channel),
+    index('order_messages_due').on(t.sendAfter).where(sql`${t.status} = 'queued'`),
+    check('order_messages_channel_check', sql`${t.channel} in ('email', 'whatsapp', 'sms')`),
+    check('order_messages_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+  ],
 );

@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   loginContract,
+  orderUpdatesContract,
   profileContract,
   resetPasswordContract,
   resetRequestContract,
@@ -67,5 +68,6 @@ export function accountsRoutes(accounts: AccountsService, profiles: ProfileServi
     })
     .post('/accounts/verification-mail', async (c) => c.json(await accounts.resendForShopper(requireShopper(c).id, caller(c))))
     .get('/profile', async (c) => c.json(await profiles.get(requireShopper(c).id)))
-    .put('/profile', valid('json', profileContract), async (c) => c.json(await profiles.update(requireShopper(c).id, c.req.valid('json'))));
+    .put('/profile', valid('json', profileContract), async (c) => c.json(await profiles.update(requireShopper(c).id, c.req.valid('json'))))
+    .put('/profile/order-updates', valid('json', orderUpdatesContract), async (c) => c.json(await profiles.setOrderUpdates(requireShopper(c).id, c.req.valid('json').on)));
 }

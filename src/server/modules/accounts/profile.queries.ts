@@ -18,9 +18,11 @@ const columns = {
   addressCity: profiles.addressCity,
   addressState: profiles.addressState,
   addressPin: profiles.addressPin,
+  /** Order updates on WhatsApp or SMS, asked for at checkout (issue 48). */
+  orderUpdates: sql<boolean>`${profiles.parcelMessagesSince} is not null`,
 };
 
-export type ProfileRow = Pick<typeof profiles.$inferSelect, keyof typeof columns>;
+export type ProfileRow = Pick<typeof profiles.$inferSelect, Exclude<keyof typeof columns, 'orderUpdates'>> & { orderUpdates: boolean };
 
 export async function readProfile(tx: ShopperTx, userId: string): Promise<ProfileRow | undefined> {
   const [row] = await tx.select(columns).from(profiles).where(eq(profiles.id, userId));
@@ -31,6 +33,16 @@ export async function updateProfile(tx: ShopperTx, userId: string, input: Profil
   const [row] = await tx
     .update(profiles)
     .set({ ...input, updatedAt: sql`now()` })
+    .where(eq(profiles.id, userId))
+    .returning(columns);
+  return row;
+}
+
+/** Order updates on WhatsApp or SMS on (from now, unless on already) or off. */
+export async function setOrderUpdates(tx: ShopperTx, userId: string, on: boolean): Promise<ProfileRow | undefined> {
+  const [row] = await tx
+    .update(profiles)
+    .set({ parcelMessagesSince: on ? sql`coalesce(${profiles.parcelMessagesSince}, now())` : null, updatedAt: sql`now()` })
     .where(eq(profiles.id, userId))
     .returning(columns);
   return row;

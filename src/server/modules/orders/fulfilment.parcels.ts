@@ -17,5 +17,13 @@ export async function messageFacts(tx: Tx, id: string) {
   if (!row || !buyer) return null;
   const refund = (await q.issuesOf(tx, id)).find((i) => i.kind === 'order_refund');
   const { order } = row;
-  return { orderNumber: order.orderNumber, pincode: order.addressJson.pincode, buyer, toPay: order.paymentMethod === 'cod' && !order.paidAt ? order.total : 0, refund: refund ? (refund.amount ?? order.total) : null };
+  return {
+    orderNumber: order.orderNumber,
+    pincode: order.addressJson.pincode,
+    buyer,
+    /** The delivery's phone, for WhatsApp or SMS, when the buyer asked for them. */
+    chatPhone: buyer.orderUpdates ? order.addressJson.phone : null,
+    toPay: order.paymentMethod === 'cod' && !order.paidAt ? order.total : 0,
+    refund: refund ? (refund.amount ?? order.total) : null,
+  };
 }

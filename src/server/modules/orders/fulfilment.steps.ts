@@ -34,7 +34,10 @@ export function createSteps({ stock, invoices, notifier, refunds, ordersUrl }: S
     if (!row || !buyer) return false;
     const lines = await linesOf(tx, [id]);
     const mail = shippedMail({ order: row.order, lines, buyer }, { id: invoice.id, number: invoice.number, registered: invoice.document.registered }, ordersUrl);
-    return notifier.tell(tx, { orderId: id, step: 'shipped', mail });
+    const chat = buyer.orderUpdates
+      ? { phone: row.order.addressJson.phone, firstName: buyer.firstName, orderNumber: row.order.orderNumber, courierLine: row.order.trackingNumber ? `AWB ${row.order.trackingNumber}` : '', link: ordersUrl ?? '' }
+      : null;
+    return notifier.tell(tx, { orderId: id, step: 'shipped', mail, chat });
   }
 
   /**

@@ -206,9 +206,9 @@ export function pendingOlderThan(db: Db, minutes: number, limit: number): Promis
 }
 
 /** Who to write to about an order. */
-export async function buyerOf(tx: Tx, userId: string): Promise<{ email: string; firstName: string } | undefined> {
+export async function buyerOf(tx: Tx, userId: string): Promise<{ email: string; firstName: string; orderUpdates: boolean } | undefined> {
   const [row] = await tx
-    .select({ email: users.email, firstName: sql<string>`coalesce(${profiles.firstName}, ${users.name})` })
+    .select({ email: users.email, firstName: sql<string>`coalesce(${profiles.firstName}, ${users.name})`, orderUpdates: sql<boolean>`${profiles.parcelMessagesSince} is not null` })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));

@@ -76,4 +76,4 @@ export interface Courier {
 export class CourierRefusal extends Error {}
 
 /** The courier could not be reached or did not answer in time: the outcome is unknown, the booking is kept for a retry. */
-export class CourierUnavailable extends Error {}
+export { Unanswered as CourierUnavailable } from '../../http/outbound.ts';

@@ -71,8 +71,11 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
     if (isTold(step) && (!moved || moved.now === to)) {
       const facts = await orders.messageFactsIn(tx, shipment.orderId);
       if (facts) {
-        const mail = parcelMail(step, { ...facts, courier: shipment.carrier ?? COURIER_LABELS[shipment.courier], awb: shipment.awb, trackUrl: trackUrl(facts.orderNumber, facts.pincode) });
-        told = await notifier.tell(tx, { orderId: shipment.orderId, step, mail });
+        const courier = shipment.carrier ?? COURIER_LABELS[shipment.courier];
+        const link = trackUrl(facts.orderNumber, facts.pincode);
+        const mail = parcelMail(step, { ...facts, courier, awb: shipment.awb, trackUrl: link });
+        const chat = facts.chatPhone ? { phone: facts.chatPhone, firstName: facts.buyer.firstName, orderNumber: facts.orderNumber, courierLine: `${courier}, AWB ${shipment.awb}`, link: link ?? '' } : null;
+        told = await notifier.tell(tx, { orderId: shipment.orderId, step, mail, chat });
       }
     }
     return async () => {
