@@ -131,3 +131,25 @@ test('a failed attempt waits for the owner, who has it returned; the piece is ba
   await expect(card.getByText(/Refund of ₹|Refunded ₹/)).toBeVisible();
   await context.close();
 });
+
+test('order updates on WhatsApp or SMS: offered at checkout, off by default, stopped from the profile', async ({ page, browser }) => {
+  const { context, page: buyer } = await verifiedBuyer(browser, 'Malar');
+  await signedInAsOwner(page);
+  const made = await page.request.post('/api/admin/products', { data: { name: `Chettinad Cotton Saree ${Date.now()}`, price: 1_299_00, stock: 3 } });
+  expect(made.status()).toBe(201);
+  await buyer.goto(`/product/${(await made.json()).id}`);
+  await buyer.getByRole('button', { name: 'Buy Now' }).click();
+  const box = buyer.getByRole('checkbox', { name: /Send me order updates on WhatsApp or SMS too/ });
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await buyer.getByRole('button', { name: /^Pay ₹/ }).click();
+  await buyer.getByRole('button', { name: /\(test\)$/ }).click();
+  await expect(buyer.getByRole('heading', { level: 1, name: /Order Confirmed|Thank you/i })).toBeVisible();
+  await buyer.goto('/profile');
+  const updates = buyer.getByRole('region', { name: 'Order updates on WhatsApp or SMS' });
+  await expect(updates.getByText(/^On:/)).toBeVisible();
+  await expectNoSeriousViolations(buyer);
+  await updates.getByRole('button', { name: 'Stop WhatsApp and SMS updates' }).click();
+  await expect(updates.getByText(/^Off:/)).toBeVisible();
+  await context.close();
+});

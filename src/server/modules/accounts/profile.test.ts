@@ -50,6 +50,7 @@ describe('the profile', () => {
       addressCity: null,
       addressState: null,
       addressPin: null,
+      orderUpdates: false,
     });
   });
 

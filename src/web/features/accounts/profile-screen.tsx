@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api.ts';
 import type { SessionShopper } from '../../lib/session.ts';
 import { ProfileDetails } from './profile-details.tsx';
 import { ProfileForm } from './profile-form.tsx';
-import { useProfile, useUpdateProfile, type Profile } from './profile.api.ts';
+import { useOrderUpdates, useProfile, useUpdateProfile, type Profile } from './profile.api.ts';
 
 /** Spec §9: the profile's message clears after 3 seconds. */
 export const PROFILE_MESSAGE_MS = 3000;
@@ -81,7 +81,27 @@ function OwnProfile({ shopper, below }: Props & { shopper: SessionShopper }) {
           </div>
         )}
       </div>
+      <OrderUpdates shopperId={shopper.id} on={profile.data.orderUpdates} />
       {below && <div className="mt-12 sm:mt-16">{below(shopper.id, profile.data)}</div>}
     </div>
+  );
+}
+
+/** WhatsApp or SMS order updates (issue 48): on from the checkout's box, stopped here, asked for again here. */
+function OrderUpdates({ shopperId, on }: { shopperId: string; on: boolean }) {
+  const change = useOrderUpdates(shopperId);
+  return (
+    <section aria-labelledby="order-updates" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-white/70 p-5 sm:px-8">
+      <div>
+        <h2 id="order-updates" className="font-medium">
+          Order updates on WhatsApp or SMS
+        </h2>
+        <p className="text-sm text-muted">{on ? 'On: we message your delivery number at each step, besides the e-mail.' : 'Off: we e-mail you at each step of your orders.'}</p>
+        {change.isError && <p className="text-sm text-red-800">{change.error.message}</p>}
+      </div>
+      <button type="button" className={secondaryButtonClass} disabled={change.isPending} onClick={() => change.mutate(!on)}>
+        {on ? 'Stop WhatsApp and SMS updates' : 'Turn them on'}
+      </button>
+    </section>
   );
 }

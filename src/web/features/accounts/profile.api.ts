@@ -16,6 +16,8 @@ export interface Profile {
   addressCity: string | null;
   addressState: string | null;
   addressPin: string | null;
+  /** Order updates on WhatsApp or SMS (issue 48). */
+  orderUpdates: boolean;
 }
 
 export const profileQuery = (shopperId: string) =>
@@ -27,6 +29,15 @@ export function useUpdateProfile(shopperId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) => sendJson<Profile>('PUT', '/api/profile', input),
+    onSuccess: (saved) => client.setQueryData(queryKeys.profile(shopperId), saved),
+  });
+}
+
+/** Order updates on WhatsApp or SMS, on or off (issue 48): ticked at checkout, stopped here. */
+export function useOrderUpdates(shopperId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => sendJson<Profile>('PUT', '/api/profile/order-updates', { on }),
     onSuccess: (saved) => client.setQueryData(queryKeys.profile(shopperId), saved),
   });
 }

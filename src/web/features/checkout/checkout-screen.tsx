@@ -41,7 +41,9 @@ function Checkout({ shopperId, email, addresses }: { shopperId: string; email: s
   const [address, setAddress] = useState<Address | null>(null);
   const quote = useQuote(shopperId, buyNow, address?.id ?? null);
   const [chosen, setMethod] = useState<Method>('online');
-  const payment = usePayment({ shopperId, buyNow, address, quote: quote.data });
+  // Off until the shopper ticks it (issue 48): e-mail tells every step anyway.
+  const [orderUpdates, setOrderUpdates] = useState(false);
+  const payment = usePayment({ shopperId, buyNow, address, quote: quote.data, orderUpdates });
 
   if (quote.isPending) return <LoadingIndicator text="Loading checkout..." />;
   if (quote.isError) {
@@ -78,6 +80,13 @@ function Checkout({ shopperId, email, addresses }: { shopperId: string; email: s
         </div>
         <CheckoutSummary quote={quote.data} amounts={cod ? cod.amounts : quote.data.amounts}>
           {payment.message && <FormMessage tone="error">{payment.message}</FormMessage>}
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" className="mt-0.5 size-4 accent-wine" checked={orderUpdates} onChange={(e) => setOrderUpdates(e.target.checked)} />
+            <span>
+              Send me order updates on WhatsApp or SMS too
+              <span className="block text-xs text-muted">We e-mail every step anyway. Stop any time from your profile.</span>
+            </span>
+          </label>
           <button
             type="button"
             className={buttonClass}

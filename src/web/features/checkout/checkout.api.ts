@@ -51,6 +51,9 @@ export const startPayment = (body: StartCheckoutInput) =>
   sendJson<CheckoutStart>('POST', '/api/checkout/orders', body);
 
 /** The shopper closed the payment: the order's pieces go back on sale (the order lapses). */
+/** The checkout's box (issue 48): order updates on WhatsApp or SMS from now on; stopped from the profile. */
+export const askOrderUpdates = () => sendJson<unknown>('PUT', '/api/profile/order-updates', { on: true });
+
 export const abandonPayment = (orderId: string) => sendJson<{ released: boolean }>('POST', `/api/checkout/orders/${orderId}/abandon`);
 
 export const testPayment = (orderId: string) => sendJson<CheckoutSuccess>('POST', `/api/checkout/orders/${orderId}/test-payment`);

@@ -15,7 +15,7 @@ import { ApiError } from '../../lib/api.ts';
 import type { BuyNowKey } from '../../lib/buy-now.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { refreshSession } from '../../lib/session.ts';
-import { abandonPayment, confirmPayment, placeCod, startPayment, testPayment, type CheckoutSuccess, type Quote } from './checkout.api.ts';
+import { abandonPayment, askOrderUpdates, confirmPayment, placeCod, startPayment, testPayment, type CheckoutSuccess, type Quote } from './checkout.api.ts';
 import { openRazorpay } from './razorpay-checkout.ts';
 
 interface Paying {
@@ -23,9 +23,11 @@ interface Paying {
   buyNow: BuyNowKey | null;
   address: Address | null;
   quote: Quote | undefined;
+  /** The box "order updates on WhatsApp or SMS" ticked (issue 48). */
+  orderUpdates?: boolean;
 }
 
-export function usePayment({ shopperId, buyNow, address, quote }: Paying) {
+export function usePayment({ shopperId, buyNow, address, quote, orderUpdates = false }: Paying) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [processing, setProcessing] = useState(false);
@@ -75,12 +77,16 @@ export function usePayment({ shopperId, buyNow, address, quote }: Paying) {
     return problem ? null : id;
   }
 
+  /** The box ticked: asked for before the order, so its first step is told there too. Its failure never stops the order. */
+  const updatesAsked = () => (orderUpdates ? askOrderUpdates().catch(() => undefined) : Promise.resolve());
+
   async function payOnDelivery() {
     const id = checkedAddress();
     const cod = quote?.delivery?.cod;
     if (!id || !cod?.offered) return;
     setProcessing(true);
     try {
+      await updatesAsked();
       const placed = await placeCod({ addressId: id, ...(buyNow !== null && { buyNow }), expectedTotal: cod.total, placementKey: placement.current });
       placement.current = newPlacementKey();
       for (const queryKey of [queryKeys.cart(shopperId), queryKeys.orders(shopperId)]) void client.invalidateQueries({ queryKey });
@@ -98,6 +104,7 @@ export function usePayment({ shopperId, buyNow, address, quote }: Paying) {
     if (!id || !quote) return;
     setProcessing(true);
     try {
+      await updatesAsked();
       const start = await startPayment({ addressId: id, ...(buyNow !== null && { buyNow }), expectedTotal: quote.amounts.total });
       if (start.provider.mode === 'test') return setTestStart(start);
       await openRazorpay(start, { onSuccess: (s) => void finish(start, s), onDismiss: () => dismissed(start) });
