@@ -37,11 +37,11 @@ const SHOP = {
   invoicePrefix: 'VST',
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 /** A client of the shop over its socket, with one session. */
-function client(origin: string) {
+export function client(origin: string) {
   let cookie = '';
   return {
     async call(method: string, url: string, body?: unknown): Promise<Response> {
@@ -69,7 +69,7 @@ function client(origin: string) {
   };
 }
 
-async function signUp(c: ReturnType<typeof client>, firstName: string): Promise<string> {
+export async function signUp(c: ReturnType<typeof client>, firstName: string): Promise<string> {
   const email = `${firstName.toLowerCase()}.${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`;
   await c.json('POST', '/api/accounts/signup', { firstName, lastName: 'Iyer', email, phone: '9876543210', gender: 'female', password: 'Saree@2026' });
   return email;

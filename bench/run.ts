@@ -12,6 +12,7 @@
  */
 import { ensureBuilt } from '../scripts/build-lib.mjs';
 import { benchInvoices } from './invoices.ts';
+import { benchParcels } from './parcels.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -468,6 +469,8 @@ async function main(): Promise<void> {
   if (crafted.length) console.log(['', 'Memory (issue 53):', ...crafted.map((line) => `  ${line}`)].join('\n'));
   // Tax invoices (issue 18) on a database of their own: a PDF per order, and the month's register.
   if (!opts.only) await benchInvoices({ databaseUrl });
+  // The couriers' scans and the kept tracking page (issue 48), on a database of their own.
+  if (!only || only.some((part) => 'parcels'.includes(part))) await benchParcels({ databaseUrl });
 }
 
 try {

@@ -86,23 +86,16 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
 
   async function ingest(courier: CourierName, report: ScanReport): Promise<Ingested> {
     const { result, after } = await db.transaction(async (tx) => {
-      const named = await q.orderOfAwb(tx, courier, report.awb);
-      if (!named) throw new NotFoundError(UNKNOWN_AWB);
-      // The order first, then its shipment: the order every booking and step locks first.
-      const order = await orders.lockIn(tx, named.orderId);
-      const shipment = (await q.lockShipment(tx, named.id))!;
+      const parcel = await q.lockParcel(tx, courier, report.awb);
+      if (!parcel) throw new NotFoundError(UNKNOWN_AWB);
+      const { shipment, orderStatus } = parcel;
       if (shipment.step === 'cancelled') throw new AppError(409, 'shipment_cancelled', 'This shipment was cancelled; its scans are not taken.');
-      if (order?.status === 'cancelled') throw new AppError(409, 'order_cancelled', 'This order was cancelled; its scans are not taken.');
-      const fresh = await q.storeScans(tx, shipment.id, report.scans);
-      const next = isFinal(shipment.step) ? undefined : mover(fresh, { at: shipment.lastScanAt, step: shipment.step });
-      const patch: Parameters<typeof q.updateShipment>[2] = { heardAt: new Date(), expectedOn: report.expectedOn ?? shipment.expectedOn };
-      let effects: (() => Promise<void>) | undefined;
-      if (next?.step) {
-        Object.assign(patch, { step: next.step, lastScanAt: next.at }, next.step === 'attempt_failed' && { attemptFailedAt: next.at, decision: null, decidedAt: null, decidedByEmail: null });
-        effects = await stepTaken(tx, shipment, next.step, next.at);
-      }
-      await q.updateShipment(tx, shipment.id, patch);
-      return { result: { stored: fresh.length, step: next?.step ?? shipment.step }, after: effects };
+      if (orderStatus === 'cancelled') throw new AppError(409, 'order_cancelled', 'This order was cancelled; its scans are not taken.');
+      // A scan after the one that moved the parcel last was never stored: no need to store first to know it is new.
+      const next = isFinal(shipment.step) ? undefined : mover(report.scans, { at: shipment.lastScanAt, step: shipment.step });
+      const effects = next?.step ? await stepTaken(tx, shipment, next.step, next.at) : undefined;
+      const stored = await q.storeAndMove(tx, shipment.id, report.scans, { expectedOn: report.expectedOn, to: next && { step: next.step, at: next.at } });
+      return { result: { stored, step: next?.step ?? shipment.step }, after: effects };
     });
     await after?.();
     return result;

@@ -96,29 +96,50 @@ export async function dropBooking(db: Db, id: string) {
   await db.delete(shipments).where(and(eq(shipments.id, id), eq(shipments.step, 'booking'), isNull(shipments.providerOrderId)));
 }
 
-/** The order of the shipment an AWB names with this courier (its order is locked before the shipment, as everywhere). */
-export async function orderOfAwb(tx: Tx, courier: CourierName, awb: string): Promise<{ id: string; orderId: string } | undefined> {
+/**
+ * The shipment an AWB names with this courier and its order's status, both locked in one round
+ * trip: the order's row first, then the shipment's (FOR UPDATE OF takes them in that order), the
+ * order every booking and step locks in. The orders table is read here, not only through the
+ * orders module, because a courier's webhook is the hot path (issue 48's budget).
+ */
+export async function lockParcel(tx: Tx, courier: CourierName, awb: string): Promise<{ shipment: ShipmentRow; orderStatus: string } | undefined> {
   const [row] = await tx
-    .select({ id: shipments.id, orderId: shipments.orderId })
-    .from(shipments)
-    .where(and(eq(shipments.courier, courier), eq(shipments.awb, awb)));
+    .select({ shipment: shipments, orderStatus: orders.status })
+    .from(orders)
+    .innerJoin(shipments, eq(shipments.orderId, orders.id))
+    .where(and(eq(shipments.courier, courier), eq(shipments.awb, awb)))
+    .for('update', { of: [orders, shipments] });
   return row;
 }
 
-/** The shipment, locked while its scans are stored. */
-export async function lockShipment(tx: Tx, id: string) {
-  const [row] = await tx.select().from(shipments).where(eq(shipments.id, id)).for('update');
-  return row;
+/** What a report changes of its shipment: when it was heard, its expected day, and the step a newer scan moved it to. */
+export interface ShipmentMove {
+  expectedOn: string | null;
+  to?: { step: ParcelStep; at: Date };
 }
 
-/** The scans not stored before (same time and code): only those come back. */
-export async function storeScans(tx: Tx, shipmentId: string, scans: CourierScan[]) {
-  if (scans.length === 0) return [];
-  return tx
-    .insert(shipmentScans)
-    .values(scans.map((s) => ({ shipmentId, at: s.at, code: s.code, step: s.step, activity: s.activity, place: s.place })))
-    .onConflictDoNothing()
-    .returning();
+/**
+ * The report's scans stored (each once: a scan already stored is passed over) and the shipment
+ * moved, in one statement; how many scans were new.
+ */
+export async function storeAndMove(tx: Tx, id: string, scans: CourierScan[], move: ShipmentMove): Promise<number> {
+  const rows = JSON.stringify(scans.map((s) => ({ at: s.at.toISOString(), code: s.code, step: s.step, activity: s.activity, place: s.place })));
+  const to = move.to;
+  const moved = to
+    ? sql`, step = ${to.step}, last_scan_at = ${to.at.toISOString()}::timestamptz${to.step === 'attempt_failed' ? sql`, attempt_failed_at = ${to.at.toISOString()}::timestamptz, decision = null, decided_at = null, decided_by_email = null` : sql``}`
+    : sql``;
+  const { rows: result } = (await tx.execute(sql`
+    with fresh as (
+      insert into shipment_scans (shipment_id, at, code, step, activity, place)
+      select ${id}::uuid, x.at, x.code, x.step, x.activity, x.place
+      from jsonb_to_recordset(${rows}::jsonb) as x(at timestamptz, code text, step text, activity text, place text)
+      on conflict do nothing
+      returning 1
+    )
+    update shipments set heard_at = now(), expected_on = coalesce(${move.expectedOn}, expected_on), updated_at = now()${moved}
+    where id = ${id}::uuid
+    returning (select count(*)::int from fresh) as stored`)) as unknown as { rows: { stored: number }[] };
+  return result[0]?.stored ?? 0;
 }
 
 export async function updateShipment(tx: Tx | Db, id: string, patch: Partial<typeof shipments.$inferInsert>) {
