@@ -20,11 +20,20 @@ test.use({ baseURL: `http://localhost:${VERIFYING_PORT}` });
 /** The local courier of that shop (e2e/serve.ts): its hand on the timetable. */
 const COURIER = `http://127.0.0.1:${VERIFYING_PORT + 90}`;
 
-/** The courier's next scan of the parcel (or the one named), sent to the shop's webhook as Shiprocket would. */
+/** Shiprocket's codes the journeys send, as the steps the shop's board then shows. */
+const STEP_OF: Record<string, string> = { '42': 'picked_up', '18': 'in_transit', '17': 'out_for_delivery', '7': 'delivered', '21': 'attempt_failed', '9': 'returning', '10': 'returned' };
+
+/**
+ * The courier's next scan of the parcel (or the one named), sent to the shop's webhook as Shiprocket
+ * would; the shop answers at once and applies it just after, which the owner's board then shows.
+ */
 async function scan(request: APIRequestContext, awb: string, code?: string) {
   const res = await request.post(`${COURIER}/_local/scan`, { data: { awb, code } });
   expect(res.status()).toBe(200);
-  expect((await res.json()).shopAnswered).toBe(200);
+  const sent = (await res.json()) as { shopAnswered: number; code: string };
+  expect(sent.shopAnswered).toBe(200);
+  const stepNow = async () => ((await (await request.get('/api/admin/parcels')).json()).items as { awb: string; step: string }[]).find((r) => r.awb === awb)?.step;
+  await expect.poll(stepNow).toBe(STEP_OF[sent.code]);
 }
 
 /** Shiprocket chosen on /admin/delivery, as an owner would. */

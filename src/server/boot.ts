@@ -117,6 +117,8 @@ function parcelPoller(shipping: Shipping, notifier: Notifier, log: (line: string
   let lastPoll = Date.now() - POLL_EVERY_MS + 10 * 60_000;
   const said = (err: unknown) => log(`Parcels: ${err instanceof Error ? err.message : String(err)}`);
   const pass = async () => {
+    // A report kept but not applied (a crash in between, a failed try) is applied here.
+    await shipping.applyKept(log).catch(said);
     await notifier.sendDue().catch(said);
     if (Date.now() - lastPoll < POLL_EVERY_MS) return;
     lastPoll = Date.now();

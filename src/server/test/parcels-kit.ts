@@ -30,6 +30,8 @@ export interface ParcelShop {
   paidOrder(): Promise<string>;
   /** A Cash on Delivery order of the shopper's: its id. */
   codOrder(): Promise<string>;
+  /** The courier's next scan of the parcel (or the one named), sent to the webhook, and applied by the shop. */
+  scan(awb: string, code?: string, options?: { at?: Date }): Promise<number>;
   /** Books the order through the owner's API; its answer. */
   book(orderId: string, weightGrams?: number): Promise<Response>;
   /** The order's AWB, once booked. */
@@ -75,6 +77,11 @@ export async function startParcelShop(options: TestAppOptions = {}): Promise<Par
       expect(res.status, await res.clone().text()).toBe(201);
       return (await res.json()).orderId as string;
     },
+    async scan(awb, code, o) {
+      const status = await courier.scan(awb, code, o);
+      await t.shop.shipping.settled();
+      return status;
+    },
     book: (orderId, weightGrams = 500) => send(t, 'POST', `/api/admin/orders/${orderId}/parcel`, { weightGrams }, owner.cookie),
     async awbOf(orderId) {
       const parcel = await (await send(t, 'GET', `/api/admin/orders/${orderId}/parcel`, undefined, owner.cookie)).json();
@@ -82,6 +89,7 @@ export async function startParcelShop(options: TestAppOptions = {}): Promise<Par
     },
     async close() {
       await socket.close();
+      await t.shop.shipping.settled();
       await t.shop.notifier.settled();
       await t.close();
       await courier.close();

@@ -95,6 +95,29 @@ export const shipmentScans = pgTable(
   (t) => [uniqueIndex('shipment_scans_once').on(t.shipmentId, t.at, t.code)],
 );
 
+/**
+ * Every courier report as it arrived (a webhook's scans), kept before it is answered and applied
+ * just after (scans.ts): the courier is answered at once, however busy the shop, and a report is
+ * never lost to a crash between the two. Applied reports go after a while (the scans stay).
+ */
+export const scanReports = pgTable(
+  'scan_reports',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    courier: text('courier').$type<ShipmentCourier>().notNull(),
+    /** The report as read (scans with their times as ISO strings, the expected day). */
+    report: jsonb('report').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [index('scan_reports_due').on(t.id).where(sql`${t.appliedAt} is null`)],
+);
+
 /** Every message a shopper was sent about an order's parcel: one per step and channel, however often a scan comes. */
 export const orderMessages = pgTable(
   'order_messages',

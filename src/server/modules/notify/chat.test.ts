@@ -30,7 +30,7 @@ async function shippedOrder() {
 describe('WhatsApp order updates', () => {
   it('go only to a shopper who asked, once per step, with the courier and the tracking link', async () => {
     const quiet = await shippedOrder();
-    await p.courier.scan(quiet.awb);
+    await p.scan(quiet.awb);
     await p.t.shop.notifier.settled();
     expect(chatsFor(quiet.orderNumber)).toHaveLength(0);
 
@@ -38,16 +38,16 @@ describe('WhatsApp order updates', () => {
     expect(asked.status).toBe(200);
     expect((await asked.json()).orderUpdates).toBe(true);
     const { id, awb, orderNumber } = await shippedOrder();
-    await p.courier.scan(awb); // picked up: shipped
-    await p.courier.scan(awb); // in transit: nothing to say
-    await p.courier.scan(awb); // out for delivery
+    await p.scan(awb); // picked up: shipped
+    await p.scan(awb); // in transit: nothing to say
+    await p.scan(awb); // out for delivery
     await p.t.shop.notifier.settled();
     await p.t.shop.notifier.sendDue();
     const mine = chatsFor(orderNumber);
     expect(mine.map((m) => m.template)).toEqual(['vastra_order_shipped', 'vastra_order_out_for_delivery']);
     expect(mine[1]).toMatchObject({ channel: 'whatsapp', to: '919876543210', values: ['Kavya', orderNumber, `Local Surface, AWB ${awb}`, `https://shop.example.in/track?order=${orderNumber}&pin=570001`] });
     // The same scans again: nothing more is sent.
-    await p.courier.scan(awb, '17');
+    await p.scan(awb, '17');
     await p.t.shop.notifier.sendDue();
     expect(chatsFor(orderNumber)).toHaveLength(2);
     const rows = await p.t.database.db.select().from(orderMessages).where(eq(orderMessages.orderId, id));
@@ -58,7 +58,7 @@ describe('WhatsApp order updates', () => {
     await updates(true);
     const { awb, orderNumber, id } = await shippedOrder();
     p.chat.failNext(1);
-    await p.courier.scan(awb);
+    await p.scan(awb);
     await p.t.shop.notifier.settled();
     expect(chatsFor(orderNumber)).toHaveLength(0);
     const [queued] = await p.t.database.db.select().from(orderMessages).where(eq(orderMessages.orderId, id)).then((r) => r.filter((m) => m.channel === 'whatsapp'));
@@ -71,7 +71,7 @@ describe('WhatsApp order updates', () => {
 
     const stopped = await updates(false);
     expect((await stopped.json()).orderUpdates).toBe(false);
-    await p.courier.scan(awb, '17');
+    await p.scan(awb, '17');
     await p.t.shop.notifier.settled();
     await p.t.shop.notifier.sendDue();
     expect(chatsFor(orderNumber)).toHaveLength(1);

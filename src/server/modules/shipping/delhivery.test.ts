@@ -69,7 +69,7 @@ describe('Delhivery', () => {
     const id = await p.paidOrder();
     expect((await p.book(id)).status).toBe(200);
     const { awb } = await shipmentOf(id);
-    expect(await p.courier.scan(awb!)).toBe(200); // X-PPOM: picked up
+    expect(await p.scan(awb!)).toBe(200); // X-PPOM: picked up
     expect(await statusOf(id)).toBe('shipped');
     const hook = `http://127.0.0.1:${new URL(p.hookUrl).port}${WEBHOOK_PATHS.delhivery}`;
     const push = { Shipment: { AWB: awb, Status: { Status: 'Delivered', StatusType: 'DL', StatusDateTime: soon(30), StatusLocation: 'Mysuru', Instructions: 'Delivered' }, NSLCode: 'EOD-38' } };
@@ -93,8 +93,8 @@ describe('Delhivery', () => {
       const id = await p.paidOrder();
       expect((await p.book(id)).status).toBe(200);
       const { awb } = await shipmentOf(id);
-      await p.courier.scan(awb!);
-      await p.courier.scan(awb!, '21'); // EOD-11: consignee unavailable
+      await p.scan(awb!);
+      await p.scan(awb!, '21'); // EOD-11: consignee unavailable
       expect((await shipmentOf(id)).step).toBe('attempt_failed');
       const res = await send(p.t, 'POST', `/api/admin/orders/${id}/parcel/decision`, { decision }, p.owner.cookie);
       expect(res.status, await res.clone().text()).toBe(200);

@@ -272,7 +272,8 @@ async function handle(c: Courier, req: IncomingMessage, res: ServerResponse) {
   if (req.method === 'POST' && url.pathname === '/_local/scan') {
     const { awb, code } = (body ?? {}) as { awb?: string; code?: string };
     if (!awb || !c.byAwb.has(awb)) return json(res, 404, { message: 'No such parcel' });
-    return json(res, 200, { shopAnswered: await scan(c, awb, code) });
+    const shopAnswered = await scan(c, awb, code);
+    return json(res, 200, { shopAnswered, code: c.byAwb.get(awb)!.scans.at(-1)!.code });
   }
   c.requests.push({ method: req.method ?? 'GET', path: path + url.search, body });
   if (c.failing > 0) return c.failing--, json(res, 503, { message: 'Service Unavailable' });

@@ -12,9 +12,13 @@ import type { Fulfilment } from '../orders/fulfilment.service.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { CourierRefusal, type Courier, type CourierScan, type ScanReport } from './courier.ts';
 import { isTold, parcelMail } from './parcel.mails.ts';
+import { createKeptReports } from './kept-reports.ts';
 import * as q from './shipping.queries.ts';
 
 export const UNKNOWN_AWB = 'No parcel of this shop has that AWB with this courier.';
+const SHIPMENT_CANCELLED = 'This shipment was cancelled; its scans are not taken.';
+const ORDER_CANCELLED = 'This order was cancelled; its scans are not taken.';
+
 export const WRONG_SECRET = 'The webhook secret is missing or wrong.';
 
 /** The poll: parcels silent this long are asked about, this many at a time. */
@@ -84,28 +88,40 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
     };
   }
 
+  /** The report applied in `tx`, with the order and the shipment locked; what to do once it commits. */
+  async function applyIn(tx: q.Tx, courier: CourierName, report: ScanReport) {
+    const parcel = await q.lockParcel(tx, courier, report.awb);
+    if (!parcel) throw new NotFoundError(UNKNOWN_AWB);
+    const { shipment, orderStatus } = parcel;
+    if (shipment.step === 'cancelled') throw new AppError(409, 'shipment_cancelled', SHIPMENT_CANCELLED);
+    if (orderStatus === 'cancelled') throw new AppError(409, 'order_cancelled', ORDER_CANCELLED);
+    // A scan after the one that moved the parcel last was never stored: no need to store first to know it is new.
+    const next = isFinal(shipment.step) ? undefined : mover(report.scans, { at: shipment.lastScanAt, step: shipment.step });
+    const effects = next?.step ? await stepTaken(tx, shipment, next.step, next.at) : undefined;
+    const stored = await q.storeAndMove(tx, shipment.id, report.scans, { expectedOn: report.expectedOn, to: next && { step: next.step, at: next.at } });
+    return { result: { stored, step: next?.step ?? shipment.step }, after: effects };
+  }
+
   async function ingest(courier: CourierName, report: ScanReport): Promise<Ingested> {
-    const { result, after } = await db.transaction(async (tx) => {
-      const parcel = await q.lockParcel(tx, courier, report.awb);
-      if (!parcel) throw new NotFoundError(UNKNOWN_AWB);
-      const { shipment, orderStatus } = parcel;
-      if (shipment.step === 'cancelled') throw new AppError(409, 'shipment_cancelled', 'This shipment was cancelled; its scans are not taken.');
-      if (orderStatus === 'cancelled') throw new AppError(409, 'order_cancelled', 'This order was cancelled; its scans are not taken.');
-      // A scan after the one that moved the parcel last was never stored: no need to store first to know it is new.
-      const next = isFinal(shipment.step) ? undefined : mover(report.scans, { at: shipment.lastScanAt, step: shipment.step });
-      const effects = next?.step ? await stepTaken(tx, shipment, next.step, next.at) : undefined;
-      const stored = await q.storeAndMove(tx, shipment.id, report.scans, { expectedOn: report.expectedOn, to: next && { step: next.step, at: next.at } });
-      return { result: { stored, step: next?.step ?? shipment.step }, after: effects };
-    });
+    const { result, after } = await db.transaction((tx) => applyIn(tx, courier, report));
     await after?.();
     return result;
   }
 
+  const kept = createKeptReports(db, applyIn);
+
   return {
     ingest,
+    applyKept: kept.applyKept,
+    /** Waits until the reports kept so far are applied (tests; a shop closing). */
+    settled: kept.settled,
 
-    /** A courier's webhook: its secret checked first (401), its body read (400), then stored. */
-    async receive(courierName: CourierName, headers: Headers, body: string): Promise<Ingested> {
+    /**
+     * A courier's webhook: its secret checked first (401), its body read (400), its parcel known
+     * (404) and not cancelled (409); then the report is kept and the courier answered at once, and
+     * the report is applied just after (applyKept): a courier never waits on a busy shop.
+     */
+    async receive(courierName: CourierName, headers: Headers, body: string): Promise<{ accepted: number }> {
       const courier = couriers[courierName];
       if (!courier) throw new NotFoundError('Not found');
       let report: ScanReport | null;
@@ -116,11 +132,18 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
         throw err;
       }
       if (!report) throw new AppError(401, 'unauthorized', WRONG_SECRET);
-      return ingest(courierName, report);
+      const parcel = await q.parcelState(db, courierName, report.awb);
+      if (!parcel) throw new NotFoundError(UNKNOWN_AWB);
+      if (parcel.step === 'cancelled') throw new AppError(409, 'shipment_cancelled', SHIPMENT_CANCELLED);
+      if (parcel.orderStatus === 'cancelled') throw new AppError(409, 'order_cancelled', ORDER_CANCELLED);
+      await q.keepReport(db, { shipmentId: parcel.id, courier: courierName, report: { ...report, scans: report.scans.map((x) => ({ ...x, at: x.at.toISOString() })) } });
+      void kept.applyKept();
+      return { accepted: report.scans.length };
     },
 
     /** Asks the couriers about parcels they have not mentioned for a day; how many were asked. */
     async pollSilent(log: (line: string) => void = console.log): Promise<number> {
+      await q.forgetAppliedReports(db);
       const silent = await q.silentShipments(db, SILENT_HOURS, POLL_BATCH);
       for (const shipment of silent) {
         const courier = couriers[shipment.courier as CourierName];

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, notInArray, 
 import type { CourierName, NdrDecision, ParcelStep } from '../../../shared/parcels.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
-import { courierSettings, orders, shipments, shipmentScans } from '../../db/schema/index.ts';
+import { courierSettings, orders, scanReports, shipments, shipmentScans } from '../../db/schema/index.ts';
 import type { Booking, CourierScan } from './courier.ts';
 
 export type Tx = ShopperTx;
@@ -207,4 +207,51 @@ export async function orderByNumber(db: Reader, orderNumber: string) {
     .from(orders)
     .where(eq(orders.orderNumber, orderNumber));
   return row;
+}
+
+/** The shipment an AWB names with this courier, and its order's status, read without a lock: the webhook's check. */
+export async function parcelState(db: Db, courier: CourierName, awb: string) {
+  const [row] = await db
+    .select({ id: shipments.id, step: shipments.step, orderStatus: orders.status })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(and(eq(shipments.courier, courier), eq(shipments.awb, awb)));
+  return row;
+}
+
+/** A report kept as it arrived; its id. */
+export async function keepReport(db: Db, row: { shipmentId: string; courier: CourierName; report: unknown }): Promise<number> {
+  const [kept] = await db.insert(scanReports).values(row).returning({ id: scanReports.id });
+  return kept!.id;
+}
+
+/** Reports not applied yet, oldest first. */
+export const dueReports = (db: Db, limit: number) =>
+  db
+    .select({ id: scanReports.id, courier: scanReports.courier, report: scanReports.report, attempts: scanReports.attempts })
+    .from(scanReports)
+    .where(isNull(scanReports.appliedAt))
+    .orderBy(asc(scanReports.id))
+    .limit(limit);
+
+/** The report taken for applying in `tx`: none when another server has it or it is applied already. */
+export async function claimReport(tx: Tx, id: number): Promise<boolean> {
+  const rows = await tx.select({ id: scanReports.id }).from(scanReports).where(and(eq(scanReports.id, id), isNull(scanReports.appliedAt))).for('update', { skipLocked: true });
+  return rows.length > 0;
+}
+
+export async function reportApplied(tx: Tx | Db, id: number, error: string | null = null) {
+  await tx.update(scanReports).set({ appliedAt: sql`now()`, error }).where(eq(scanReports.id, id));
+}
+
+export async function reportFailed(db: Db, id: number, error: string) {
+  await db
+    .update(scanReports)
+    .set({ attempts: sql`${scanReports.attempts} + 1`, error })
+    .where(eq(scanReports.id, id));
+}
+
+/** Applied reports older than a week: their scans are stored, the report itself is no longer needed. */
+export async function forgetAppliedReports(db: Db) {
+  await db.delete(scanReports).where(and(isNotNull(scanReports.appliedAt), lt(scanReports.appliedAt, sql`now() - interval '7 days'`)));
 }

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const id = await p.paidOrder();
   expect((await p.book(id)).status).toBe(200);
   awb = await p.awbOf(id);
-  await p.courier.scan(awb);
+  await p.scan(awb);
   orderNumber = ((await (await send(p.t, 'GET', '/api/orders', undefined, p.shopper.s.cookie)).json()).items as Order[]).find((o) => o.id === id)!.orderNumber;
 }, 180_000);
 afterAll(async () => {
@@ -63,7 +63,7 @@ describe('/track drawn on the server', () => {
     const from = '198.51.100.4';
     const first = root(await (await page(`?order=${orderNumber}&pin=570001`, from)).text());
     expect(first).toContain('Picked up by the courier');
-    await p.courier.scan(awb); // in transit
+    await p.scan(awb); // in transit
     // The trigger's NOTIFY reaches the watch: the kept copy goes, the next view is drawn anew.
     await expect.poll(async () => root(await (await page(`?order=${orderNumber}&pin=570001`, from)).text()), { timeout: 5_000 }).toContain('On its way');
   });

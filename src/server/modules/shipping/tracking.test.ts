@@ -18,7 +18,7 @@ beforeAll(async () => {
   id = await p.paidOrder();
   expect((await p.book(id)).status).toBe(200);
   awb = await p.awbOf(id);
-  await p.courier.scan(awb);
+  await p.scan(awb);
   orderNumber = ((await (await send(p.t, 'GET', '/api/orders', undefined, p.shopper.s.cookie)).json()).items as Order[]).find((o) => o.id === id)!.orderNumber;
 });
 afterAll(() => p.close());
