@@ -108,7 +108,7 @@ test('the owner books with one button, the scans move the order, and the shopper
   await context.close();
 });
 
-test('a failed attempt waits for the owner, who has it returned; the piece is back on sale', async ({ page, browser }) => {
+test('a failed attempt waits for the owner, who has it returned; the piece is back on sale', BOTH_WIDTHS, async ({ page, browser }) => {
   test.setTimeout(120_000);
   const { context, page: buyer, addressId } = await verifiedBuyer(browser, 'Gowri');
   await signedInAsOwner(page);
