@@ -132,11 +132,13 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
         throw err;
       }
       if (!report) throw new AppError(401, 'unauthorized', WRONG_SECRET);
-      const parcel = await q.parcelState(db, courierName, report.awb);
-      if (!parcel) throw new NotFoundError(UNKNOWN_AWB);
-      if (parcel.step === 'cancelled') throw new AppError(409, 'shipment_cancelled', SHIPMENT_CANCELLED);
-      if (parcel.orderStatus === 'cancelled') throw new AppError(409, 'order_cancelled', ORDER_CANCELLED);
-      await q.keepReport(db, { shipmentId: parcel.id, courier: courierName, report: { ...report, scans: report.scans.map((x) => ({ ...x, at: x.at.toISOString() })) } });
+      const keptId = await q.keepReport(db, courierName, report.awb, { ...report, scans: report.scans.map((x) => ({ ...x, at: x.at.toISOString() })) });
+      if (keptId === undefined) {
+        // Not kept: why, in words (read only on this path: the kept path is one statement).
+        const parcel = await q.parcelState(db, courierName, report.awb);
+        if (!parcel) throw new NotFoundError(UNKNOWN_AWB);
+        throw new AppError(409, parcel.step === 'cancelled' ? 'shipment_cancelled' : 'order_cancelled', parcel.step === 'cancelled' ? SHIPMENT_CANCELLED : ORDER_CANCELLED);
+      }
       void kept.applyKept();
       return { accepted: report.scans.length };
     },

@@ -219,10 +219,18 @@ export async function parcelState(db: Db, courier: CourierName, awb: string) {
   return row;
 }
 
-/** A report kept as it arrived; its id. */
-export async function keepReport(db: Db, row: { shipmentId: string; courier: CourierName; report: unknown }): Promise<number> {
-  const [kept] = await db.insert(scanReports).values(row).returning({ id: scanReports.id });
-  return kept!.id;
+/**
+ * A report kept as it arrived, in one statement with its checks: only for a shipment this courier
+ * knows by the AWB, neither it nor its order cancelled. Its id, or none (parcelState then says why).
+ */
+export async function keepReport(db: Db, courier: CourierName, awb: string, report: unknown): Promise<number | undefined> {
+  const { rows } = (await db.execute(sql`
+    insert into scan_reports (shipment_id, courier, report)
+    select s.id, ${courier}, ${JSON.stringify(report)}::jsonb
+    from shipments s join orders o on o.id = s.order_id
+    where s.courier = ${courier} and s.awb = ${awb} and s.step <> 'cancelled' and o.status <> 'cancelled'
+    returning id`)) as unknown as { rows: { id: number }[] };
+  return rows[0]?.id;
 }
 
 /** Reports not applied yet, oldest first. */
