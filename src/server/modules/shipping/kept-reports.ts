@@ -15,6 +15,10 @@ import * as q from './shipping.queries.ts';
 const REPORT_TRIES = 5;
 /** Reports applied at once on each server: the webhook's answers keep most of the machine. */
 const APPLIERS = 2;
+/** A pass starts once the webhooks pause this long... */
+const QUIET_MS = 20;
+/** ...and at most this long after the first report waiting, however busy they keep the shop. */
+const MOST_WAIT_MS = 1_000;
 
 /** A kept report as it was read (its scans' times were kept as ISO strings). */
 function revived(kept: unknown): ScanReport {
@@ -91,10 +95,31 @@ export function createKeptReports(db: Db, applyIn: ApplyIn) {
     return draining;
   }
 
+  // Applying yields to answering: a webhook's nudge starts a pass once the webhooks pause for
+  // QUIET_MS, and within MOST_WAIT_MS of the first nudge however busy they keep the shop.
+  let waiting: NodeJS.Timeout | null = null;
+  let firstNudge = 0;
+  let started: Promise<number> | null = null;
+  function nudge(): void {
+    const now = Date.now();
+    if (!waiting) firstNudge = now;
+    else clearTimeout(waiting);
+    const wait = Math.max(0, Math.min(QUIET_MS, firstNudge + MOST_WAIT_MS - now));
+    waiting = setTimeout(() => {
+      waiting = null;
+      started = applyKept();
+    }, wait);
+  }
+
   return {
     applyKept,
+    nudge,
     settled: async () => {
-      while (draining) await draining;
+      while (waiting || draining) {
+        if (waiting) await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+        if (draining) await draining;
+      }
+      await started;
     },
   };
 }

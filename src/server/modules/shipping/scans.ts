@@ -139,7 +139,7 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
         if (!parcel) throw new NotFoundError(UNKNOWN_AWB);
         throw new AppError(409, parcel.step === 'cancelled' ? 'shipment_cancelled' : 'order_cancelled', parcel.step === 'cancelled' ? SHIPMENT_CANCELLED : ORDER_CANCELLED);
       }
-      void kept.applyKept();
+      kept.nudge();
       return { accepted: report.scans.length };
     },
 
