@@ -3,8 +3,22 @@
  * compared in constant time, a courier's local dates, and a scan time that can be true.
  */
 import crypto from 'node:crypto';
+import { CourierRefusal } from './courier.ts';
 
 export { callOut as callCourier, fetchFile, type OutboundAnswer as CourierAnswer } from '../../http/outbound.ts';
+
+/**
+ * A webhook's body as JSON once its secret (x-api-key) matches: null without it (the caller's 401),
+ * a CourierRefusal when the body is not JSON (400).
+ */
+export function webhookJson(headers: Headers, body: string, secret: string): { json: unknown } | null {
+  if (!sameSecret(headers.get('x-api-key'), secret)) return null;
+  try {
+    return { json: JSON.parse(body) };
+  } catch {
+    throw new CourierRefusal('The body is not JSON.');
+  }
+}
 
 /** A webhook's shared secret, compared in constant time (whatever the lengths: both are hashed first). */
 export function sameSecret(given: string | null | undefined, expected: string): boolean {

@@ -5,6 +5,15 @@
  */
 import type { CourierName, NdrDecision, ScanStep } from '../../../shared/parcels.ts';
 
+/** What every adapter is configured with besides its credentials. */
+export interface CourierEndpoint {
+  /** The secret the courier sends with its webhook, in x-api-key. */
+  webhookToken: string;
+  /** The provider's API, or the local courier's (local-courier.ts). */
+  apiBase: string;
+  timeoutMs?: number;
+}
+
 /** The parcel as the courier is told of it: amounts in paise, weight in grams. */
 export interface Parcel {
   /** What the courier knows the order by (shipments.reference). */

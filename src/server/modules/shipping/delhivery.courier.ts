@@ -8,17 +8,13 @@
 import { z } from 'zod';
 import { fromIndiaWall, indiaDay } from '../../../shared/india-time.ts';
 import type { NdrDecision, ScanStep } from '../../../shared/parcels.ts';
-import { callCourier, dayOf, fetchFile, plausible, sameSecret, type CourierAnswer } from './courier-http.ts';
-import { CourierRefusal, type Booking, type Courier, type CourierScan, type Parcel } from './courier.ts';
+import { callCourier, dayOf, fetchFile, plausible, webhookJson, type CourierAnswer } from './courier-http.ts';
+import { CourierRefusal, type Booking, type Courier, type CourierEndpoint, type CourierScan, type Parcel } from './courier.ts';
 import { PARCEL_CM } from './shiprocket.courier.ts';
 
-export interface DelhiveryConfig {
+/** `webhookToken`: the secret the shop asked Delhivery to send with each scan push (§9: the client chooses the header); `apiBase`: https://track.delhivery.com or its staging host. */
+export interface DelhiveryConfig extends CourierEndpoint {
   token: string;
-  /** The secret the shop asked Delhivery to send with each scan push, in x-api-key (§9: the client chooses the header). */
-  webhookToken: string;
-  /** https://track.delhivery.com, its staging host, or the local courier's. */
-  apiBase: string;
-  timeoutMs?: number;
 }
 
 export const DELHIVERY_API = 'https://track.delhivery.com';
@@ -153,14 +149,9 @@ export function createDelhiveryCourier(config: DelhiveryConfig): Courier {
     },
 
     readWebhook(headers, body) {
-      if (!sameSecret(headers.get('x-api-key'), config.webhookToken)) return null;
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        throw new CourierRefusal('The body is not JSON.');
-      }
-      const parsed = pushSchema.safeParse(json);
+      const read = webhookJson(headers, body, config.webhookToken);
+      if (!read) return null;
+      const parsed = pushSchema.safeParse(read.json);
       if (!parsed.success) throw new CourierRefusal('The body is not a Delhivery scan push.');
       const { AWB, Status: s, NSLCode } = parsed.data.Shipment;
       const scan = asScan(s.StatusDateTime, s.StatusType, s.Status, NSLCode ?? s.StatusCode, s.StatusLocation, s.Instructions);

@@ -8,17 +8,13 @@
 import { z } from 'zod';
 import type { NdrDecision, ScanStep } from '../../../shared/parcels.ts';
 import { fromIndiaWall, indiaMinute } from '../../../shared/india-time.ts';
-import { callCourier, dayOf, fetchFile, plausible, sameSecret, type CourierAnswer } from './courier-http.ts';
-import { CourierRefusal, type Booking, type Courier, type CourierScan, type Parcel, type ScanReport } from './courier.ts';
+import { callCourier, dayOf, fetchFile, plausible, webhookJson, type CourierAnswer } from './courier-http.ts';
+import { CourierRefusal, type Booking, type Courier, type CourierEndpoint, type CourierScan, type Parcel, type ScanReport } from './courier.ts';
 
-export interface ShiprocketConfig {
+/** `webhookToken`: set with the webhook in Shiprocket's panel; `apiBase`: https://apiv2.shiprocket.in/v1/external by default. */
+export interface ShiprocketConfig extends CourierEndpoint {
   email: string;
   password: string;
-  /** The token set with the webhook in Shiprocket's panel; it comes back in x-api-key. */
-  webhookToken: string;
-  /** https://apiv2.shiprocket.in/v1/external, or the local courier's. */
-  apiBase: string;
-  timeoutMs?: number;
 }
 
 export const SHIPROCKET_API = 'https://apiv2.shiprocket.in/v1/external';
@@ -167,14 +163,9 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier {
 
     readWebhook(headers, body) {
       // §10: the token set in the panel arrives as x-api-key; there is no signature.
-      if (!sameSecret(headers.get('x-api-key'), config.webhookToken)) return null;
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        throw new CourierRefusal('The body is not JSON.');
-      }
-      const parsed = webhookSchema.safeParse(json);
+      const read = webhookJson(headers, body, config.webhookToken);
+      if (!read) return null;
+      const parsed = webhookSchema.safeParse(read.json);
       if (!parsed.success) throw new CourierRefusal('The body is not a Shiprocket tracking update.');
       return toReport(parsed.data.awb, parsed.data.scans, parsed.data.etd);
     },
