@@ -49,8 +49,8 @@ export function TrackScreen({ foundMissing }: { foundMissing: boolean }) {
       {/* Keyed by the look-up: a new one starts from what its address says. */}
       <form key={params.toString()} method="get" action="/track" onSubmit={submit} noValidate className="mt-6 grid gap-4 rounded-2xl border border-line bg-white/80 p-5 sm:grid-cols-[1fr_12rem_auto] sm:items-start sm:p-6">
         <TextField name="order" label="Order number" hint={ORDER_NUMBER_HINT} defaultValue={typed.order} error={problems.order} autoComplete="off" autoCapitalize="characters" maxLength={20} required />
-        <TextField name="pin" label="Delivery PIN code" defaultValue={typed.pin} error={problems.pin} inputMode="numeric" autoComplete="postal-code" maxLength={6} required />
-        <button type="submit" className={`${buttonClass} sm:mt-6`}>
+        <TextField name="pin" label="Delivery PIN code" hint="Where the parcel is going." defaultValue={typed.pin} error={problems.pin} inputMode="numeric" autoComplete="postal-code" maxLength={6} required />
+        <button type="submit" className={`${buttonClass} sm:mt-[2.6rem]`}>
           Track parcel
         </button>
       </form>
