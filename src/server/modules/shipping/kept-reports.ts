@@ -17,8 +17,10 @@ const REPORT_TRIES = 5;
 const APPLIERS = 2;
 /** A pass starts once the webhooks pause this long... */
 const QUIET_MS = 20;
-/** ...and at most this long after the first report waiting, however busy they keep the shop. */
+/** ...and at most this long after the first report waiting, however busy they keep the shop... */
 const MOST_WAIT_MS = 1_000;
+/** ...when it applies at least this many (each about 5 ms of work) before yielding again. */
+const AT_LEAST_WHEN_BUSY = 16;
 
 /** A kept report as it was read (its scans' times were kept as ISO strings). */
 function revived(kept: unknown): ScanReport {
@@ -53,18 +55,28 @@ export function createKeptReports(db: Db, applyIn: ApplyIn) {
     }
   }
 
-  /** Every kept report applied, two at a time, oldest first; a report that failed waits for the next pass. */
-  async function drain(log: (line: string) => void): Promise<number> {
+  // Applying yields to answering: a pass applies while the webhooks are quiet (none kept for
+  // QUIET_MS) and stops when they start again; once reports have waited MOST_WAIT_MS, a pass applies
+  // at least AT_LEAST_WHEN_BUSY of them however busy the shop is, so nothing waits without end.
+  let lastKept = 0;
+  const busy = () => Date.now() - lastKept < QUIET_MS;
+
+  /** Kept reports applied, two at a time, oldest first, until none are due or the webhooks are busy (past the first `atLeast`); a report that failed waits for the next pass. */
+  async function drain(log: (line: string) => void, atLeast: number): Promise<{ applied: number; yielded: boolean }> {
     const failed = new Set<number>();
     let applied = 0;
+    let tried = 0;
+    const mayGoOn = () => tried < atLeast || !busy();
     for (;;) {
+      if (!mayGoOn()) return { applied, yielded: true };
       const due = (await q.dueReports(db, 100)).filter((r) => !failed.has(r.id));
-      if (due.length === 0) return applied;
+      if (due.length === 0) return { applied, yielded: false };
       let next = 0;
       await Promise.all(
         Array.from({ length: APPLIERS }, async () => {
-          while (next < due.length) {
+          while (next < due.length && mayGoOn()) {
             const row = due[next++]!;
+            tried++;
             if (await applyReport(row, log)) applied++;
             else failed.add(row.id);
           }
@@ -75,18 +87,22 @@ export function createKeptReports(db: Db, applyIn: ApplyIn) {
 
   let draining: Promise<number> | null = null;
   let again = false;
-  /** Applies what was kept, now; a nudge during a pass makes one more pass after it. */
-  function applyKept(log: (line: string) => void = console.error): Promise<number> {
+  /** Applies what was kept, now (at least `atLeast` reports, then only while the webhooks are quiet); a nudge during a pass makes one more pass after it. */
+  function applyKept(log: (line: string) => void = console.error, atLeast = Infinity): Promise<number> {
     if (draining) {
       again = true;
       return draining;
     }
     const pass = async (): Promise<number> => {
       let n = 0;
+      let drained: { applied: number; yielded: boolean };
       do {
         again = false;
-        n += await drain(log);
-      } while (again);
+        drained = await drain(log, atLeast);
+        n += drained.applied;
+      } while (again && !drained.yielded);
+      if (drained.yielded) schedule();
+      else if (!waiting) overdueAt = 0;
       return n;
     };
     draining = pass()
@@ -95,20 +111,30 @@ export function createKeptReports(db: Db, applyIn: ApplyIn) {
     return draining;
   }
 
-  // Applying yields to answering: a webhook's nudge starts a pass once the webhooks pause for
-  // QUIET_MS, and within MOST_WAIT_MS of the first nudge however busy they keep the shop.
   let waiting: NodeJS.Timeout | null = null;
-  let firstNudge = 0;
+  /** When the reports waiting get a pass however busy the webhooks keep the shop (0: none wait). */
+  let overdueAt = 0;
   let started: Promise<number> | null = null;
-  function nudge(): void {
+  /** A pass once the webhooks pause for QUIET_MS, or when the reports waiting are overdue. */
+  function schedule(): void {
     const now = Date.now();
-    if (!waiting) firstNudge = now;
-    else clearTimeout(waiting);
-    const wait = Math.max(0, Math.min(QUIET_MS, firstNudge + MOST_WAIT_MS - now));
-    waiting = setTimeout(() => {
-      waiting = null;
-      started = applyKept();
-    }, wait);
+    if (!overdueAt) overdueAt = now + MOST_WAIT_MS;
+    if (waiting) clearTimeout(waiting);
+    waiting = setTimeout(
+      () => {
+        waiting = null;
+        const overdue = Date.now() >= overdueAt;
+        if (overdue) overdueAt = 0;
+        started = applyKept(console.error, overdue ? AT_LEAST_WHEN_BUSY : 0);
+      },
+      Math.max(0, Math.min(QUIET_MS, overdueAt - now)),
+    );
+  }
+
+  /** A webhook kept a report. */
+  function nudge(): void {
+    lastKept = Date.now();
+    schedule();
   }
 
   return {

@@ -223,14 +223,36 @@ export async function parcelState(db: Db, courier: CourierName, awb: string) {
  * A report kept as it arrived, in one statement with its checks: only for a shipment this courier
  * knows by the AWB, neither it nor its order cancelled. Its id, or none (parcelState then says why).
  */
-export async function keepReport(db: Db, courier: CourierName, awb: string, report: unknown): Promise<number | undefined> {
-  const { rows } = (await db.execute(sql`
-    insert into scan_reports (shipment_id, courier, report)
-    select s.id, ${courier}, ${JSON.stringify(report)}::jsonb
-    from shipments s join orders o on o.id = s.order_id
-    where s.courier = ${courier} and s.awb = ${awb} and s.step <> 'cancelled' and o.status <> 'cancelled'
-    returning id`)) as unknown as { rows: { id: number }[] };
-  return rows[0]?.id;
+/** A report to keep for its parcel (the webhook's `keepReports` batch). */
+export interface ReportToKeep {
+  courier: CourierName;
+  awb: string;
+  report: unknown;
+}
+
+/**
+ * Reports kept in one statement, each only for a known parcel of its courier whose shipment and
+ * order are not cancelled: per report, in order, its kept id or undefined. The ids are drawn before
+ * the insert so each report is matched to its own (two reports of one parcel may be in a batch).
+ */
+export async function keepReports(db: Db, reports: readonly ReportToKeep[]): Promise<(number | undefined)[]> {
+  const rows = reports.map((r, n) => ({ n, courier: r.courier, awb: r.awb, report: r.report }));
+  // PostgreSQL's jsonb refuses the NUL character: a courier's text with one must not fail the batch.
+  const json = JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '') : value));
+  const { rows: kept } = (await db.execute(sql`
+    with k as materialized (
+      select r.n, nextval(pg_get_serial_sequence('scan_reports', 'id')) as id, s.id as shipment_id, r.courier, r.report
+      from jsonb_to_recordset(${json}::jsonb) as r(n int, courier text, awb text, report jsonb)
+      join shipments s on s.courier = r.courier and s.awb = r.awb
+      join orders o on o.id = s.order_id
+      where s.step <> 'cancelled' and o.status <> 'cancelled'
+    ), kept as (
+      insert into scan_reports (id, shipment_id, courier, report) select id, shipment_id, courier, report from k
+    )
+    select n, id::int as id from k`)) as unknown as { rows: { n: number; id: number }[] };
+  const ids: (number | undefined)[] = reports.map(() => undefined);
+  for (const row of kept) ids[row.n] = row.id;
+  return ids;
 }
 
 /** Reports not applied yet, oldest first. */
