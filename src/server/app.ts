@@ -31,6 +31,7 @@ import { ownerInvoiceRoutes, shopperInvoiceRoutes } from './modules/invoices/inv
 import { taxSettingsRoutes } from './modules/invoices/tax-settings.routes.ts';
 import { fulfilmentRoutes } from './modules/orders/fulfilment.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { ownerReturnsRoutes, returnsRoutes } from './modules/returns/returns.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { ownerSettingsRoutes, pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { ownerParcelRoutes, parcelRoutes } from './modules/shipping/shipping.routes.ts';
@@ -78,6 +79,7 @@ function shopperRoutes(shop: Shop) {
       .route('/', addressesRoutes(shop.addresses))
       .route('/', checkoutRoutes(shop.checkout, shop.provider.mode))
       .route('/', ordersRoutes(shop.orders, shop.cancel))
+      .route('/', returnsRoutes(shop.returns))
       .route('/', shopperInvoiceRoutes(shop.invoiceFiles))
   );
 }
@@ -94,7 +96,8 @@ function ownerRoutes(shop: Shop) {
     .route('/', importRoutes(shop.imports))
     .route('/', ownerInvoiceRoutes(shop.invoiceFiles))
     .route('/', fulfilmentRoutes(shop.fulfilment))
-    .route('/', ownerParcelRoutes(shop.shipping));
+    .route('/', ownerParcelRoutes(shop.shipping))
+    .route('/', ownerReturnsRoutes(shop.returns));
 }
 
 function apiRoutes(shop: Shop, allow: (path: string) => string[]) {

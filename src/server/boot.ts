@@ -25,6 +25,7 @@ import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { folderTransport, smtpTransport } from './modules/mail/mail.transports.ts';
 import { startLocalChat } from './modules/notify/local-chat.ts';
 import type { Notifier } from './modules/notify/notifier.ts';
+import type { ReturnsService } from './modules/returns/returns.service.ts';
 import { startLocalCourier } from './modules/shipping/local-courier.ts';
 import { WEBHOOK_PATHS, type Shipping } from './modules/shipping/shipping.service.ts';
 import type { CourierName } from '../shared/parcels.ts';
@@ -107,12 +108,12 @@ async function localChatFor(config: AppConfig, log: (line: string) => void) {
  * Every minute, WhatsApp and SMS messages still due are sent (a failed try, a nudge lost with a
  * crash); every few hours, parcels the couriers have not mentioned for a day are asked about
  * (issue 48): a webhook lost on the way is caught up with, and a courier with no webhook still
- * moves orders.
+ * moves orders. The same minute lets go of exchange holds past their time (issue 49).
  */
 const MESSAGES_EVERY_MS = 60_000;
 const POLL_EVERY_MS = 4 * 3600_000;
 
-function parcelPoller(shipping: Shipping, notifier: Notifier, log: (line: string) => void) {
+function parcelPoller(shipping: Shipping, notifier: Notifier, returns: ReturnsService, log: (line: string) => void) {
   let timer: NodeJS.Timeout | undefined;
   let lastPoll = Date.now() - POLL_EVERY_MS + 10 * 60_000;
   const said = (err: unknown) => log(`Parcels: ${err instanceof Error ? err.message : String(err)}`);
@@ -120,6 +121,8 @@ function parcelPoller(shipping: Shipping, notifier: Notifier, log: (line: string
     // A report kept but not applied (a crash in between, a failed try) is applied here.
     await shipping.applyKept(log).catch(said);
     await notifier.sendDue().catch(said);
+    // An exchange's new size held past its ten days goes back on sale (issue 49).
+    await returns.lapseHolds().then((n) => n > 0 && log(`Returns: ${n} exchange holds ran out; their sizes are back on sale.`), said);
     if (Date.now() - lastPoll < POLL_EVERY_MS) return;
     lastPoll = Date.now();
     await shipping.pollSilent(log).then((asked) => asked > 0 && log(`Parcels: asked the couriers about ${asked} quiet parcels.`), said);
@@ -175,5 +178,5 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
     await courier?.server.close();
     await chat?.server.close();
   };
-  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, log), parcels: parcelPoller(shop.shipping, shop.notifier, log), closeLocal };
+  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, log), parcels: parcelPoller(shop.shipping, shop.notifier, shop.returns, log), closeLocal };
 }

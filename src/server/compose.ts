@@ -6,6 +6,7 @@
  * through the service handed to it here.
  */
 import crypto from 'node:crypto';
+import path from 'node:path';
 import type { Db } from './db/client.ts';
 import { asShopper } from './db/shopper.ts';
 import type { AppConfig, DelhiveryKeys, ShiprocketKeys } from './env.ts';
@@ -45,6 +46,7 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import type { Courier } from './modules/shipping/courier.ts';
 import { createDelhiveryCourier, DELHIVERY_API } from './modules/shipping/delhivery.courier.ts';
 import { createShiprocketCourier, SHIPROCKET_API } from './modules/shipping/shiprocket.courier.ts';
+import { createReturnsService } from './modules/returns/returns.service.ts';
 import { createShipping, parcelsOf } from './modules/shipping/shipping.service.ts';
 import { createSqlConsoleService } from './modules/sql-console/sql-console.service.ts';
 import { createBackInStockMailer, createBackInStockService } from './modules/stock/back-in-stock.service.ts';
@@ -53,7 +55,7 @@ import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import { cacheBudget } from './cache-budget.ts';
 
 export type ShopConfig = Pick<AppConfig, 'imagesDir'> &
-  Partial<Pick<AppConfig, 'importDir' | 'publicUrl' | 'port' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay' | 'cacheMemoryMb'>> & {
+  Partial<Pick<AppConfig, 'importDir' | 'returnPhotosDir' | 'publicUrl' | 'port' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay' | 'cacheMemoryMb'>> & {
     /** Shiprocket's API user and Delhivery's token (issue 48); tests shorten their time limit. */
     shiprocket?: ShiprocketKeys & { timeoutMs?: number };
     delhivery?: DelhiveryKeys & { timeoutMs?: number };
@@ -191,6 +193,7 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
     fulfilment,
     notifier,
     shipping,
+    returns: createReturnsService(db, { stock, photosDir: config.returnPhotosDir ?? path.join(config.imagesDir, '..', 'return-photos'), now }),
   };
 }
 

@@ -140,6 +140,8 @@ export interface AppConfig {
   imagesDir: string;
   /** The owner's import folders (src/server/modules/admin/import-folders.ts). */
   importDir: string;
+  /** Shoppers' photographs of damaged pieces (issue 49): never served as public images. */
+  returnPhotosDir: string;
   publicUrl: string | undefined;
   seedDemo: boolean;
   smtpUrl: string | undefined;
@@ -215,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     imagesDir: path.resolve(e.IMAGES_DIR ?? path.join(dataDir, 'images')),
     importDir: path.resolve(e.IMPORT_DIR ?? path.join(dataDir, 'import')),
+    returnPhotosDir: path.join(dataDir, 'return-photos'),
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     seedDemo: e.SEED_DEMO === 'true',
     smtpUrl: e.SMTP_URL,

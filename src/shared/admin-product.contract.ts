@@ -139,6 +139,8 @@ export const productInputContract = z
     fullDescription: optionalText('The full description', PRODUCT_LIMITS.longText, paragraphs),
     manufactureAndCare: optionalText('Manufacture and care', PRODUCT_LIMITS.longText, paragraphs),
     returnPolicy: optionalText('The return policy', PRODUCT_LIMITS.shortText, paragraphs),
+    /** Issue 49: not returnable (a damaged or wrong piece is still taken back). */
+    finalSale: z.boolean({ error: 'Say whether the piece is final sale.' }).default(false),
     deliveryInfo: z
       .object({ standardDelivery: z.boolean(), expressDelivery: z.boolean(), pincodeDelivery: z.boolean() }, { error: 'Say which deliveries are offered.' })
       .default({ standardDelivery: true, expressDelivery: true, pincodeDelivery: true }),

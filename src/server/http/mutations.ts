@@ -5,7 +5,7 @@
  * - carry JSON when they carry anything: else 415. A page on another site can send a form-encoded,
  *   multipart or plain-text POST without asking; JSON it cannot, so this closes what an Origin check
  *   alone might miss (hono/csrf only looks at form content types).
- * Uploads (the owner's photographs and CSV files, under UPLOADS) carry their bytes as
+ * Uploads (the owner's photographs and CSV files, a shopper's photographs of a damaged piece, under UPLOADS) carry their bytes as
  * `application/octet-stream`, which another site cannot send either without a CORS preflight that
  * the shop never grants; each upload route sets its own size limit.
  * Clients that are not browsers (curl, tests, Razorpay's webhooks later) send neither header.
@@ -18,7 +18,7 @@ import { originOf } from './origin.ts';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The routes that take raw bytes instead of JSON. */
-export const UPLOADS = /^\/api\/admin\/uploads\//;
+export const UPLOADS = /^\/api\/(admin\/)?uploads\//;
 
 export function sameOriginJson(publicUrl: string | undefined, routed: (c: Context) => boolean): MiddlewareHandler {
   return async (c, next) => {

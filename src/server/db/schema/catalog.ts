@@ -63,6 +63,8 @@ export const products = pgTable(
     fullDescription: text('full_description'),
     manufactureAndCare: text('manufacture_and_care'),
     returnPolicy: text('return_policy'),
+    /** Not returnable (issue 49): a stitched blouse, a made-to-measure piece, a saree with fall and pico done. A damaged or wrong piece is still taken back. */
+    finalSale: boolean('final_sale').notNull().default(false),
     deliveryInfo: jsonb('delivery_info')
       .$type<DeliveryInfo>()
       .notNull()

@@ -10,3 +10,4 @@ export * from './stock.ts';
 export * from './delivery.ts';
 export * from './invoices.ts';
 export * from './shipping.ts';
+export * from './returns.ts';

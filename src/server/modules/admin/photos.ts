@@ -10,8 +10,8 @@
 import crypto from 'node:crypto';
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import sharp from 'sharp';
+import { checkPhoto, uprightPixels, type PhotoRules } from '../../images/photo-check.ts';
 import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/images.ts';
 import { AppError } from '../../http/errors.ts';
 import { writeAtomic } from '../../write-atomic.ts';
@@ -23,13 +23,14 @@ export const PHOTO_LIMITS = {
   pixels: 50_000_000,
 } as const;
 
-const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp']);
 export const NOT_A_PHOTO = 'Choose a JPEG, PNG or WebP photograph.';
 export const PHOTO_TOO_BIG = 'A photograph may be at most 15 MB.';
 export const TOO_MANY_PIXELS = 'This photograph has too many pixels (at most 50 megapixels).';
 export const UNREADABLE = 'This photograph could not be read. It may be damaged.';
 
 const QUALITY = 80;
+
+const OWNER_PHOTOS: PhotoRules = { bytes: PHOTO_LIMITS.bytes, pixels: PHOTO_LIMITS.pixels, words: { notAPhoto: NOT_A_PHOTO, tooBig: PHOTO_TOO_BIG, tooManyPixels: TOO_MANY_PIXELS, unreadable: UNREADABLE } };
 
 async function exists(file: string) {
   return access(file).then(
@@ -40,21 +41,7 @@ async function exists(file: string) {
 
 /** Checks a file and stores it; answers the URL to keep in the product (`/images/products/<name>.webp`). */
 export async function storePhoto(bytes: Uint8Array, imagesDir: string): Promise<string> {
-  if (bytes.byteLength === 0) throw new AppError(422, 'not_a_photo', NOT_A_PHOTO);
-  if (bytes.byteLength > PHOTO_LIMITS.bytes) throw new AppError(413, 'photo_too_big', PHOTO_TOO_BIG);
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !ACCEPTED.has(type.mime)) throw new AppError(422, 'not_a_photo', NOT_A_PHOTO);
-
-  // The header alone says how many pixels decoding would make: a bomb is refused unopened.
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new AppError(422, 'unreadable_photo', UNREADABLE);
-  }
-  if (!meta.width || !meta.height) throw new AppError(422, 'unreadable_photo', UNREADABLE);
-  if (meta.width * meta.height > PHOTO_LIMITS.pixels) throw new AppError(422, 'too_many_pixels', TOO_MANY_PIXELS);
-
+  await checkPhoto(bytes, OWNER_PHOTOS);
   const stem = `u-${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 20)}`;
   const dir = path.join(imagesDir, 'products');
   const url = `/images/products/${stem}.webp`;
@@ -62,12 +49,8 @@ export async function storePhoto(bytes: Uint8Array, imagesDir: string): Promise<
 
   await mkdir(dir, { recursive: true });
   try {
-    // limitInputPixels holds the line again while decoding, should the header have lied.
     // Decoded once, upright; every width is resized from these pixels.
-    const { data, info } = await sharp(bytes, { limitInputPixels: PHOTO_LIMITS.pixels, failOn: 'error' })
-      .rotate()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await uprightPixels(bytes, PHOTO_LIMITS.pixels);
     const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const write = (name: string, width: number) =>
       writeAtomic(path.join(dir, name), (tmp) => pixels().resize({ width, withoutEnlargement: true }).webp({ quality: QUALITY }).toFile(tmp));

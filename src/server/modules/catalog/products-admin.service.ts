@@ -82,6 +82,7 @@ export function createAdminProductsService(db: Db, stock: StockService) {
       fullDescription: row.fullDescription,
       manufactureAndCare: row.manufactureAndCare,
       returnPolicy: row.returnPolicy,
+      finalSale: row.finalSale,
       deliveryInfo: row.deliveryInfo,
       featured: row.featured,
       details: row.details,

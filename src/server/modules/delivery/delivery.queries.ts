@@ -1,11 +1,15 @@
 /** Delivery's SQL: a PIN's place, the owner's settings row, and the PIN rules (longest prefix decides). */
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { oneRowSettings } from '../../db/one-row-settings.ts';
 import { deliverySettings, pincodes, pinRules } from '../../db/schema/index.ts';
 import type { PinRule } from '../../../shared/delivery.contract.ts';
 
 /** A shopper's transaction or the database: the directory and the settings are readable to both. */
 export type Reader = Pick<Db, 'select'>;
+
+/** The owner's delivery settings. */
+export const settingsRow = oneRowSettings(deliverySettings);
 
 export async function placeOf(on: Reader, pincode: string) {
   const [row] = await on.select().from(pincodes).where(eq(pincodes.pincode, pincode));
@@ -14,18 +18,6 @@ export async function placeOf(on: Reader, pincode: string) {
 
 /** The whole directory (19,485 rows): the PIN check keeps it in memory. */
 export const allPlaces = (db: Db) => db.select().from(pincodes);
-
-export async function settingsValue(on: Reader): Promise<unknown> {
-  const [row] = await on.select({ value: deliverySettings.value }).from(deliverySettings);
-  return row?.value;
-}
-
-export async function saveSettingsValue(db: Db, value: unknown): Promise<void> {
-  await db
-    .insert(deliverySettings)
-    .values({ id: true, value })
-    .onConflictDoUpdate({ target: deliverySettings.id, set: { value, updatedAt: sql`now()` } });
-}
 
 /** The rule for a PIN: of those whose prefix starts it, the longest. */
 export async function ruleFor(on: Reader, pincode: string): Promise<PinRule | undefined> {

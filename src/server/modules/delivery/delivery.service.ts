@@ -30,7 +30,7 @@ export function settingsFrom(value: unknown, log: (line: string) => void = conso
 }
 
 export function createDeliveryService(db: Db, catalog: CatalogService, now: () => Date = () => new Date()) {
-  const settings = async (on: q.Reader = db) => settingsFrom(await q.settingsValue(on));
+  const settings = async (on: q.Reader = db) => settingsFrom(await q.settingsRow.read(on));
   const memory = createDeliveryMemory(db, { settings: () => settings(), catalogVersion: () => catalog.version(), piece: (id) => catalog.deliveryFacts(id) });
 
   /** The product page's answer, worked out (check() keeps it while the memory's snapshot and the minute stand). */
@@ -54,7 +54,7 @@ export function createDeliveryService(db: Db, catalog: CatalogService, now: () =
     /** The owner's change; a dispatch PIN must be one the directory knows, or no zone could be found from it. */
     async saveSettings(input: DeliverySettings): Promise<DeliverySettings> {
       if (!(await q.placeOf(db, input.dispatchPin))) throw new ValidationError({ dispatchPin: PIN_UNKNOWN });
-      await q.saveSettingsValue(db, input);
+      await q.settingsRow.save(db, input);
       memory.forget();
       return settings();
     },

@@ -6,26 +6,17 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { CourierName, NdrDecision, ParcelStep } from '../../../shared/parcels.ts';
 import type { Db } from '../../db/client.ts';
+import { oneRowSettings } from '../../db/one-row-settings.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 import { courierSettings, orders, scanReports, shipments, shipmentScans } from '../../db/schema/index.ts';
 import type { Booking, CourierScan } from './courier.ts';
 
 export type Tx = ShopperTx;
+/** The owner's courier settings. */
+export const settingsRow = oneRowSettings(courierSettings);
 type Reader = Pick<Db, 'select' | 'selectDistinctOn'>;
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type ScanRow = typeof shipmentScans.$inferSelect;
-
-export async function settingsValue(on: Reader): Promise<unknown> {
-  const [row] = await on.select({ value: courierSettings.value }).from(courierSettings);
-  return row?.value;
-}
-
-export async function saveSettingsValue(db: Db, value: unknown): Promise<void> {
-  await db
-    .insert(courierSettings)
-    .values({ id: true, value })
-    .onConflictDoUpdate({ target: courierSettings.id, set: { value, updatedAt: sql`now()` } });
-}
 
 /** The order's shipment that is not cancelled, if any, locked for the caller's transaction. */
 export async function liveShipment(tx: Tx, orderId: string) {

@@ -47,7 +47,7 @@ export function createShipping(db: Db, deps: ShippingDeps) {
   const { couriers, orders, notifier, siteUrl } = deps;
 
   async function settings(): Promise<CourierSettings> {
-    const parsed = courierSettingsContract.safeParse(await q.settingsValue(db));
+    const parsed = courierSettingsContract.safeParse(await q.settingsRow.read(db));
     return parsed.success ? parsed.data : DEFAULT_COURIER_SETTINGS;
   }
 
@@ -70,7 +70,7 @@ export function createShipping(db: Db, deps: ShippingDeps) {
       if (next.courier !== 'none' && !couriers[next.courier]) {
         throw new AppError(422, 'invalid', `This shop has no ${next.courier === 'shiprocket' ? 'Shiprocket' : 'Delhivery'} keys set up (README, Couriers).`, { courier: 'Not set up on this server.' });
       }
-      await q.saveSettingsValue(db, next);
+      await q.settingsRow.save(db, next);
       return this.settingsView();
     },
 

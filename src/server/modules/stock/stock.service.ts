@@ -32,6 +32,9 @@ export interface SetHow {
 
 const keyOf = pieceKey;
 
+/** The ledger's note on an exchange's hold and its release. */
+const EXCHANGE_NOTE = 'exchange';
+
 /** One entry per product and size, quantities added. */
 function combined(pieces: Piece[]): Piece[] {
   const byKey = new Map<string, Piece>();
@@ -93,6 +96,30 @@ export async function setCount(rules: StockRules, tx: q.Tx, key: q.SizeKey, coun
   if (change === 0) return;
   await q.changeStock(tx, size.id, change);
   await q.record(tx, [{ productSizeId: size.id, change, reason: how.reason, actorId: how.actorId ?? null, note: how.note ?? null }]);
+  if (size.stock === 0) await rules.backInStock(tx, [size.id]);
+  await q.syncAvailability(tx, [key.productId], await rules.lowStockThreshold(tx));
+}
+
+/**
+ * An exchange's new size (issue 49), held from the request: its pieces leave the stock with a
+ * ledger row naming the order ("reserved", note "exchange"), so no other shopper is sold them.
+ * False when too few are left (the caller offers a refund instead).
+ */
+export async function holdForExchange(rules: StockRules, tx: q.Tx, orderId: string, key: q.SizeKey, quantity: number): Promise<boolean> {
+  const [size] = await q.lockSizes(tx, [key]);
+  if (!size || size.retiredAt !== null || size.stock < quantity) return false;
+  if ((await q.changeStock(tx, size.id, -quantity)) === undefined) return false;
+  await q.record(tx, [{ productSizeId: size.id, change: -quantity, reason: 'reserved', orderId, note: EXCHANGE_NOTE }]);
+  await q.syncAvailability(tx, [key.productId], await rules.lowStockThreshold(tx));
+  return true;
+}
+
+/** An exchange's hold given back (refused, lapsed, or changed to a refund): the pieces are on sale again, once per hold (the caller's row guards it). */
+export async function releaseExchange(rules: StockRules, tx: q.Tx, orderId: string, key: q.SizeKey, quantity: number): Promise<void> {
+  const [size] = await q.lockSizes(tx, [key]);
+  if (!size) return; // the owner removed that size since: nothing to put back into
+  await q.changeStock(tx, size.id, quantity);
+  await q.record(tx, [{ productSizeId: size.id, change: quantity, reason: 'released', orderId, note: EXCHANGE_NOTE }]);
   if (size.stock === 0) await rules.backInStock(tx, [size.id]);
   await q.syncAvailability(tx, [key.productId], await rules.lowStockThreshold(tx));
 }
@@ -243,6 +270,10 @@ export function createStockService(
     putBack: (tx: q.Tx, orderId: string) => giveBack(rules, tx, orderId, ['sold'], 'returned', 'cancelled'),
 
     set,
+
+    /** An exchange's new size held, or false when too few are left (`holdForExchange` above). */
+    holdForExchange: (tx: q.Tx, orderId: string, key: q.SizeKey, quantity: number) => holdForExchange(rules, tx, orderId, key, quantity),
+    releaseExchange: (tx: q.Tx, orderId: string, key: q.SizeKey, quantity: number) => releaseExchange(rules, tx, orderId, key, quantity),
 
     /** A one-size piece's count. */
     setOneSize: (tx: q.Tx, productId: number, count: number, how: SetHow) => set(tx, { productId, size: ONE_SIZE }, count, how),

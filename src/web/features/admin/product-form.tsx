@@ -28,6 +28,7 @@ interface Draft {
   fullDescription: string;
   manufactureAndCare: string;
   returnPolicy: string;
+  finalSale: boolean;
   deliveryInfo: DeliveryInfo;
   featured: boolean;
   categories: string[];
@@ -56,6 +57,7 @@ function draftOf(p: AdminProduct | undefined): Draft {
     fullDescription: p?.fullDescription ?? '',
     manufactureAndCare: p?.manufactureAndCare ?? '',
     returnPolicy: p?.returnPolicy ?? '',
+    finalSale: p?.finalSale ?? false,
     deliveryInfo: p?.deliveryInfo ?? { standardDelivery: true, expressDelivery: true, pincodeDelivery: true },
     featured: p?.featured ?? false,
     categories: p?.categories ?? [],
@@ -152,6 +154,13 @@ export function ProductForm({ product, groups, onSaved }: Props) {
         <TextAreaField label="Full description" rows={6} value={draft.fullDescription} error={errors.fullDescription} onChange={(e) => set('fullDescription', e.target.value)} />
         <TextAreaField label="Manufacture and care" value={draft.manufactureAndCare} error={errors.manufactureAndCare} onChange={(e) => set('manufactureAndCare', e.target.value)} />
         <TextAreaField label="Return policy" rows={2} value={draft.returnPolicy} error={errors.returnPolicy} onChange={(e) => set('returnPolicy', e.target.value)} />
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" className="mt-0.5 size-5 accent-wine" checked={draft.finalSale} onChange={(e) => set('finalSale', e.target.checked)} />
+          <span>
+            Final sale: not returnable
+            <span className="block text-xs text-ink/60">For a stitched blouse, a made-to-measure piece, a saree with fall and pico done. A piece that arrives damaged or wrong is still taken back.</span>
+          </span>
+        </label>
       </Card>
 
       <Card title="Delivery and groups">

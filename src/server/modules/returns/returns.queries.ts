@@ -1,0 +1,172 @@
+/** Returns' SQL (issue 49): the owner's rules, an order as a return reads it, and the requests with their lines, photographs and history. */
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { oneRowSettings } from '../../db/one-row-settings.ts';
+import type { ShopperTx } from '../../db/shopper.ts';
+import { orderItems, orders, products, productSizes, returnEvents, returnLines, returnPhotos, returnRequests, returnSettings } from '../../db/schema/index.ts';
+import type { ReturnState } from '../../../shared/returns.ts';
+
+export type Tx = ShopperTx;
+type Reader = Pick<Db, 'select'>;
+
+/** The owner's return rules. */
+export const settingsRow = oneRowSettings(returnSettings);
+
+/** The order as a return reads it (in the shopper's transaction: another's order is not found). */
+export async function orderOf(on: Reader, orderId: string) {
+  const [order] = await on
+    .select({ id: orders.id, userId: orders.userId, status: orders.status, deliveredAt: orders.deliveredAt, paymentMethod: orders.paymentMethod })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order;
+}
+
+/** Its lines, each with whether its product is final sale and the sizes it comes in now. */
+export async function linesOf(on: Reader, orderId: string) {
+  return on
+    .select({ id: orderItems.id, productId: orderItems.productId, name: orderItems.name, size: orderItems.size, quantity: orderItems.quantity, finalSale: sql<boolean>`coalesce(${products.finalSale}, false)` })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+}
+
+/** The sizes a product comes in now, in order, with their counts. */
+export const sizesOf = (on: Reader, productIds: number[]) =>
+  productIds.length === 0
+    ? Promise.resolve([])
+    : on
+        .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
+        .from(productSizes)
+        .where(and(inArray(productSizes.productId, productIds), isNull(productSizes.retiredAt)))
+        .orderBy(asc(productSizes.position));
+
+/** The order's row locked: one request at a time per order, so a double submit finds the first. */
+export async function lockOrder(tx: Tx, orderId: string): Promise<void> {
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+}
+
+const NOT_COUNTED: ReturnState[] = ['refused', 'lapsed'];
+
+/** Per line of the order: pieces asked back in requests still counted (not refused or lapsed), and whether one is under way. */
+export async function askedBack(on: Reader, orderId: string, open: readonly ReturnState[]) {
+  const rows = await on
+    .select({ orderItemId: returnLines.orderItemId, quantity: returnLines.quantity, state: returnRequests.state })
+    .from(returnLines)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnLines.requestId))
+    .where(and(eq(returnRequests.orderId, orderId), notInArray(returnRequests.state, NOT_COUNTED)));
+  const byLine = new Map<number, { quantity: number; open: boolean }>();
+  for (const r of rows) {
+    const seen = byLine.get(r.orderItemId) ?? { quantity: 0, open: false };
+    byLine.set(r.orderItemId, { quantity: seen.quantity + r.quantity, open: seen.open || open.includes(r.state) });
+  }
+  return byLine;
+}
+
+export type NewRequest = typeof returnRequests.$inferInsert;
+export type NewLine = Omit<typeof returnLines.$inferInsert, 'requestId'>;
+
+export async function insertRequest(tx: Tx, request: NewRequest, lines: NewLine[], byUserId: string): Promise<string> {
+  const [made] = await tx.insert(returnRequests).values(request).returning({ id: returnRequests.id });
+  await tx.insert(returnLines).values(lines.map((l) => ({ ...l, requestId: made!.id })));
+  await tx.insert(returnEvents).values({ requestId: made!.id, state: request.state ?? 'requested', byUserId });
+  return made!.id;
+}
+
+/** The shopper's photographs not yet tied to a request, tied to this one; how many were. */
+export async function attachPhotos(tx: Tx, userId: string, hashes: string[], requestId: string): Promise<number> {
+  if (hashes.length === 0) return 0;
+  const tied = await tx
+    .update(returnPhotos)
+    .set({ requestId })
+    .where(and(eq(returnPhotos.userId, userId), inArray(returnPhotos.hash, hashes), isNull(returnPhotos.requestId)))
+    .returning({ hash: returnPhotos.hash });
+  return tied.length;
+}
+
+export async function photoOf(db: Db, userId: string, hash: string) {
+  const [row] = await db.select({ hash: returnPhotos.hash }).from(returnPhotos).where(and(eq(returnPhotos.userId, userId), eq(returnPhotos.hash, hash)));
+  return row;
+}
+
+export async function photoInRequest(db: Db, hash: string) {
+  const [row] = await db.select({ hash: returnPhotos.hash }).from(returnPhotos).where(and(eq(returnPhotos.hash, hash), isNotNull(returnPhotos.requestId))).limit(1);
+  return row;
+}
+
+export async function keepPhoto(db: Db, userId: string, hash: string, bytes: number): Promise<void> {
+  await db.insert(returnPhotos).values({ userId, hash, bytes }).onConflictDoNothing();
+}
+
+/** The requests of some orders, newest first, with their lines (as the reader may see them). */
+export async function requestsOf(on: Reader, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  const requests = await on.select().from(returnRequests).where(inArray(returnRequests.orderId, orderIds)).orderBy(desc(returnRequests.createdAt));
+  const ids = requests.map((r) => r.id);
+  const [lines, photos] = ids.length
+    ? await Promise.all([
+        on.select({ requestId: returnLines.requestId, orderItemId: returnLines.orderItemId, quantity: returnLines.quantity, exchangeSize: returnLines.exchangeSize, name: orderItems.name, size: orderItems.size }).from(returnLines).innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId)).where(inArray(returnLines.requestId, ids)).orderBy(asc(returnLines.id)),
+        on.select({ requestId: returnPhotos.requestId, hash: returnPhotos.hash }).from(returnPhotos).where(inArray(returnPhotos.requestId, ids)),
+      ])
+    : [[], []];
+  return requests.map((r) => ({ ...r, lines: lines.filter((l) => l.requestId === r.id), photos: photos.filter((p) => p.requestId === r.id).map((p) => p.hash) }));
+}
+
+/** The request locked for a step (none: another server has it, with `skipLocked`, or there is none). */
+export async function lockRequest(tx: Tx, id: string, skipLocked = false) {
+  const [row] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id)).for('update', skipLocked ? { skipLocked: true } : {});
+  return row;
+}
+
+export async function moveRequest(tx: Tx, id: string, state: ReturnState, byUserId: string | null, note: string | null, ownerNote?: string) {
+  await tx
+    .update(returnRequests)
+    .set({ state, updatedAt: sql`now()`, ...(ownerNote !== undefined && { ownerNote }) })
+    .where(eq(returnRequests.id, id));
+  await tx.insert(returnEvents).values({ requestId: id, state, byUserId, note });
+}
+
+export async function noteEvent(tx: Tx, id: string, state: ReturnState, note: string) {
+  await tx.insert(returnEvents).values({ requestId: id, state, byUserId: null, note });
+}
+
+/** The request's lines still holding a new size, each let go once (the caller puts the pieces back). */
+export async function letGoHolds(tx: Tx, requestId: string) {
+  return tx
+    .update(returnLines)
+    .set({ held: false })
+    .where(and(eq(returnLines.requestId, requestId), eq(returnLines.held, true)))
+    .returning({ orderItemId: returnLines.orderItemId, quantity: returnLines.quantity, exchangeSize: returnLines.exchangeSize });
+}
+
+/** The product of an order's line (a hold is on its new size). */
+export async function productOfLine(tx: Tx, orderItemId: number) {
+  const [row] = await tx.select({ productId: orderItems.productId }).from(orderItems).where(eq(orderItems.id, orderItemId));
+  return row?.productId ?? null;
+}
+
+/** Requests whose exchange hold has run out while the old piece is still to come back. */
+export async function lapsedHolds(db: Db, now: Date, limit: number) {
+  const rows = await db
+    .selectDistinct({ id: returnRequests.id })
+    .from(returnRequests)
+    .innerJoin(returnLines, and(eq(returnLines.requestId, returnRequests.id), eq(returnLines.held, true)))
+    .where(and(sql`${returnRequests.holdUntil} < ${now}`, inArray(returnRequests.state, ['requested', 'approved', 'pickup_booked', 'picked_up'])))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Every request (the owner's list), newest first, with its order's number and the name it was sent to. */
+export async function ownerRequests(db: Db, states: readonly ReturnState[] | null, limit: number) {
+  const rows = await db
+    .select({ id: returnRequests.id, orderId: returnRequests.orderId })
+    .from(returnRequests)
+    .where(states ? inArray(returnRequests.state, [...states]) : sql`true`)
+    .orderBy(desc(returnRequests.createdAt))
+    .limit(limit);
+  const full = await requestsOf(db, [...new Set(rows.map((r) => r.orderId))]);
+  const numbers = rows.length ? await db.select({ id: orders.id, orderNumber: orders.orderNumber, shopper: sql<string>`${orders.addressJson}->>'name'` }).from(orders).where(inArray(orders.id, [...new Set(rows.map((r) => r.orderId))])) : [];
+  const byOrder = new Map(numbers.map((n) => [n.id, n]));
+  const wanted = new Set(rows.map((r) => r.id));
+  return full.filter((r) => wanted.has(r.id)).map((r) => ({ ...r, orderNumber: byOrder.get(r.orderId)?.orderNumber ?? '', shopper: byOrder.get(r.orderId)?.shopper ?? '' }));
+}

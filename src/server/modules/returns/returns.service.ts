@@ -1,0 +1,182 @@
+/**
+ * Returns and size exchanges (issue 49, docs/decisions/0049): the owner's rules, what a shopper
+ * may ask back of a delivered order, and the request itself. A request is made in one transaction
+ * with the order locked: the order read as the shopper (another's is not found), every rule
+ * checked (delivered, within the window, final sale, how many, one request at a time per line,
+ * the new size in stock), the new size held at once for an exchange, the photographs tied to it.
+ * Anything refused writes nothing.
+ */
+import { ONE_SIZE } from '../../../shared/stock.ts';
+import { returnSettingsContract, type ReturnRequestBody } from '../../../shared/returns.contract.ts';
+import { DEFAULT_RETURN_SETTINGS, EXCHANGE_HOLD_DAYS, lastReturnDay, OPEN_RETURN_STATES, RETURN_WORDS, SHOP_AT_FAULT, type ReturnSettings, type ReturnState } from '../../../shared/returns.ts';
+import { indiaDay } from '../../../shared/india-time.ts';
+import type { Db } from '../../db/client.ts';
+import { asServerFrom, asShopper } from '../../db/shopper.ts';
+import { AppError, NotFoundError } from '../../http/errors.ts';
+import type { StockService } from '../stock/stock.service.ts';
+import { readReturnPhoto, storeReturnPhoto } from './return-photos.ts';
+import * as q from './returns.queries.ts';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+export const REQUEST_NOT_FOUND = 'Return request not found.';
+export const ALREADY_DECIDED = 'This request has been decided already.';
+const EXCHANGE_HOLD_ENDED = 'The new size was held for 10 days; it is back on sale.';
+/** The owner's list shows this many at most. */
+const OWNER_PAGE = 200;
+const refused = (code: string, message: string) => new AppError(409, code, message);
+
+/** Stored rules that no longer pass the contract give way to the defaults, said in the log. */
+export function settingsFrom(value: unknown, log: (line: string) => void = console.error): ReturnSettings {
+  if (value === undefined) return DEFAULT_RETURN_SETTINGS;
+  const parsed = returnSettingsContract.safeParse({ ...DEFAULT_RETURN_SETTINGS, ...(value as object) });
+  if (parsed.success) return parsed.data;
+  log(`Return settings are not valid (${parsed.error.issues[0]?.message}); using the defaults`);
+  return DEFAULT_RETURN_SETTINGS;
+}
+
+export interface ReturnsDeps {
+  stock: Pick<StockService, 'holdForExchange' | 'releaseExchange'>;
+  /** Where the shoppers' photographs are kept (never under the public images). */
+  photosDir: string;
+  now?: () => Date;
+}
+
+type OrderRow = NonNullable<Awaited<ReturnType<typeof q.orderOf>>>;
+type LineRow = Awaited<ReturnType<typeof q.linesOf>>[number];
+
+/** The order's window: refused unless delivered and within it; answers its last day. */
+function windowOf(order: OrderRow, settings: ReturnSettings, today: string): string {
+  if (!order.deliveredAt || !['delivered', 'completed'].includes(order.status)) throw refused('not_delivered', RETURN_WORDS.notDelivered);
+  const lastDay = lastReturnDay(order.deliveredAt, settings.windowDays);
+  if (today > lastDay) throw refused('window_passed', RETURN_WORDS.windowPassed(lastDay));
+  return lastDay;
+}
+
+/** Each asked line checked against the order; answers the lines to write. */
+function checkedLines(body: ReturnRequestBody, lines: LineRow[], asked: Awaited<ReturnType<typeof q.askedBack>>) {
+  return body.lines.map((wanted) => {
+    const line = lines.find((l) => l.id === wanted.lineId);
+    if (!line) throw new AppError(400, 'no_such_line', RETURN_WORDS.noSuchLine);
+    if (line.finalSale && !SHOP_AT_FAULT.has(body.reason)) throw refused('final_sale', RETURN_WORDS.finalSale(line.name));
+    const so = asked.get(line.id);
+    if (so?.open) throw refused('request_open', RETURN_WORDS.openRequest(line.name));
+    const most = line.quantity - (so?.quantity ?? 0);
+    if (wanted.quantity > most) throw refused('too_many', RETURN_WORDS.tooMany(line.name, most));
+    return { line, quantity: wanted.quantity, exchangeSize: wanted.exchangeSize ?? null };
+  });
+}
+
+export function createReturnsService(db: Db, deps: ReturnsDeps) {
+  const now = deps.now ?? (() => new Date());
+  const settings = async (on: Pick<Db, 'select'> = db) => settingsFrom(await q.settingsRow.read(on));
+
+  /** An exchange's new sizes held, each or the request is refused (the transaction undoes those held before). */
+  async function holdSizes(tx: q.Tx, orderId: string, wanted: ReturnType<typeof checkedLines>) {
+    for (const w of wanted) {
+      if (!w.exchangeSize) continue;
+      const { line } = w;
+      if (!line.productId || !line.size || line.size === ONE_SIZE) throw refused('no_sizes', RETURN_WORDS.noSizes(line.name));
+      if (w.exchangeSize === line.size) throw refused('same_size', RETURN_WORDS.sameSize(line.size));
+      if (!(await deps.stock.holdForExchange(tx, orderId, { productId: line.productId, size: w.exchangeSize }, w.quantity))) throw refused('size_gone', RETURN_WORDS.sizeGone(line.name, w.exchangeSize));
+    }
+  }
+
+  /** The request's held sizes back on sale, once each; how many lines let go. */
+  async function giveBackHolds(tx: q.Tx, request: { id: string; orderId: string }): Promise<number> {
+    const freed = await q.letGoHolds(tx, request.id);
+    for (const line of freed) {
+      const productId = await q.productOfLine(tx, line.orderItemId);
+      if (productId && line.exchangeSize) await deps.stock.releaseExchange(tx, request.orderId, { productId, size: line.exchangeSize }, line.quantity);
+    }
+    return freed.length;
+  }
+
+  /** The owner's decision on a request still waiting for one: anything else is refused, and a second decision changes nothing. */
+  function decide(id: string, to: 'approved' | 'refused', by: string, words: string | null) {
+    return db.transaction(async (tx) => {
+      const request = await q.lockRequest(tx, id);
+      if (!request) throw new NotFoundError(REQUEST_NOT_FOUND);
+      if (request.state !== 'requested') throw refused('already_decided', ALREADY_DECIDED);
+      if (to === 'refused') await giveBackHolds(tx, request);
+      await q.moveRequest(tx, id, to, by, words, words ?? undefined);
+      return { id, state: to };
+    });
+  }
+
+  return {
+    settings: () => settings(),
+    async saveSettings(input: ReturnSettings): Promise<ReturnSettings> {
+      await q.settingsRow.save(db, input);
+      return settings();
+    },
+
+    /** A photograph for a request to come: stored, and known as this shopper's. */
+    async addPhoto(userId: string, bytes: Uint8Array): Promise<{ id: string }> {
+      const stored = await storeReturnPhoto(bytes, deps.photosDir);
+      await q.keepPhoto(db, userId, stored.hash, stored.bytes);
+      return { id: stored.hash };
+    },
+    /** A photograph tied to a request (the owner's view). */
+    async anyPhoto(hash: string): Promise<Buffer> {
+      if (!(await q.photoInRequest(db, hash))) throw new NotFoundError(RETURN_WORDS.photoUnknown);
+      return readReturnPhoto(deps.photosDir, hash);
+    },
+
+    /** One of the shopper's own photographs (another's is not found). */
+    async shopperPhoto(userId: string, hash: string): Promise<Buffer> {
+      if (!(await q.photoOf(db, userId, hash))) throw new NotFoundError(RETURN_WORDS.photoUnknown);
+      return readReturnPhoto(deps.photosDir, hash);
+    },
+
+    /** The shopper's request (above); answers its id. */
+    request(userId: string, orderId: string, body: ReturnRequestBody): Promise<{ id: string }> {
+      return asShopper(db, userId, async (tx) => {
+        const order = await q.orderOf(tx, orderId);
+        if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+        const server = await asServerFrom(tx);
+        await q.lockOrder(server, orderId);
+        const rules = await settings(server);
+        windowOf(order, rules, indiaDay(now()));
+        const wanted = checkedLines(body, await q.linesOf(server, orderId), await q.askedBack(server, orderId, OPEN_RETURN_STATES));
+        if (body.resolution === 'exchange') await holdSizes(server, orderId, wanted);
+        const holdUntil = body.resolution === 'exchange' ? new Date(now().getTime() + EXCHANGE_HOLD_DAYS * 86_400_000) : null;
+        const id = await q.insertRequest(
+          server,
+          { orderId, reason: body.reason, resolution: body.resolution, note: body.note, holdUntil },
+          wanted.map((w) => ({ orderItemId: w.line.id, quantity: w.quantity, exchangeSize: w.exchangeSize, held: w.exchangeSize !== null })),
+          userId,
+        );
+        if ((await q.attachPhotos(server, userId, body.photos, id)) !== body.photos.length) throw new AppError(400, 'photo_unknown', RETURN_WORDS.photoUnknown);
+        return { id };
+      });
+    },
+
+    /** The owner's list: requests in these states (all when none), newest first. */
+    list: (states: readonly ReturnState[] | null) => q.ownerRequests(db, states, OWNER_PAGE),
+
+    /** The owner approves a request still waiting for a decision. */
+    approve: (id: string, by: string) => decide(id, 'approved', by, null),
+
+    /** The owner refuses, in words the shopper reads; an exchange's new size goes back on sale. */
+    refuse: (id: string, by: string, words: string) => decide(id, 'refused', by, words),
+
+    /** Exchange holds past their ten days with the old piece still to come: the new size goes back on sale, once; the request stays open. */
+    async lapseHolds(): Promise<number> {
+      let lapsed = 0;
+      for (const id of await q.lapsedHolds(db, now(), 50)) {
+        await db.transaction(async (tx) => {
+          const request = await q.lockRequest(tx, id, true);
+          if (!request || (await giveBackHolds(tx, request)) === 0) return;
+          await q.noteEvent(tx, id, request.state, EXCHANGE_HOLD_ENDED);
+          lapsed++;
+        });
+      }
+      return lapsed;
+    },
+
+    /** The requests of the shopper's orders, as the shopper may see them. */
+    ofShopper: (userId: string, orderIds: string[]) => asShopper(db, userId, (tx) => q.requestsOf(tx, orderIds)),
+  };
+}
+
+export type ReturnsService = ReturnType<typeof createReturnsService>;

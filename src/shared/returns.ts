@@ -1,0 +1,91 @@
+/**
+ * Returns and size exchanges (issue 49): the reasons a shopper gives, what they ask for, the
+ * owner's rules, and every word the shopper reads when a request is refused. One place for the
+ * shopper's screen and the server's checks.
+ */
+import { addDays } from './delivery.ts';
+import { indiaDay } from './india-time.ts';
+
+export const RETURN_REASONS = ['too_small', 'too_large', 'colour', 'damaged', 'wrong_piece', 'quality', 'changed_mind'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+export const REASON_LABELS: Readonly<Record<ReturnReason, string>> = {
+  too_small: 'Too small',
+  too_large: 'Too large',
+  colour: 'Colour not as shown',
+  damaged: 'Damaged or defective',
+  wrong_piece: 'Wrong piece',
+  quality: 'Quality',
+  changed_mind: 'Changed my mind',
+};
+
+/** Reasons that are the shop's fault: photographs are asked for, and a final-sale piece is still taken back (the e-commerce rules). */
+export const SHOP_AT_FAULT: ReadonlySet<ReturnReason> = new Set(['damaged', 'wrong_piece']);
+
+export const RESOLUTIONS = ['refund', 'exchange'] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
+
+/** Photographs for a damaged or wrong piece: how many, and how large each may be. */
+export const RETURN_PHOTOS = { min: 1, max: 3, bytes: 10 * 1024 * 1024 } as const;
+
+/** An exchange holds its new size this long, unless the old piece is received first. */
+export const EXCHANGE_HOLD_DAYS = 10;
+
+/** How a Cash-on-Delivery order's money comes back: store credit, or the shopper's choice of it or a payout link. */
+export const COD_REFUND_WAYS = ['store_credit', 'credit_or_payout'] as const;
+export type CodRefundWay = (typeof COD_REFUND_WAYS)[number];
+
+export interface ReturnSettings {
+  /** Days from the delivered scan (0: no returns but the shop's fault). */
+  windowDays: number;
+  /** Charged for a pickup, in paise (0: free). */
+  pickupFeePaise: number;
+  /** The fee only from this many returns in 90 days on (null: on every return, when there is a fee). */
+  feeAfterReturns: number | null;
+  codRefund: CodRefundWay;
+}
+
+export const DEFAULT_RETURN_SETTINGS: ReturnSettings = { windowDays: 7, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit' };
+
+/** The last day a piece delivered at `deliveredAt` may be asked back, India's calendar (YYYY-MM-DD). */
+export const lastReturnDay = (deliveredAt: Date, windowDays: number): string => addDays(indiaDay(deliveredAt), windowDays);
+
+const longDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** '2026-12-06' as '6 December 2026'. */
+export const dayInWords = (day: string): string => longDay.format(new Date(`${day}T00:00:00Z`));
+
+/** What the shopper reads when a request is refused (issue 49, "Bad input"). */
+export const RETURN_WORDS = {
+  notDelivered: 'This order has not been delivered yet. You can ask for a return once it arrives.',
+  windowPassed: (lastDay: string) => `The return window for this order closed on ${dayInWords(lastDay)}.`,
+  finalSale: (name: string) => `“${name}” is final sale: it can be returned only if it arrived damaged or is the wrong piece.`,
+  tooMany: (name: string, most: number) => (most === 0 ? `Every piece of “${name}” is already returned or on its way back.` : `You can return at most ${most} of “${name}”.`),
+  openRequest: (name: string) => `“${name}” already has a return or exchange under way.`,
+  noSuchLine: 'That piece is not in this order.',
+  sameSize: (size: string) => `You have size ${size} already. Choose another size to exchange for.`,
+  sizeGone: (name: string, size: string) => `Size ${size} of “${name}” is sold out. You can ask for a refund instead.`,
+  noSizes: (name: string) => `“${name}” comes in one size, so it cannot be exchanged. You can ask for a refund instead.`,
+  photosNeeded: `Add 1 to 3 photographs of the damage or of the wrong piece.`,
+  photoUnknown: 'A photograph was not found. Please add it again.',
+  photoNotImage: 'That file is not a photograph. Choose a JPEG, PNG or WebP picture.',
+  photoTooLarge: 'That photograph is larger than 10 MB. Choose a smaller one.',
+} as const;
+
+/** A request's journey (issue 49, "The journey"); the first six are open, the rest closed. */
+export const RETURN_STATES = ['requested', 'approved', 'pickup_booked', 'picked_up', 'received', 'passed', 'refused', 'failed', 'refunded', 'exchange_shipped', 'lapsed'] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+export const OPEN_RETURN_STATES: readonly ReturnState[] = ['requested', 'approved', 'pickup_booked', 'picked_up', 'received', 'passed'];
+
+export const RETURN_STATE_LABELS: Readonly<Record<ReturnState, string>> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  pickup_booked: 'Pickup booked',
+  picked_up: 'Picked up',
+  received: 'Received at the shop',
+  passed: 'Checked',
+  refused: 'Not accepted',
+  failed: 'Did not pass the check',
+  refunded: 'Refunded',
+  exchange_shipped: 'New size sent',
+  lapsed: 'Closed: the piece did not come back in time',
+};
