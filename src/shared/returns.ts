@@ -89,3 +89,36 @@ export const RETURN_STATE_LABELS: Readonly<Record<ReturnState, string>> = {
   exchange_shipped: 'New size sent',
   lapsed: 'Closed: the piece did not come back in time',
 };
+
+/** A request as its shopper sees it. */
+export interface ShopperReturn {
+  id: string;
+  state: ReturnState;
+  reason: ReturnReason;
+  resolution: Resolution;
+  /** The shopper's own words, and the owner's (a refusal's reason, a failed check's note). */
+  note: string;
+  ownerNote: string | null;
+  createdAt: string;
+  lines: { orderItemId: number; name: string; size: string | null; quantity: number; exchangeSize: string | null }[];
+}
+
+/** What a shopper may ask back of one order, for the request form (GET /api/orders/:id/returns). */
+export interface ReturnOptions {
+  /** The last day to ask (India's calendar), once delivered. */
+  lastDay: string | null;
+  /** Why nothing can be asked now (not delivered, window closed), or null. */
+  closedBecause: string | null;
+  lines: {
+    lineId: number;
+    name: string;
+    size: string | null;
+    /** Pieces that may still be asked back (0: all returned or on their way). */
+    most: number;
+    finalSale: boolean;
+    underWay: boolean;
+    /** Other sizes of the piece in stock now, to exchange for. */
+    sizes: string[];
+  }[];
+  requests: ShopperReturn[];
+}

@@ -22,7 +22,7 @@ export function returnsRoutes(returns: ReturnsService) {
     .post('/orders/:id/returns', valid('param', order, { status: 404 }), valid('json', returnRequestContract), async (c) =>
       c.json(await returns.request(requireShopper(c).id, c.req.valid('param').id, c.req.valid('json')), 201),
     )
-    .get('/orders/:id/returns', valid('param', order, { status: 404 }), async (c) => c.json({ items: await returns.ofShopper(requireShopper(c).id, [c.req.valid('param').id]) }))
+    .get('/orders/:id/returns', valid('param', order, { status: 404 }), async (c) => c.json(await returns.options(requireShopper(c).id, c.req.valid('param').id)))
     .get('/returns/photos/:id', valid('param', photo, { status: 404 }), async (c) => {
       const bytes = await returns.shopperPhoto(requireShopper(c).id, c.req.valid('param').id);
       return c.body(new Uint8Array(bytes), 200, { 'content-type': 'image/webp', 'cache-control': 'private, max-age=86400' });

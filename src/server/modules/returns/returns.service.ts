@@ -8,7 +8,7 @@
  */
 import { ONE_SIZE } from '../../../shared/stock.ts';
 import { returnSettingsContract, type ReturnRequestBody } from '../../../shared/returns.contract.ts';
-import { DEFAULT_RETURN_SETTINGS, EXCHANGE_HOLD_DAYS, lastReturnDay, OPEN_RETURN_STATES, RETURN_WORDS, SHOP_AT_FAULT, type ReturnSettings, type ReturnState } from '../../../shared/returns.ts';
+import { DEFAULT_RETURN_SETTINGS, EXCHANGE_HOLD_DAYS, lastReturnDay, OPEN_RETURN_STATES, RETURN_WORDS, SHOP_AT_FAULT, type ReturnOptions, type ReturnSettings, type ReturnState, type ShopperReturn } from '../../../shared/returns.ts';
 import { indiaDay } from '../../../shared/india-time.ts';
 import type { Db } from '../../db/client.ts';
 import { asServerFrom, asShopper } from '../../db/shopper.ts';
@@ -64,6 +64,44 @@ function checkedLines(body: ReturnRequestBody, lines: LineRow[], asked: Awaited<
     if (wanted.quantity > most) throw refused('too_many', RETURN_WORDS.tooMany(line.name, most));
     return { line, quantity: wanted.quantity, exchangeSize: wanted.exchangeSize ?? null };
   });
+}
+
+function shopperView(r: Awaited<ReturnType<typeof q.requestsOf>>[number]): ShopperReturn {
+  return { id: r.id, state: r.state, reason: r.reason, resolution: r.resolution, note: r.note, ownerNote: r.ownerNote, createdAt: r.createdAt.toISOString(), lines: r.lines.map(({ requestId: _r, ...l }) => l) };
+}
+
+/** What the shopper may ask back of an order, and what they have asked (their own order only: 404). */
+function optionsOf(db: Db, { settings, now }: { settings: (on: Pick<Db, 'select'>) => Promise<ReturnSettings>; now: () => Date }, userId: string, orderId: string): Promise<ReturnOptions> {
+  return asShopper(db, userId, async (tx) => {
+    const order = await q.orderOf(tx, orderId);
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    // Found as the shopper, so it is theirs; its pieces' catalog facts are the server's to read.
+    const [requests, server] = [(await q.requestsOf(tx, [orderId])).map(shopperView), await asServerFrom(tx)];
+    const rules = await settings(server);
+    let closedBecause: string | null = null;
+    try {
+      windowOf(order, rules, indiaDay(now()));
+    } catch (err) {
+      closedBecause = err instanceof Error ? err.message : String(err);
+    }
+    const [lines, asked] = [await q.linesOf(server, orderId), await q.askedBack(server, orderId, OPEN_RETURN_STATES)];
+    const sizes = await q.sizesOf(server, lines.flatMap((l) => (l.productId ? [l.productId] : [])));
+    return {
+      lastDay: order.deliveredAt ? lastReturnDay(order.deliveredAt, rules.windowDays) : null,
+      closedBecause,
+      lines: lines.map((l) => ({
+        lineId: l.id,
+        name: l.name,
+        size: l.size,
+        most: l.quantity - (asked.get(l.id)?.quantity ?? 0),
+        finalSale: l.finalSale,
+        underWay: asked.get(l.id)?.open ?? false,
+        sizes: l.size === ONE_SIZE ? [] : sizes.filter((s) => s.productId === l.productId && s.size !== l.size && s.stock > 0).map((s) => s.size),
+      })),
+      requests,
+    };
+  });
+
 }
 
 export function createReturnsService(db: Db, deps: ReturnsDeps) {
@@ -174,8 +212,8 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
       return lapsed;
     },
 
-    /** The requests of the shopper's orders, as the shopper may see them. */
-    ofShopper: (userId: string, orderIds: string[]) => asShopper(db, userId, (tx) => q.requestsOf(tx, orderIds)),
+    /** What the shopper may ask back of the order, and what they have asked (their own order only: 404). */
+    options: (userId: string, orderId: string) => optionsOf(db, { settings, now }, userId, orderId),
   };
 }
 

@@ -24,8 +24,8 @@ function OrderNote({ icon, tone, children }: { icon: ReactNode; tone: string; ch
   );
 }
 
-/** One order: number, date and status; its pieces and amounts; where it goes and the payment's id. */
-export function OrderCard({ order, actions }: { order: Order; actions?: ReactNode }) {
+/** One order: number, date and status; its pieces and amounts; where it goes and the payment's id; `footer` across the card's width (a return request). */
+export function OrderCard({ order, actions, footer }: { order: Order; actions?: ReactNode; footer?: ReactNode }) {
   const id = useId();
   const amounts = shownAmounts(order);
   return (
@@ -91,6 +91,7 @@ export function OrderCard({ order, actions }: { order: Order; actions?: ReactNod
           {actions}
         </div>
       </div>
+      {footer && <div className="border-t border-line/70 px-4 py-4 sm:px-5">{footer}</div>}
     </article>
   );
 }

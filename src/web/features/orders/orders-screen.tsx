@@ -5,6 +5,7 @@ import { SignInFirst } from '../../components/sign-in-first.tsx';
 import { STORE } from '../../../shared/store.ts';
 import { CancelOrder } from './cancel-order.tsx';
 import { OrderCard } from './order-card.tsx';
+import { ReturnRequest } from './return-request.tsx';
 import { useOrders } from './orders.api.ts';
 
 /** Spec §2 Orders: the shopper's orders, newest first; signed out, 'Please log in to see your orders.'. */
@@ -39,7 +40,12 @@ function OwnOrders({ shopperId }: { shopperId: string }) {
       <p className="mt-1 text-muted">Every order you have placed, newest first.</p>
       <div className="mt-6 grid gap-5 sm:gap-6">
         {items.map((order) => (
-          <OrderCard key={order.id} order={order} actions={<CancelOrder order={order} shopperId={shopperId} />} />
+          <OrderCard
+            key={order.id}
+            order={order}
+            actions={<CancelOrder order={order} shopperId={shopperId} />}
+            footer={order.status === 'delivered' || order.status === 'completed' ? <ReturnRequest orderId={order.id} /> : undefined}
+          />
         ))}
       </div>
       <p className="mt-8 text-center text-sm text-muted">

@@ -2,7 +2,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancelOrderInput } from '../../../shared/cancel.ts';
 import type { Order } from '../../../shared/orders.ts';
-import { getJson, sendJson } from '../../lib/api.ts';
+import type { ReturnRequestInput } from '../../../shared/returns.contract.ts';
+import type { ReturnOptions } from '../../../shared/returns.ts';
+import { ApiError, getJson, sendJson } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Orders move on the server (the owner ships one, a webhook settles one): the list asks afresh each time it opens. */
@@ -26,4 +28,30 @@ export function useCancelOrder(shopperId: string) {
       void client.invalidateQueries({ queryKey: queryKeys.products });
     },
   });
+}
+
+/** What the shopper may ask back of a delivered order, and what they have asked (issue 49). */
+export const useReturnOptions = (orderId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...queryKeys.orders('returns'), orderId] as const,
+    queryFn: ({ signal }) => getJson<ReturnOptions>(`/api/orders/${orderId}/returns`, { signal }),
+    enabled,
+    staleTime: 0,
+  });
+
+/** A return or exchange asked: the order's options are asked again (its lines are now under way). */
+export function useAskReturn(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReturnRequestInput) => sendJson<{ id: string }>('POST', `/api/orders/${orderId}/returns`, body),
+    onSuccess: () => void client.invalidateQueries({ queryKey: [...queryKeys.orders('returns'), orderId] }),
+  });
+}
+
+/** One photograph's bytes for a request; the server re-encodes it and answers its id. */
+export async function uploadReturnPhoto(file: File): Promise<string> {
+  const res = await fetch('/api/uploads/return-photos', { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', Accept: 'application/json' }, credentials: 'same-origin', body: file });
+  const body = (await res.json().catch(() => null)) as { id?: string; code?: string; message?: string } | null;
+  if (!res.ok || !body?.id) throw new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? `The upload failed (${res.status}).`);
+  return body.id;
 }

@@ -1,0 +1,88 @@
+/**
+ * Returns and exchanges (issue 49), in a real browser at both widths: a kurta delivered by the
+ * local courier's scans is asked back from /orders, once for another size (held at once) and once,
+ * arrived damaged, for a refund with a photograph; the requests show where they stand. axe on the
+ * request panel.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
+import { VERIFYING_PORT } from '../playwright.config.ts';
+import { expectNoSeriousViolations } from './axe.ts';
+import { BOTH_WIDTHS, expect, test } from './fixtures.ts';
+import { unique, verifiedBuyer } from './owner-kit.ts';
+import { signedInAsOwner } from './shoppers.ts';
+
+test.use({ baseURL: `http://localhost:${VERIFYING_PORT}` });
+
+const COURIER = `http://127.0.0.1:${VERIFYING_PORT + 90}`;
+
+/** A kurta of the owner's in M and L, bought in M by `buyer`, booked, picked up and delivered. */
+async function deliveredKurta(owner: APIRequestContext, buyer: APIRequestContext, addressId: string) {
+  expect((await owner.put('/api/admin/courier-settings', { data: { courier: 'shiprocket', pickupLocation: 'Jayanagar Studio', parcelGrams: 500 } })).status()).toBe(200);
+  const groups = await (await owner.get('/api/admin/products/groups')).json();
+  const kurtas = groups.sizeLists.find((l: { name: string }) => l.name === 'Kurtas and suits');
+  const name = `Chanderi Kurta ${unique()}`;
+  const made = await owner.post('/api/admin/products', { data: { name, price: 1_499_00, sizeListId: kurtas.id, sizes: [{ size: 'M', stock: 3 }, { size: 'L', stock: 1 }] } });
+  expect(made.status()).toBe(201);
+  const { id: productId } = await made.json();
+  const quote = await (await buyer.get(`/api/checkout/quote?buyNow=${productId}&size=M`)).json();
+  const started = await (await buyer.post('/api/checkout/orders', { data: { addressId, buyNow: { productId, size: 'M' }, expectedTotal: quote.amounts.total } })).json();
+  const success = await (await buyer.post(`/api/checkout/orders/${started.orderId}/test-payment`)).json();
+  expect((await buyer.post(`/api/checkout/orders/${started.orderId}/confirm`, { data: success })).status()).toBe(200);
+  const booked = await owner.post(`/api/admin/orders/${started.orderId}/parcel`, { data: { weightGrams: 500 } });
+  expect(booked.status(), await booked.text()).toBe(200);
+  const { awb } = (await booked.json()).parcel as { awb: string };
+  for (const code of ['42', '7']) {
+    const sent = await owner.post(`${COURIER}/_local/scan`, { data: { awb, code } });
+    expect((await sent.json()).shopAnswered).toBe(200);
+  }
+  await expect.poll(async () => (await (await buyer.get('/api/orders')).json()).items.find((o: { id: string }) => o.id === started.orderId).status).toBe('delivered');
+  return { productId: productId as number, name, orderNumber: started.orderNumber as string };
+}
+
+test('a delivered kurta is exchanged for another size, held at once; a damaged one is asked back with a photograph', BOTH_WIDTHS, async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const { context, page: buyer, addressId } = await verifiedBuyer(browser, 'Nandini');
+  await signedInAsOwner(page);
+  const first = await deliveredKurta(page.request, buyer.request, addressId);
+
+  await buyer.goto('/orders');
+  const card = buyer.getByRole('article', { name: `Order ${first.orderNumber}` });
+  await card.getByRole('button', { name: 'Return or exchange' }).click();
+  const panel = card.getByRole('region', { name: 'Return or exchange' });
+  await expect(panel.getByText(/You can ask until \d+ \w+ \d{4}\./)).toBeVisible();
+  await panel.getByRole('checkbox', { name: new RegExp(first.name) }).check();
+  await panel.getByRole('radio', { name: 'Too small' }).check();
+  await panel.getByRole('radio', { name: 'Another size of the same piece' }).check();
+  await expect(panel.getByLabel('New size')).toHaveValue('L');
+  await expectNoSeriousViolations(buyer);
+  await buyer.screenshot({ path: testInfo.outputPath('return-form.png'), fullPage: true });
+  await panel.getByRole('button', { name: 'Ask for the exchange' }).click();
+  await expect(panel).toHaveCount(0);
+  // The last L is held for this exchange: no one else is offered it.
+  const piecesOfL = async () => ((await (await page.request.get(`/api/admin/products/${first.productId}`)).json()).sizes as { size: string; stock: number }[]).find((s) => s.size === 'L')!.stock;
+  await expect.poll(piecesOfL).toBe(0);
+  await card.getByRole('button', { name: 'Return or exchange' }).click();
+  await expect(panel.getByText(`Requested: exchange of 1 × ${first.name} for size L (too small)`)).toBeVisible();
+  await expect(panel.getByText('A request for it is under way.')).toBeVisible();
+
+  const second = await deliveredKurta(page.request, buyer.request, addressId);
+  await buyer.goto('/orders');
+  const other = buyer.getByRole('article', { name: `Order ${second.orderNumber}` });
+  await other.getByRole('button', { name: 'Return or exchange' }).click();
+  const asking = other.getByRole('region', { name: 'Return or exchange' });
+  await asking.getByRole('checkbox', { name: new RegExp(second.name) }).check();
+  await asking.getByRole('radio', { name: 'Damaged or defective' }).check();
+  await asking.getByRole('button', { name: 'Ask for the refund' }).click();
+  await expect(asking.getByText('Add 1 to 3 photographs of the damage or of the wrong piece.')).toBeVisible();
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 150, g: 30, b: 50 } } }).jpeg().toBuffer();
+  await asking.getByLabel(/Photographs of the damage/).setInputFiles({ name: 'torn-hem.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(asking.getByRole('img', { name: 'torn-hem.jpg' })).toBeVisible();
+  await asking.getByLabel('Anything we should know? (optional)').fill('The hem is torn at the side seam.');
+  await buyer.screenshot({ path: testInfo.outputPath('return-damaged.png'), fullPage: true });
+  await asking.getByRole('button', { name: 'Ask for the refund' }).click();
+  await expect(asking).toHaveCount(0);
+  await other.getByRole('button', { name: 'Return or exchange' }).click();
+  await expect(asking.getByText(`Requested: refund of 1 × ${second.name} (damaged or defective)`)).toBeVisible();
+  await context.close();
+});
