@@ -18,12 +18,11 @@ CREATE TABLE "return_lines" (
 );
 --> statement-breakpoint
 CREATE TABLE "return_photos" (
+	"id" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
-	"hash" text NOT NULL,
 	"request_id" uuid,
 	"bytes" integer NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "return_photos_user_id_hash_pk" PRIMARY KEY("user_id","hash")
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "return_requests" (
@@ -57,6 +56,7 @@ ALTER TABLE "return_requests" ADD CONSTRAINT "return_requests_order_id_orders_id
 CREATE INDEX "return_events_request" ON "return_events" USING btree ("request_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "return_lines_once" ON "return_lines" USING btree ("request_id","order_item_id");--> statement-breakpoint
 CREATE INDEX "return_lines_item" ON "return_lines" USING btree ("order_item_id");--> statement-breakpoint
+CREATE INDEX "return_photos_user" ON "return_photos" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "return_photos_request" ON "return_photos" USING btree ("request_id");--> statement-breakpoint
 CREATE INDEX "return_requests_order" ON "return_requests" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "return_requests_open" ON "return_requests" USING btree ("state") WHERE "return_requests"."state" in ('requested', 'approved', 'pickup_booked', 'picked_up', 'received', 'passed');--> statement-breakpoint

@@ -193,7 +193,7 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
     fulfilment,
     notifier,
     shipping,
-    returns: createReturnsService(db, { stock, photosDir: config.returnPhotosDir ?? path.join(config.imagesDir, '..', 'return-photos'), now }),
+    returns: createReturnsService(db, { stock, limits: side.limits, photosDir: config.returnPhotosDir ?? path.join(config.imagesDir, '..', 'return-photos'), now }),
   };
 }
 

@@ -3,16 +3,18 @@
  * rules (issue 49): one contract for both sides.
  */
 import { COD_REFUND_WAYS, RESOLUTIONS, RETURN_PHOTOS, RETURN_REASONS, RETURN_WORDS, SHOP_AT_FAULT, type ReturnSettings } from './returns.ts';
+import { sizeName } from './cart.contract.ts';
+import { tidy } from './text-rules.ts';
 import { z } from './zod.ts';
 
-/** A photograph's id as the upload answers it (its content's hash). */
+/** A photograph's id as the upload answers it. */
 export const photoId = z.string().regex(/^[0-9a-f]{64}$/, RETURN_WORDS.photoUnknown);
 
 const returnLine = z.object({
   lineId: z.number({ error: RETURN_WORDS.noSuchLine }).int(RETURN_WORDS.noSuchLine).positive(RETURN_WORDS.noSuchLine),
   quantity: z.number({ error: 'Say how many pieces.' }).int('Say how many pieces.').min(1, 'Return at least 1 piece.').max(99, 'Return at most 99 pieces.'),
   /** The size wanted instead, for an exchange. */
-  exchangeSize: z.string().trim().min(1).max(20).optional(),
+  exchangeSize: sizeName.optional(),
 });
 
 export const returnRequestContract = z
@@ -24,7 +26,7 @@ export const returnRequestContract = z
       .refine((lines) => new Set(lines.map((l) => l.lineId)).size === lines.length, 'Choose each piece once.'),
     reason: z.enum(RETURN_REASONS, { error: 'Say why you are returning it.' }),
     resolution: z.enum(RESOLUTIONS, { error: 'Choose an exchange or a refund.' }),
-    note: z.string().trim().max(500, 'Keep the note under 500 characters.').default(''),
+    note: z.string({ error: 'The note must be text.' }).transform(tidy).pipe(z.string().max(500, 'Keep the note under 500 characters.')).default(''),
     photos: z
       .array(photoId, { error: RETURN_WORDS.photoUnknown })
       .max(RETURN_PHOTOS.max, RETURN_WORDS.photosNeeded)
@@ -47,7 +49,7 @@ export const returnSettingsContract = z.object({
 
 /** The owner refusing a request: the words the shopper reads. */
 export const refuseReturnContract = z.object({
-  reason: z.string({ error: 'Say why the request is not accepted.' }).trim().min(5, 'Say why the request is not accepted.').max(500, 'Keep the reason under 500 characters.'),
+  reason: z.string({ error: 'Say why the request is not accepted.' }).transform(tidy).pipe(z.string().min(5, 'Say why the request is not accepted.').max(500, 'Keep the reason under 500 characters.')),
 });
 
 /** The owner's list, by state ("open": every request not closed yet). */

@@ -36,7 +36,7 @@ export const COD_REFUND_WAYS = ['store_credit', 'credit_or_payout'] as const;
 export type CodRefundWay = (typeof COD_REFUND_WAYS)[number];
 
 export interface ReturnSettings {
-  /** Days from the delivered scan (0: no returns but the shop's fault). */
+  /** Days from the delivered scan, for every reason (0: only on the day it arrives). */
   windowDays: number;
   /** Charged for a pickup, in paise (0: free). */
   pickupFeePaise: number;

@@ -3,7 +3,7 @@
  * photographs and its history.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Resolution, ReturnReason, ReturnState } from '../../../shared/returns.ts';
 import { users } from './accounts.ts';
 import { timestamps } from './columns.ts';
@@ -64,21 +64,22 @@ export const returnLines = pgTable(
 
 /**
  * A shopper's photograph of a damaged or wrong piece, re-encoded (location and every other
- * metadata dropped) and kept out of the public images, named by its content's hash; tied to a
- * request when the request is made.
+ * metadata dropped) and kept out of the public images, under a random id of its own (the same
+ * picture sent again for another request is another photograph); tied to a request when the
+ * request is made.
  */
 export const returnPhotos = pgTable(
   'return_photos',
   {
+    id: text('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    hash: text('hash').notNull(),
     requestId: uuid('request_id').references(() => returnRequests.id, { onDelete: 'cascade' }),
     bytes: integer('bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.hash] }), index('return_photos_request').on(t.requestId)],
+  (t) => [index('return_photos_user').on(t.userId, t.createdAt), index('return_photos_request').on(t.requestId)],
 );
 
 /** Every step of a request, who took it and why: the order's history shows them. */

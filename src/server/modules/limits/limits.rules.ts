@@ -48,6 +48,12 @@ export const LIMITS = {
    */
   wrongTrackingPerAddress: { name: 'track-wrong:ip', max: 10, windowSeconds: 10 * 60 },
   trackingPerAddress: { name: 'track:ip', max: 120, windowSeconds: HOUR },
+  /**
+   * Photographs of a damaged or wrong piece (issue 49): each is decoded, re-encoded and kept on
+   * disk. A request takes 3 at most; a shopper trying a few pictures for a few pieces stays well under.
+   */
+  returnPhotosHour: { name: 'return-photo:shopper:hour', max: 30, windowSeconds: HOUR },
+  returnPhotosDay: { name: 'return-photo:shopper:day', max: 60, windowSeconds: DAY },
 } as const satisfies Record<string, LimitRule>;
 
 /** What each refusal says, before "Please try again in ...". */
@@ -59,6 +65,7 @@ export const LIMIT_WORDS = {
   alertChanges: 'Too many changes to your back-in-stock requests.',
   wrongStopLinks: 'Too many unsubscribe links tried that we could not find.',
   tracking: 'Too many parcel look-ups.',
+  returnPhotos: 'Too many photographs added.',
 } as const;
 
 /** "a minute", "40 minutes", "3 hours": when to come back, rounded up. */

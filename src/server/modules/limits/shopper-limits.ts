@@ -50,6 +50,8 @@ export function createShopperLimits(limiter: RateLimiter) {
     /** A parcel look-up from an address: counted before it is looked up, the wrong-guess count given back by `trackingFound`. */
     trackingTried: (address: string) => count([L.wrongTrackingPerAddress, L.trackingPerAddress], address, LIMIT_WORDS.tracking),
     trackingFound: (address: string) => limiter.release(L.wrongTrackingPerAddress, address),
+    /** A photograph for a return request, counted before it is decoded. */
+    returnPhotoAdded: (userId: string) => count([L.returnPhotosHour, L.returnPhotosDay], userId, LIMIT_WORDS.returnPhotos),
   };
 }
 

@@ -6,6 +6,7 @@
  * after a failure. The reconcile step also expires orders whose payment window has closed, and
  * tries again the refunds still owed (docs/decisions/0016).
  */
+import { storable } from '../../db/storable-json.ts';
 import type { Db } from '../../db/client.ts';
 import { isDataRefusal } from '../../db/pg-error.ts';
 import { AppError } from '../../http/errors.ts';
@@ -31,20 +32,6 @@ export const RECONCILE_WINDOW = { from: 120, to: 3 * 24 * 3600 } as const;
 
 /** Razorpay's event ids are short and plain; anything else is no event of theirs to keep. */
 const EVENT_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
-
-// eslint-disable-next-line no-control-regex
-const LONE_SURROGATE_OR_NUL = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/**
- * The payload as PostgreSQL can keep it: jsonb takes no NUL and no unpaired surrogate, which JSON
- * allows (`\u0000`, `\ud800`); each becomes U+FFFD, so the event is still recorded as it came.
- */
-function storable(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(LONE_SURROGATE_OR_NUL, '\ufffd');
-  if (Array.isArray(value)) return value.map(storable);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k) as string, storable(v)]));
-  return value;
-}
 
 /**
  * `reservationMinutes`: the owner's window for an unpaid order (read at each pass: the owner may

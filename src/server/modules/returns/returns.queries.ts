@@ -74,28 +74,28 @@ export async function insertRequest(tx: Tx, request: NewRequest, lines: NewLine[
 }
 
 /** The shopper's photographs not yet tied to a request, tied to this one; how many were. */
-export async function attachPhotos(tx: Tx, userId: string, hashes: string[], requestId: string): Promise<number> {
-  if (hashes.length === 0) return 0;
+export async function attachPhotos(tx: Tx, userId: string, ids: string[], requestId: string): Promise<number> {
+  if (ids.length === 0) return 0;
   const tied = await tx
     .update(returnPhotos)
     .set({ requestId })
-    .where(and(eq(returnPhotos.userId, userId), inArray(returnPhotos.hash, hashes), isNull(returnPhotos.requestId)))
-    .returning({ hash: returnPhotos.hash });
+    .where(and(eq(returnPhotos.userId, userId), inArray(returnPhotos.id, ids), isNull(returnPhotos.requestId)))
+    .returning({ id: returnPhotos.id });
   return tied.length;
 }
 
-export async function photoOf(db: Db, userId: string, hash: string) {
-  const [row] = await db.select({ hash: returnPhotos.hash }).from(returnPhotos).where(and(eq(returnPhotos.userId, userId), eq(returnPhotos.hash, hash)));
+export async function photoOf(db: Db, userId: string, id: string) {
+  const [row] = await db.select({ id: returnPhotos.id }).from(returnPhotos).where(and(eq(returnPhotos.userId, userId), eq(returnPhotos.id, id)));
   return row;
 }
 
-export async function photoInRequest(db: Db, hash: string) {
-  const [row] = await db.select({ hash: returnPhotos.hash }).from(returnPhotos).where(and(eq(returnPhotos.hash, hash), isNotNull(returnPhotos.requestId))).limit(1);
+export async function photoInRequest(db: Db, id: string) {
+  const [row] = await db.select({ id: returnPhotos.id }).from(returnPhotos).where(and(eq(returnPhotos.id, id), isNotNull(returnPhotos.requestId)));
   return row;
 }
 
-export async function keepPhoto(db: Db, userId: string, hash: string, bytes: number): Promise<void> {
-  await db.insert(returnPhotos).values({ userId, hash, bytes }).onConflictDoNothing();
+export async function keepPhoto(db: Db, userId: string, id: string, bytes: number): Promise<void> {
+  await db.insert(returnPhotos).values({ id, userId, bytes });
 }
 
 /** The requests of some orders, newest first, with their lines (as the reader may see them). */
@@ -106,10 +106,10 @@ export async function requestsOf(on: Reader, orderIds: string[]) {
   const [lines, photos] = ids.length
     ? await Promise.all([
         on.select({ requestId: returnLines.requestId, orderItemId: returnLines.orderItemId, quantity: returnLines.quantity, exchangeSize: returnLines.exchangeSize, name: orderItems.name, size: orderItems.size }).from(returnLines).innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId)).where(inArray(returnLines.requestId, ids)).orderBy(asc(returnLines.id)),
-        on.select({ requestId: returnPhotos.requestId, hash: returnPhotos.hash }).from(returnPhotos).where(inArray(returnPhotos.requestId, ids)),
+        on.select({ requestId: returnPhotos.requestId, id: returnPhotos.id }).from(returnPhotos).where(inArray(returnPhotos.requestId, ids)),
       ])
     : [[], []];
-  return requests.map((r) => ({ ...r, lines: lines.filter((l) => l.requestId === r.id), photos: photos.filter((p) => p.requestId === r.id).map((p) => p.hash) }));
+  return requests.map((r) => ({ ...r, lines: lines.filter((l) => l.requestId === r.id), photos: photos.filter((p) => p.requestId === r.id).map((p) => p.id) }));
 }
 
 /** The request locked for a step (none: another server has it, with `skipLocked`, or there is none). */
@@ -146,12 +146,12 @@ export async function productOfLine(tx: Tx, orderItemId: number) {
 }
 
 /** Requests whose exchange hold has run out while the old piece is still to come back. */
-export async function lapsedHolds(db: Db, now: Date, limit: number) {
+export async function lapsedHolds(db: Db, now: Date, limit: number, holding: readonly ReturnState[]) {
   const rows = await db
     .selectDistinct({ id: returnRequests.id })
     .from(returnRequests)
     .innerJoin(returnLines, and(eq(returnLines.requestId, returnRequests.id), eq(returnLines.held, true)))
-    .where(and(sql`${returnRequests.holdUntil} < ${now}`, inArray(returnRequests.state, ['requested', 'approved', 'pickup_booked', 'picked_up'])))
+    .where(and(sql`${returnRequests.holdUntil} < ${now}`, inArray(returnRequests.state, [...holding])))
     .limit(limit);
   return rows.map((r) => r.id);
 }

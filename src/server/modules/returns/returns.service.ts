@@ -13,7 +13,8 @@ import { indiaDay } from '../../../shared/india-time.ts';
 import type { Db } from '../../db/client.ts';
 import { asServerFrom, asShopper } from '../../db/shopper.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
-import type { StockService } from '../stock/stock.service.ts';
+import type { ShopperLimits } from '../limits/shopper-limits.ts';
+import type { ExchangePiece, StockService } from '../stock/stock.service.ts';
 import { readReturnPhoto, storeReturnPhoto } from './return-photos.ts';
 import * as q from './returns.queries.ts';
 
@@ -21,6 +22,8 @@ export const ORDER_NOT_FOUND = 'Order not found.';
 export const REQUEST_NOT_FOUND = 'Return request not found.';
 export const ALREADY_DECIDED = 'This request has been decided already.';
 const EXCHANGE_HOLD_ENDED = 'The new size was held for 10 days; it is back on sale.';
+/** A request in these states keeps its exchange hold until its time (then the piece is still away). */
+const HOLDING_STATES: readonly ReturnState[] = ['requested', 'approved', 'pickup_booked', 'picked_up'];
 /** The owner's list shows this many at most. */
 const OWNER_PAGE = 200;
 const refused = (code: string, message: string) => new AppError(409, code, message);
@@ -36,6 +39,7 @@ export function settingsFrom(value: unknown, log: (line: string) => void = conso
 
 export interface ReturnsDeps {
   stock: Pick<StockService, 'holdForExchange' | 'releaseExchange'>;
+  limits: Pick<ShopperLimits, 'returnPhotoAdded'>;
   /** Where the shoppers' photographs are kept (never under the public images). */
   photosDir: string;
   now?: () => Date;
@@ -108,24 +112,28 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
   const now = deps.now ?? (() => new Date());
   const settings = async (on: Pick<Db, 'select'> = db) => settingsFrom(await q.settingsRow.read(on));
 
-  /** An exchange's new sizes held, each or the request is refused (the transaction undoes those held before). */
+  /** An exchange's new sizes held, all or the request is refused (the transaction undoes any change). */
   async function holdSizes(tx: q.Tx, orderId: string, wanted: ReturnType<typeof checkedLines>) {
-    for (const w of wanted) {
-      if (!w.exchangeSize) continue;
+    const pieces = wanted.flatMap((w) => {
+      if (!w.exchangeSize) return [];
       const { line } = w;
       if (!line.productId || !line.size || line.size === ONE_SIZE) throw refused('no_sizes', RETURN_WORDS.noSizes(line.name));
       if (w.exchangeSize === line.size) throw refused('same_size', RETURN_WORDS.sameSize(line.size));
-      if (!(await deps.stock.holdForExchange(tx, orderId, { productId: line.productId, size: w.exchangeSize }, w.quantity))) throw refused('size_gone', RETURN_WORDS.sizeGone(line.name, w.exchangeSize));
-    }
+      return [{ key: { productId: line.productId, size: w.exchangeSize }, quantity: w.quantity, name: line.name }];
+    });
+    const short = await deps.stock.holdForExchange(tx, orderId, pieces);
+    if (short) throw refused('size_gone', RETURN_WORDS.sizeGone((short as (typeof pieces)[number]).name, short.key.size));
   }
 
   /** The request's held sizes back on sale, once each; how many lines let go. */
   async function giveBackHolds(tx: q.Tx, request: { id: string; orderId: string }): Promise<number> {
     const freed = await q.letGoHolds(tx, request.id);
+    const pieces: ExchangePiece[] = [];
     for (const line of freed) {
       const productId = await q.productOfLine(tx, line.orderItemId);
-      if (productId && line.exchangeSize) await deps.stock.releaseExchange(tx, request.orderId, { productId, size: line.exchangeSize }, line.quantity);
+      if (productId && line.exchangeSize) pieces.push({ key: { productId, size: line.exchangeSize }, quantity: line.quantity });
     }
+    await deps.stock.releaseExchange(tx, request.orderId, pieces);
     return freed.length;
   }
 
@@ -150,20 +158,21 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
 
     /** A photograph for a request to come: stored, and known as this shopper's. */
     async addPhoto(userId: string, bytes: Uint8Array): Promise<{ id: string }> {
+      await deps.limits.returnPhotoAdded(userId);
       const stored = await storeReturnPhoto(bytes, deps.photosDir);
-      await q.keepPhoto(db, userId, stored.hash, stored.bytes);
-      return { id: stored.hash };
+      await q.keepPhoto(db, userId, stored.id, stored.bytes);
+      return { id: stored.id };
     },
     /** A photograph tied to a request (the owner's view). */
-    async anyPhoto(hash: string): Promise<Buffer> {
-      if (!(await q.photoInRequest(db, hash))) throw new NotFoundError(RETURN_WORDS.photoUnknown);
-      return readReturnPhoto(deps.photosDir, hash);
+    async anyPhoto(id: string): Promise<Buffer> {
+      if (!(await q.photoInRequest(db, id))) throw new NotFoundError(RETURN_WORDS.photoUnknown);
+      return readReturnPhoto(deps.photosDir, id);
     },
 
     /** One of the shopper's own photographs (another's is not found). */
-    async shopperPhoto(userId: string, hash: string): Promise<Buffer> {
-      if (!(await q.photoOf(db, userId, hash))) throw new NotFoundError(RETURN_WORDS.photoUnknown);
-      return readReturnPhoto(deps.photosDir, hash);
+    async shopperPhoto(userId: string, id: string): Promise<Buffer> {
+      if (!(await q.photoOf(db, userId, id))) throw new NotFoundError(RETURN_WORDS.photoUnknown);
+      return readReturnPhoto(deps.photosDir, id);
     },
 
     /** The shopper's request (above); answers its id. */
@@ -201,10 +210,12 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
     /** Exchange holds past their ten days with the old piece still to come: the new size goes back on sale, once; the request stays open. */
     async lapseHolds(): Promise<number> {
       let lapsed = 0;
-      for (const id of await q.lapsedHolds(db, now(), 50)) {
+      for (const id of await q.lapsedHolds(db, now(), 50, HOLDING_STATES)) {
         await db.transaction(async (tx) => {
           const request = await q.lockRequest(tx, id, true);
-          if (!request || (await giveBackHolds(tx, request)) === 0) return;
+          // Looked at again under the lock: the piece may have come back, or the owner decided, since.
+          if (!request || !HOLDING_STATES.includes(request.state) || !request.holdUntil || request.holdUntil > now()) return;
+          if ((await giveBackHolds(tx, request)) === 0) return;
           await q.noteEvent(tx, id, request.state, EXCHANGE_HOLD_ENDED);
           lapsed++;
         });

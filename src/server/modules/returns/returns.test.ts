@@ -105,7 +105,7 @@ describe('a refund request', () => {
     expect(photo.status, await photo.clone().text()).toBe(201);
     const { id: photoId } = await photo.json();
     expect((await ask(id, { lines: [{ lineId, quantity: 1 }], reason: 'damaged', resolution: 'refund', photos: [photoId] })).status).toBe(201);
-    const [kept] = await db().select().from(returnPhotos).where(eq(returnPhotos.hash, photoId));
+    const [kept] = await db().select().from(returnPhotos).where(eq(returnPhotos.id, photoId));
     expect(kept!.requestId).not.toBeNull();
   });
 });
@@ -168,6 +168,32 @@ describe('photographs', () => {
     const theirs = (await (await upload(await jpegWithLocation(90), stranger.cookie)).json()) as { id: string };
     await refusedWith(await ask(orderId, { lines: [{ lineId, quantity: 1 }], reason: 'damaged', resolution: 'refund', photos: [theirs.id] }), 400, RETURN_WORDS.photoUnknown);
     expect(await requestsOf(orderId)).toHaveLength(0);
+  });
+});
+
+describe('hostile input', () => {
+  it('a NUL in the note is tidied away, one in a size is refused; a second picture of the same thing is a photograph of its own', async () => {
+    const { id, lineId } = await deliveredOrder(await kurta({ M: 5, L: 2 }), 'M');
+    const badSize = await ask(id, { lines: [{ lineId, quantity: 1, exchangeSize: 'L\u0000' }], reason: 'too_small', resolution: 'exchange' });
+    expect(badSize.status).toBe(422);
+    const picture = await jpegWithLocation(120);
+    const [one, two] = [await (await upload(picture)).json(), await (await upload(picture)).json()] as { id: string }[];
+    expect(one!.id).not.toBe(two!.id);
+    const made = await ask(id, { lines: [{ lineId, quantity: 1 }], reason: 'damaged', resolution: 'refund', note: 'Torn\u0000 <b>hem</b>', photos: [one!.id] });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const [request] = await requestsOf(id);
+    expect(request!.note).toBe('Torn <b>hem</b>');
+  });
+
+  it('photographs are limited per shopper: the 31st in an hour is refused with when to try again', async () => {
+    const shopper = await signedUp(p.t, 'Farida');
+    const picture = await jpegWithLocation(200);
+    const answers = [];
+    for (let i = 0; i < 31; i++) answers.push((await upload(picture, shopper.cookie)).status);
+    expect(answers.filter((s) => s === 201)).toHaveLength(30);
+    const refused = await upload(picture, shopper.cookie);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).message).toMatch(/^Too many photographs added\. Please try again in/);
   });
 });
 

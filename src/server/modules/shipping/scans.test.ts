@@ -234,12 +234,13 @@ describe('the owner and the courier', () => {
       { awb: b.awb, scans: [{ date: when(30), activity: 'Picked up', location: 'Pune', 'sr-status': '42' }] },
       { awb: b.awb, scans: [{ date: when(30), activity: 'Picked up', location: 'Pune', 'sr-status': '42' }, { date: when(10), activity: 'In transit', location: 'Pune Hub', 'sr-status': '18' }] },
       { awb: 'LC0000000001', scans: [{ date: when(30), activity: 'Picked up', 'sr-status': '42' }] },
+      { awb: `${a.awb}\u0000`, scans: [{ date: when(30), activity: 'Lone \ud800 surrogate', 'sr-status': '42' }] },
     ];
     const sent = await Promise.all(bodies.map((body) => fetch(p.hookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': WEBHOOK_TOKEN }, body: JSON.stringify(body) })));
-    expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 404]);
+    expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 404, 404]);
     await p.t.shop.shipping.settled();
     const [scansA, scansB] = [await scansOf(a.id), await scansOf(b.id)];
-    expect(scansA.map((x) => [x.activity, x.place])).toEqual([['Picked up<script>', 'Hub']]);
+    expect(scansA.map((x) => [x.activity, x.place])).toEqual([['Picked up\ufffd<script>', 'Hub\ufffd']]);
     expect(scansB.map((x) => x.code).sort()).toEqual(['18', '42']);
     expect((await orderRow(a.id)).status).toBe('shipped');
     expect((await orderRow(b.id)).status).toBe('shipped');

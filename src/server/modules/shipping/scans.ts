@@ -14,6 +14,7 @@ import type { Notifier } from '../notify/notifier.ts';
 import { CourierRefusal, type Courier, type CourierScan, type ScanReport } from './courier.ts';
 import { isTold, parcelMail } from './parcel.mails.ts';
 import { createKeptReports } from './kept-reports.ts';
+import { storable } from '../../db/storable-json.ts';
 import * as q from './shipping.queries.ts';
 
 export const UNKNOWN_AWB = 'No parcel of this shop has that AWB with this courier.';
@@ -142,7 +143,8 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
       const keptId = await keeper.load({ courier: courierName, awb: report.awb, report: { ...report, scans: report.scans.map((x) => ({ ...x, at: x.at.toISOString() })) } });
       if (keptId === undefined) {
         // Not kept: why, in words (read only on this path: the kept path is one statement).
-        const parcel = await q.parcelState(db, courierName, report.awb);
+        // As the batch matched it: an AWB PostgreSQL cannot take as text (a NUL) matches no parcel.
+        const parcel = await q.parcelState(db, courierName, storable(report.awb) as string);
         if (!parcel) throw new NotFoundError(UNKNOWN_AWB);
         throw new AppError(409, parcel.step === 'cancelled' ? 'shipment_cancelled' : 'order_cancelled', parcel.step === 'cancelled' ? SHIPMENT_CANCELLED : ORDER_CANCELLED);
       }

@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, notInArray, 
 import type { CourierName, NdrDecision, ParcelStep } from '../../../shared/parcels.ts';
 import type { Db } from '../../db/client.ts';
 import { oneRowSettings } from '../../db/one-row-settings.ts';
+import { storable } from '../../db/storable-json.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 import { courierSettings, orders, scanReports, shipments, shipmentScans } from '../../db/schema/index.ts';
 import type { Booking, CourierScan } from './courier.ts';
@@ -227,9 +228,9 @@ export interface ReportToKeep {
  * the insert so each report is matched to its own (two reports of one parcel may be in a batch).
  */
 export async function keepReports(db: Db, reports: readonly ReportToKeep[]): Promise<(number | undefined)[]> {
-  const rows = reports.map((r, n) => ({ n, courier: r.courier, awb: r.awb, report: r.report }));
-  // PostgreSQL's jsonb refuses the NUL character: a courier's text with one must not fail the batch.
-  const json = JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '') : value));
+  // As jsonb can keep it: a NUL or a lone surrogate in a courier's words must not fail the batch
+  // (each becomes U+FFFD, so an AWB carrying one matches no parcel: a 404 of its own).
+  const json = JSON.stringify(storable(reports.map((r, n) => ({ n, courier: r.courier, awb: r.awb, report: r.report }))));
   const { rows: kept } = (await db.execute(sql`
     with k as materialized (
       select r.n, nextval(pg_get_serial_sequence('scan_reports', 'id')) as id, s.id as shipment_id, r.courier, r.report
@@ -237,6 +238,7 @@ export async function keepReports(db: Db, reports: readonly ReportToKeep[]): Pro
       join shipments s on s.courier = r.courier and s.awb = r.awb
       join orders o on o.id = s.order_id
       where s.step <> 'cancelled' and o.status <> 'cancelled'
+      order by r.n
     ), kept as (
       insert into scan_reports (id, shipment_id, courier, report) select id, shipment_id, courier, report from k
     )

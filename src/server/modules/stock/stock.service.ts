@@ -100,28 +100,50 @@ export async function setCount(rules: StockRules, tx: q.Tx, key: q.SizeKey, coun
   await q.syncAvailability(tx, [key.productId], await rules.lowStockThreshold(tx));
 }
 
-/**
- * An exchange's new size (issue 49), held from the request: its pieces leave the stock with a
- * ledger row naming the order ("reserved", note "exchange"), so no other shopper is sold them.
- * False when too few are left (the caller offers a refund instead).
- */
-export async function holdForExchange(rules: StockRules, tx: q.Tx, orderId: string, key: q.SizeKey, quantity: number): Promise<boolean> {
-  const [size] = await q.lockSizes(tx, [key]);
-  if (!size || size.retiredAt !== null || size.stock < quantity) return false;
-  if ((await q.changeStock(tx, size.id, -quantity)) === undefined) return false;
-  await q.record(tx, [{ productSizeId: size.id, change: -quantity, reason: 'reserved', orderId, note: EXCHANGE_NOTE }]);
-  await q.syncAvailability(tx, [key.productId], await rules.lowStockThreshold(tx));
-  return true;
+/** An exchange's new size and how many of it (issue 49). */
+export interface ExchangePiece {
+  key: q.SizeKey;
+  quantity: number;
 }
 
-/** An exchange's hold given back (refused, lapsed, or changed to a refund): the pieces are on sale again, once per hold (the caller's row guards it). */
-export async function releaseExchange(rules: StockRules, tx: q.Tx, orderId: string, key: q.SizeKey, quantity: number): Promise<void> {
-  const [size] = await q.lockSizes(tx, [key]);
-  if (!size) return; // the owner removed that size since: nothing to put back into
-  await q.changeStock(tx, size.id, quantity);
-  await q.record(tx, [{ productSizeId: size.id, change: quantity, reason: 'released', orderId, note: EXCHANGE_NOTE }]);
-  if (size.stock === 0) await rules.backInStock(tx, [size.id]);
-  await q.syncAvailability(tx, [key.productId], await rules.lowStockThreshold(tx));
+/**
+ * An exchange's new sizes (issue 49), held from the request: their pieces leave the stock with a
+ * ledger row each naming the order ("reserved", note "exchange"), so no other shopper is sold them.
+ * All or none: answers the first piece with too few left (the caller offers a refund instead), or
+ * null when every one is held. The sizes are locked at once, in id order, as every order's are.
+ */
+export async function holdForExchange(rules: StockRules, tx: q.Tx, orderId: string, pieces: ExchangePiece[]): Promise<ExchangePiece | null> {
+  const sizes = new Map((await q.lockSizes(tx, pieces.map((p) => p.key))).map((s) => [keyOf(s), s]));
+  const movements: q.NewMovement[] = [];
+  for (const p of pieces) {
+    const size = sizes.get(keyOf(p.key));
+    if (!size || size.retiredAt !== null || size.stock < p.quantity) return p;
+    if ((await q.changeStock(tx, size.id, -p.quantity)) === undefined) return p;
+    size.stock -= p.quantity;
+    movements.push({ productSizeId: size.id, change: -p.quantity, reason: 'reserved', orderId, note: EXCHANGE_NOTE });
+  }
+  await q.record(tx, movements);
+  await q.syncAvailability(tx, uniqueIds(pieces.map((p) => p.key)), await rules.lowStockThreshold(tx));
+  return null;
+}
+
+/** An exchange's holds given back (refused, lapsed): the pieces are on sale again, once per hold (the caller's row guards it). */
+export async function releaseExchange(rules: StockRules, tx: q.Tx, orderId: string, pieces: ExchangePiece[]): Promise<void> {
+  if (pieces.length === 0) return;
+  const sizes = new Map((await q.lockSizes(tx, pieces.map((p) => p.key))).map((s) => [keyOf(s), s]));
+  const movements: q.NewMovement[] = [];
+  const cameBack: number[] = [];
+  for (const p of pieces) {
+    const size = sizes.get(keyOf(p.key));
+    if (!size) continue; // the owner removed that size since: nothing to put back into
+    await q.changeStock(tx, size.id, p.quantity);
+    movements.push({ productSizeId: size.id, change: p.quantity, reason: 'released', orderId, note: EXCHANGE_NOTE });
+    if (size.stock === 0) cameBack.push(size.id);
+    size.stock += p.quantity;
+  }
+  await q.record(tx, movements);
+  await rules.backInStock(tx, cameBack);
+  await q.syncAvailability(tx, uniqueIds(pieces.map((p) => p.key)), await rules.lowStockThreshold(tx));
 }
 
 /**
@@ -271,9 +293,9 @@ export function createStockService(
 
     set,
 
-    /** An exchange's new size held, or false when too few are left (`holdForExchange` above). */
-    holdForExchange: (tx: q.Tx, orderId: string, key: q.SizeKey, quantity: number) => holdForExchange(rules, tx, orderId, key, quantity),
-    releaseExchange: (tx: q.Tx, orderId: string, key: q.SizeKey, quantity: number) => releaseExchange(rules, tx, orderId, key, quantity),
+    /** An exchange's new sizes held, all or none: the first with too few left, or null (`holdForExchange` above). */
+    holdForExchange: (tx: q.Tx, orderId: string, pieces: ExchangePiece[]) => holdForExchange(rules, tx, orderId, pieces),
+    releaseExchange: (tx: q.Tx, orderId: string, pieces: ExchangePiece[]) => releaseExchange(rules, tx, orderId, pieces),
 
     /** A one-size piece's count. */
     setOneSize: (tx: q.Tx, productId: number, count: number, how: SetHow) => set(tx, { productId, size: ONE_SIZE }, count, how),

@@ -39,12 +39,13 @@ export const useReturnOptions = (orderId: string, enabled: boolean) =>
     staleTime: 0,
   });
 
-/** A return or exchange asked: the order's options are asked again (its lines are now under way). */
+/** A return or exchange asked: the order's options are asked again (its lines are now under way, or a size has gone). */
 export function useAskReturn(orderId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ReturnRequestInput) => sendJson<{ id: string }>('POST', `/api/orders/${orderId}/returns`, body),
-    onSuccess: () => void client.invalidateQueries({ queryKey: [...queryKeys.orders('returns'), orderId] }),
+    // Asked again either way: a refusal (a size just sold out) changes what may be offered too.
+    onSettled: () => void client.invalidateQueries({ queryKey: [...queryKeys.orders('returns'), orderId] }),
   });
 }
 

@@ -197,7 +197,10 @@ function Photos({ photos, onChange, error }: { photos: { id: string; name: strin
       <label htmlFor={id} className="font-medium">
         Photographs of the damage or the wrong piece (1 to 3)
       </label>
-      <input id={id} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={busy || photos.length >= RETURN_PHOTOS.max} onChange={(e) => void add(e.target.files)} className="text-sm" />
+      <input id={id} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={busy || photos.length >= RETURN_PHOTOS.max} onChange={(e) => {
+          const input = e.currentTarget;
+          void add(input.files).finally(() => (input.value = ''));
+        }} className="text-sm" />
       {busy && <p className="text-muted">Adding...</p>}
       {photos.length > 0 && (
         <ul className="flex flex-wrap gap-2">
