@@ -155,7 +155,7 @@ export function ProductForm({ product, groups, onSaved }: Props) {
         <TextAreaField label="Manufacture and care" value={draft.manufactureAndCare} error={errors.manufactureAndCare} onChange={(e) => set('manufactureAndCare', e.target.value)} />
         <TextAreaField label="Return policy" rows={2} value={draft.returnPolicy} error={errors.returnPolicy} onChange={(e) => set('returnPolicy', e.target.value)} />
         <label className="flex items-start gap-3 text-sm">
-          <input type="checkbox" className="mt-0.5 size-5 accent-wine" checked={draft.finalSale} onChange={(e) => set('finalSale', e.target.checked)} />
+          <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-wine" checked={draft.finalSale} onChange={(e) => set('finalSale', e.target.checked)} />
           <span>
             Final sale: not returnable
             <span className="block text-xs text-ink/60">For a stitched blouse, a made-to-measure piece, a saree with fall and pico done. A piece that arrives damaged or wrong is still taken back.</span>

@@ -140,7 +140,7 @@ function PieceChoice({ line, chosen, exchange, onChange }: { line: Line; chosen:
   return (
     <div className="grid gap-2 rounded-lg bg-ivory px-3 py-2 text-sm">
       <label className="flex min-h-11 items-center gap-3">
-        <input type="checkbox" className="size-5 accent-wine" disabled={off} checked={!!chosen} onChange={(e) => onChange(e.target.checked ? { quantity: 1, exchangeSize: line.sizes[0] ?? '' } : null)} />
+        <input type="checkbox" className="size-5 shrink-0 accent-wine" disabled={off} checked={!!chosen} onChange={(e) => onChange(e.target.checked ? { quantity: 1, exchangeSize: line.sizes[0] ?? '' } : null)} />
         <span>
           {line.name}
           {line.size && <span className="text-muted"> · Size {line.size}</span>}
