@@ -31,6 +31,7 @@ import { ownerInvoiceRoutes, shopperInvoiceRoutes } from './modules/invoices/inv
 import { taxSettingsRoutes } from './modules/invoices/tax-settings.routes.ts';
 import { fulfilmentRoutes } from './modules/orders/fulfilment.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { storeCreditRoutes } from './modules/store-credit/store-credit.routes.ts';
 import { ownerReturnsRoutes, returnsRoutes } from './modules/returns/returns.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { ownerSettingsRoutes, pricingRoutes } from './modules/pricing/pricing.routes.ts';
@@ -80,6 +81,7 @@ function shopperRoutes(shop: Shop) {
       .route('/', checkoutRoutes(shop.checkout, shop.provider.mode))
       .route('/', ordersRoutes(shop.orders, shop.cancel))
       .route('/', returnsRoutes(shop.returns))
+      .route('/', storeCreditRoutes(shop.storeCredit))
       .route('/', shopperInvoiceRoutes(shop.invoiceFiles))
   );
 }

@@ -123,6 +123,8 @@ function parcelPoller(shipping: Shipping, notifier: Notifier, returns: ReturnsSe
     await notifier.sendDue().catch(said);
     // An exchange's new size held past its ten days goes back on sale (issue 49).
     await returns.lapseHolds().then((n) => n > 0 && log(`Returns: ${n} exchange holds ran out; their sizes are back on sale.`), said);
+    // A return's refund the provider could not make at the check is asked again, with the same key.
+    await returns.refundsDue().catch(said);
     if (Date.now() - lastPoll < POLL_EVERY_MS) return;
     lastPoll = Date.now();
     await shipping.pollSilent(log).then((asked) => asked > 0 && log(`Parcels: asked the couriers about ${asked} quiet parcels.`), said);

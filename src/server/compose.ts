@@ -47,6 +47,7 @@ import type { Courier } from './modules/shipping/courier.ts';
 import { createDelhiveryCourier, DELHIVERY_API } from './modules/shipping/delhivery.courier.ts';
 import { createShiprocketCourier, SHIPROCKET_API } from './modules/shipping/shiprocket.courier.ts';
 import { createReturnsService } from './modules/returns/returns.service.ts';
+import { createStoreCredit } from './modules/store-credit/store-credit.service.ts';
 import { createShipping, parcelsOf } from './modules/shipping/shipping.service.ts';
 import { createSqlConsoleService } from './modules/sql-console/sql-console.service.ts';
 import { createBackInStockMailer, createBackInStockService } from './modules/stock/back-in-stock.service.ts';
@@ -180,6 +181,7 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
   const cancel = createCancellation(orders, refunds, outbox, side.limits, (orderId, who) => shipping.cancelFor(orderId, who));
   const ordersUrl = config.publicUrl ? `${config.publicUrl}/orders` : null;
   const fulfilment = createFulfilment(db, { stock, cancel, invoices, notifier, refunds, ordersUrl });
+  const storeCredit = createStoreCredit(db, now);
   const shipping = createShipping(db, { couriers: couriersOf(config), local: config.couriersAreLocal ?? false, orders: fulfilment, notifier, limits: side.limits, siteUrl: config.publicUrl ?? `http://localhost:${config.port ?? 3000}` });
   return {
     provider,
@@ -193,7 +195,19 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
     fulfilment,
     notifier,
     shipping,
-    returns: createReturnsService(db, { stock, limits: side.limits, photosDir: config.returnPhotosDir ?? path.join(config.imagesDir, '..', 'return-photos'), now }),
+    storeCredit,
+    returns: createReturnsService(db, {
+      stock,
+      limits: side.limits,
+      photosDir: config.returnPhotosDir ?? path.join(config.imagesDir, '..', 'return-photos'),
+      now,
+      invoices,
+      refunds,
+      credit: storeCredit,
+      orders: fulfilment,
+      outbox,
+      ordersUrl,
+    }),
   };
 }
 

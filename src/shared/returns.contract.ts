@@ -45,12 +45,27 @@ export const returnSettingsContract = z.object({
   pickupFeePaise: z.number({ error: 'The pickup fee must be an amount in rupees.' }).int('The pickup fee must be whole paise.').min(0, 'The pickup fee cannot be negative.').max(500_00, 'The pickup fee must be at most ₹500.'),
   feeAfterReturns: z.number({ error: 'Say after how many returns the fee applies.' }).int('Give a whole number of returns.').min(1, 'The fee applies from 1 return on at the least.').max(20, 'Give at most 20 returns.').nullable(),
   codRefund: z.enum(COD_REFUND_WAYS, { error: 'Choose how Cash on Delivery orders are refunded.' }),
-}) satisfies z.ZodType<ReturnSettings>;
+  returnAddress: z
+    .string({ error: 'The return address must be text.' })
+    .transform((a) => a.split('\n').map(tidy).filter(Boolean).join('\n'))
+    .pipe(z.string().max(300, 'Keep the return address under 300 characters.').refine((a) => a.split('\n').length <= 6, 'Give the return address in at most 6 lines.')),
+}) satisfies z.ZodType<ReturnSettings, z.input<z.ZodType<ReturnSettings>>>;
 
 /** The owner refusing a request: the words the shopper reads. */
 export const refuseReturnContract = z.object({
   reason: z.string({ error: 'Say why the request is not accepted.' }).transform(tidy).pipe(z.string().min(5, 'Say why the request is not accepted.').max(500, 'Keep the reason under 500 characters.')),
 });
+
+/** How an approved piece comes back (issue 49): the shopper sends it to the shop's return address. */
+export const pickupContract = z.object({ way: z.enum(['self'], { error: 'Choose how the piece comes back.' }) });
+
+/** The owner's check of a piece that came back: passed, or failed with what was found. */
+export const returnCheckContract = z
+  .object({
+    passed: z.boolean({ error: 'Say whether the piece passed the check.' }),
+    note: z.string({ error: 'The note must be text.' }).transform(tidy).pipe(z.string().max(500, 'Keep the note under 500 characters.')).default(''),
+  })
+  .refine((c) => c.passed || c.note.length >= 5, { message: RETURN_WORDS.checkNoteNeeded, path: ['note'] });
 
 /** The owner's list, by state ("open": every request not closed yet). */
 export const returnsListQuery = z.object({ show: z.enum(['open', 'all'], { error: 'Show open or all requests.' }).default('open') });

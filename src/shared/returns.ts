@@ -25,6 +25,16 @@ export const SHOP_AT_FAULT: ReadonlySet<ReturnReason> = new Set(['damaged', 'wro
 export const RESOLUTIONS = ['refund', 'exchange'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 
+/** How an approved piece comes back: the courier's reverse pickup, or the shopper sends it to the shop. */
+export const PICKUP_WAYS = ['courier', 'self'] as const;
+export type PickupWay = (typeof PICKUP_WAYS)[number];
+
+/** Where a refund goes: the payment's source (a prepaid order), or store credit (Cash on Delivery). */
+export type RefundWay = 'source' | 'store_credit';
+
+/** Store credit is valid this long from its grant. */
+export const STORE_CREDIT_DAYS = 365;
+
 /** Photographs for a damaged or wrong piece: how many, and how large each may be. */
 export const RETURN_PHOTOS = { min: 1, max: 3, bytes: 10 * 1024 * 1024 } as const;
 
@@ -43,9 +53,11 @@ export interface ReturnSettings {
   /** The fee only from this many returns in 90 days on (null: on every return, when there is a fee). */
   feeAfterReturns: number | null;
   codRefund: CodRefundWay;
+  /** Where a shopper sends a piece themselves, as printed on the parcel ('' until the owner gives it). */
+  returnAddress: string;
 }
 
-export const DEFAULT_RETURN_SETTINGS: ReturnSettings = { windowDays: 7, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit' };
+export const DEFAULT_RETURN_SETTINGS: ReturnSettings = { windowDays: 7, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit', returnAddress: '' };
 
 /** The last day a piece delivered at `deliveredAt` may be asked back, India's calendar (YYYY-MM-DD). */
 export const lastReturnDay = (deliveredAt: Date, windowDays: number): string => addDays(indiaDay(deliveredAt), windowDays);
@@ -69,6 +81,10 @@ export const RETURN_WORDS = {
   photoUnknown: 'A photograph was not found. Please add it again.',
   photoNotImage: 'That file is not a photograph. Choose a JPEG, PNG or WebP picture.',
   photoTooLarge: 'That photograph is larger than 10 MB. Choose a smaller one.',
+  noReturnAddress: 'Give the address pieces are sent back to, in the return settings, before asking a shopper to send one.',
+  stepDone: (label: string) => `This request is at “${label}” already.`,
+  stepOutOfTurn: (label: string) => `This request is at “${label}”, so that step cannot be taken now.`,
+  checkNoteNeeded: 'Say what the check found, for the shopper.',
 } as const;
 
 /** A request's journey (issue 49, "The journey"); the first six are open, the rest closed. */
@@ -101,6 +117,12 @@ export interface ShopperReturn {
   ownerNote: string | null;
   createdAt: string;
   lines: { orderItemId: number; name: string; size: string | null; quantity: number; exchangeSize: string | null }[];
+  /** How the piece comes back, once the owner has said, and where to send it (the shop's return address). */
+  sendTo: string | null;
+  /** The money given back (paise), where to, and whether it has reached the provider yet. */
+  refund: { amount: number; way: RefundWay; made: boolean } | null;
+  /** The request's credit note's number, once issued (its PDF under the order). */
+  creditNote: string | null;
 }
 
 /** What a shopper may ask back of one order, for the request form (GET /api/orders/:id/returns). */

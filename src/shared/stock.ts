@@ -13,7 +13,8 @@ export const LOW_STOCK_THRESHOLD = 3;
 /** The most pieces of one size the shop keeps count of: a bound for hostile or slipped input. */
 export const MAX_STOCK = 99_999;
 
-export const STOCK_REASONS = ['reserved', 'released', 'sold', 'cancelled', 'restocked', 'corrected', 'imported'] as const;
+/** `returned`: a piece asked back that passed the shop's check (issue 49). */
+export const STOCK_REASONS = ['reserved', 'released', 'sold', 'cancelled', 'restocked', 'corrected', 'imported', 'returned'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /**

@@ -41,6 +41,8 @@ export const queryKeys = {
   stockAlerts: (shopperId: string) => ['stock-alerts', shopperId] as const,
   orders: (shopperId: string) => ['orders', shopperId] as const,
   profile: (shopperId: string) => ['profile', shopperId] as const,
+  /** Store credit (issue 49), under the profile's root so a sign-out forgets it. */
+  storeCredit: (shopperId: string) => ['profile', shopperId, 'store-credit'] as const,
   addresses: (shopperId: string) => ['addresses', shopperId] as const,
   quote: (shopperId: string, buyNow: { productId: number; size?: string } | null, addressId?: string | null) =>
     ['checkout-quote', shopperId, buyNow ? `${buyNow.productId}:${buyNow.size ?? ''}` : 'cart', ...(addressId ? [addressId] : [])] as const,

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { InvoiceDocument, InvoiceKind } from '../../../shared/invoices.ts';
 import { orders } from './orders.ts';
+import { returnRequests } from './returns.ts';
 
 export const taxSettings = pgTable(
   'tax_settings',
@@ -34,7 +35,7 @@ export const invoiceSeries = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.fyStart] }), check('invoice_series_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`)],
 );
 
-/** Issued invoices and credit notes: one of each at most per order, never changed (a trigger refuses). */
+/** Issued invoices and credit notes, never changed (a trigger refuses). */
 export const invoices = pgTable(
   'invoices',
   {
@@ -48,9 +49,14 @@ export const invoices = pgTable(
       .references(() => orders.id, { onDelete: 'restrict' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     document: jsonb('document').$type<InvoiceDocument>().notNull(),
+    /** A return's credit note (issue 49) names its request: one per request, several per order. */
+    returnRequestId: uuid('return_request_id').references(() => returnRequests.id, { onDelete: 'restrict' }),
   },
   (t) => [
-    uniqueIndex('invoices_order_kind').on(t.orderId, t.kind),
+    // One invoice per order, and one credit note for a parcel that came back whole; a return's
+    // credit notes are one per request.
+    uniqueIndex('invoices_order_kind').on(t.orderId, t.kind).where(sql`${t.returnRequestId} is null`),
+    uniqueIndex('invoices_return_request').on(t.returnRequestId).where(sql`${t.returnRequestId} is not null`),
     uniqueIndex('invoices_series_seq').on(t.kind, t.fyStart, t.seq),
     // The owner's monthly register reads a month of documents.
     index('invoices_issued_at').on(t.issuedAt),

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Resolution, ReturnReason, ReturnState } from '../../../shared/returns.ts';
+import type { PickupWay, RefundWay, Resolution, ReturnReason, ReturnState } from '../../../shared/returns.ts';
 import { users } from './accounts.ts';
 import { timestamps } from './columns.ts';
 import { orderItems, orders } from './orders.ts';
@@ -36,6 +36,10 @@ export const returnRequests = pgTable(
     ownerNote: text('owner_note'),
     /** An exchange's new sizes are held until then (or until the old piece is received). */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** How the piece comes back, once the owner has said: the courier's reverse pickup, or the shopper sends it. */
+    pickup: text('pickup').$type<PickupWay>(),
+    /** The refund decided at the check, in paise: the credit note's total less any pickup fee. */
+    refundPaise: integer('refund_paise'),
     ...timestamps,
   },
   (t) => [
@@ -96,4 +100,66 @@ export const returnEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('return_events_request').on(t.requestId, t.at)],
+);
+
+/**
+ * The money a passed check gives back, once per request (the key): to the payment's source through
+ * the provider (its idempotency key is the request's id), or as store credit. A refund the provider
+ * could not make yet is tried again by the reconcile step.
+ */
+export const returnRefunds = pgTable(
+  'return_refunds',
+  {
+    requestId: uuid('request_id')
+      .primaryKey()
+      .references(() => returnRequests.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    way: text('way').$type<RefundWay>().notNull(),
+    amount: integer('amount').notNull(),
+    /** The provider's payment refunded (to the source only). */
+    paymentId: text('payment_id'),
+    status: text('status').$type<'due' | 'pending' | 'processed' | 'failed'>().notNull(),
+    providerRefundId: text('provider_refund_id'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('return_refunds_order').on(t.orderId),
+    index('return_refunds_due').on(t.createdAt).where(sql`${t.status} = 'due'`),
+    check('return_refunds_amount', sql`${t.amount} > 0`),
+    check('return_refunds_way', sql`${t.way} in ('source', 'store_credit')`),
+    check('return_refunds_status', sql`${t.status} in ('due', 'pending', 'processed', 'failed')`),
+    check('return_refunds_source_payment', sql`${t.way} <> 'source' or ${t.paymentId} is not null`),
+  ],
+);
+
+/**
+ * Store credit (issue 49): money a shopper may spend at checkout, granted by a passed return of a
+ * Cash-on-Delivery order, each grant valid a year. `remaining` is what is left of it; spending takes
+ * from the grant that ends first.
+ */
+export const storeCredits = pgTable(
+  'store_credits',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The return that granted it: one grant per request. */
+    requestId: uuid('request_id')
+      .unique()
+      .references(() => returnRequests.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    remaining: integer('remaining').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('store_credits_user').on(t.userId, t.expiresAt),
+    check('store_credits_amount', sql`${t.amount} > 0`),
+    check('store_credits_remaining', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
+  ],
 );

@@ -53,7 +53,7 @@ export const stockMovements = pgTable(
     index('stock_movements_size').on(t.productSizeId, t.createdAt),
     index('stock_movements_order').on(t.orderId).where(sql`${t.orderId} is not null`),
     check('stock_movements_change_check', sql`${t.change} <> 0`),
-    check('stock_movements_reason_check', sql`${t.reason} in ('reserved', 'released', 'sold', 'cancelled', 'restocked', 'corrected', 'imported')`),
+    check('stock_movements_reason_check', sql`${t.reason} in ('reserved', 'released', 'sold', 'cancelled', 'restocked', 'corrected', 'imported', 'returned')`),
   ],
 );
 

@@ -39,6 +39,12 @@ export function createInvoiceFiles(db: Db) {
 
     owner: async (orderId: string, kind: InvoiceKind) => asFile(await q.issuedFor(db, orderId, kind), kind),
 
+    /** A return's credit note (issue 49), its buyer's own only (read as them). */
+    shopperReturnNote: (userId: string, orderId: string, requestId: string) =>
+      asShopper(db, userId, (tx) => q.issuedForReturn(tx, requestId)).then((issued) => asFile(issued?.orderId === orderId ? issued : undefined, 'credit_note')),
+
+    ownerReturnNote: async (requestId: string) => asFile(await q.issuedForReturn(db, requestId), 'credit_note'),
+
     async register({ month, view }: RegisterQuery): Promise<Download> {
       const { from, to } = monthBounds(month);
       return { filename: `GST-register-${month}${view === 'summary' ? '-summary' : ''}.csv`, content: Buffer.from(registerCsv(await q.issuedBetween(db, from, to), view)) };

@@ -1,5 +1,5 @@
 /** Issued invoices and credit notes, and their numbering series (issue 18). */
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { InvoiceDocument, InvoiceKind } from '../../../shared/invoices.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
@@ -21,12 +21,32 @@ export async function nextInSeries(tx: Tx, kind: InvoiceKind, fyStart: number): 
   return row!.n;
 }
 
+/** The order's invoice, or the credit note of a parcel that came back whole (not a return's). */
 export async function issuedFor(db: Db | Tx, orderId: string, kind: InvoiceKind) {
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)));
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind), isNull(invoices.returnRequestId)));
   return row;
 }
 
-export async function insertInvoice(tx: Tx, row: { kind: InvoiceKind; number: string; fyStart: number; seq: number; orderId: string; issuedAt: Date; document: InvoiceDocument }) {
+/** A return request's credit note (issue 49). */
+export async function issuedForReturn(db: Db | Tx, requestId: string) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.returnRequestId, requestId));
+  return row;
+}
+
+/** Whether a return of this order has already refunded its shipping (a credit note with a shipping line). */
+export async function shippingCredited(tx: Tx, orderId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), isNotNull(invoices.returnRequestId), sql`${invoices.document} -> 'charges' <> 'null'::jsonb`))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertInvoice(tx: Tx, row: { kind: InvoiceKind; number: string; fyStart: number; seq: number; orderId: string; issuedAt: Date; document: InvoiceDocument; returnRequestId?: string }) {
   const [saved] = await tx.insert(invoices).values(row).returning();
   return saved!;
 }
@@ -39,13 +59,13 @@ export async function orderForInvoice(tx: Tx, orderId: string) {
   return { order, lines };
 }
 
-/** The documents issued for these orders, for the order lists (a shopper's own only: migration 0024). */
+/** The documents issued for these orders, for the order lists (a shopper's own only: migration 0024); a return's credit note is listed with its request. */
 export function documentsOf(db: Db | Tx, orderIds: string[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .select({ orderId: invoices.orderId, kind: invoices.kind, number: invoices.number, issuedAt: invoices.issuedAt })
     .from(invoices)
-    .where(inArray(invoices.orderId, orderIds))
+    .where(and(inArray(invoices.orderId, orderIds), isNull(invoices.returnRequestId)))
     .orderBy(asc(invoices.id));
 }
 

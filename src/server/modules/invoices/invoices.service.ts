@@ -9,6 +9,7 @@ import { INDIA_STATES, indiaState, type IndiaState } from '../../../shared/india
 import { financialYearOf, indiaDay } from '../../../shared/india-time.ts';
 import { documentNumber, type InvoiceDocument, type InvoiceKind, type InvoiceLine, type InvoiceParty } from '../../../shared/invoices.ts';
 import { splitGst, taxOf, type Taxed } from '../../../shared/gst.ts';
+import { returnedFigures } from '../../../shared/return-money.ts';
 import { withSize } from '../../../shared/sizes.ts';
 import { STORE } from '../../../shared/store.ts';
 import type { TaxSettings } from '../../../shared/tax-settings.contract.ts';
@@ -87,6 +88,15 @@ function olderOrderTaxes({ order, lines }: Placed): { lines: Taxed[]; charges: T
   return { lines: settled, charges: { rateBp: 0, taxable: order.shippingCharges + order.codFee, gst: 0 } };
 }
 
+/** A return's pieces for its credit note: per order line, how many came back before and how many now. */
+export interface ReturnCredit {
+  orderId: string;
+  requestId: string;
+  pieces: { orderItemId: number; before: number; count: number }[];
+  /** The shop was at fault: shipping is credited too, if no earlier return of the order credited it. */
+  shipping: boolean;
+}
+
 /** The invoice a credit note reverses: its number and when it was issued. */
 export interface Reversed {
   number: string;
@@ -148,6 +158,30 @@ export function createInvoices(taxSettings: (on: Tx) => Promise<TaxSettings | nu
     /** In the transaction that ships the order: its invoice, once (a retried step finds it issued). */
     async invoiceIn(tx: Tx, orderId: string) {
       return (await q.issuedFor(tx, orderId, 'invoice')) ?? issue(tx, orderId, 'invoice', null);
+    },
+
+    /**
+     * In the transaction that records a return's passed check (issue 49): its credit note, once per
+     * request, for the returned pieces as they were invoiced and, where the shop was at fault,
+     * shipping (once per order). Null when the order has no invoice to reverse.
+     */
+    async returnCreditNoteIn(tx: Tx, r: ReturnCredit) {
+      const already = await q.issuedForReturn(tx, r.requestId);
+      if (already) return already;
+      const invoice = await q.issuedFor(tx, r.orderId, 'invoice');
+      const placed = await q.orderForInvoice(tx, r.orderId);
+      if (!invoice || !placed) return null;
+      const index = new Map(placed.lines.map((l, i) => [l.id, i]));
+      const pieces = r.pieces.map((p) => ({ index: index.get(p.orderItemId) ?? -1, before: p.before, count: p.count }));
+      const chargesPaid = placed.order.shippingCharges + placed.order.codFee;
+      const refundShipping = r.shipping && placed.order.shippingCharges > 0 && !(await q.shippingCredited(tx, r.orderId));
+      const figures = returnedFigures(invoice.document, pieces, refundShipping ? { paid: placed.order.shippingCharges, chargesPaid } : null);
+      const at = now();
+      const fy = financialYearOf(at);
+      const seq = await q.nextInSeries(tx, 'credit_note', fy);
+      const prefix = ((await taxSettings(tx)) ?? UNREGISTERED).invoicePrefix;
+      const document: InvoiceDocument = { ...invoice.document, ...figures, reverses: invoice.number, reversesDate: indiaDay(invoice.issuedAt) };
+      return q.insertInvoice(tx, { kind: 'credit_note', number: documentNumber('credit_note', prefix, fy, seq), fyStart: fy, seq, orderId: r.orderId, issuedAt: at, document, returnRequestId: r.requestId });
     },
 
     /** In the transaction that takes a shipped order back: a credit note reversing its invoice, if it has one. */

@@ -33,6 +33,11 @@ export function createRefunds(db: Db, provider: PaymentProvider, log: (line: str
 
   return {
     refund,
+    /**
+     * Part of a payment back to its source (a return, issue 49): once per key however often asked
+     * (the provider's idempotency); a ProviderError when it could not be made now.
+     */
+    toSource: (paymentId: string, amount: number, key: string) => provider.refund(paymentId, { amount, key, notes: { reason: 'return' } }),
     /** Every refund still owed, once each: the reconcile step's share. */
     async refundDue(limit = 50): Promise<number> {
       const due = await refundsDue(db, limit);

@@ -29,6 +29,8 @@ export function createTestModeProvider(secret: string): TestModeProvider {
   if (typeof secret !== 'string' || secret === '') throw new Error('The test-mode provider needs a secret to sign its payments with');
   const orders = new Map<string, ProviderOrder & { payments: ProviderPayment[] }>();
   const refunds = new Map<string, { id: string; status: 'processed' }>();
+  /** Paise given back so far, by payment. */
+  const refunded = new Map<string, number>();
 
   return {
     mode: 'test',
@@ -64,13 +66,21 @@ export function createTestModeProvider(secret: string): TestModeProvider {
     // An order this instance never made (say, before a restart) has no payments it knows of.
     orderPayments: async (providerOrderId) => (orders.get(providerOrderId)?.payments ?? []).map((p) => ({ ...p })),
     verifyWebhook: (rawBody, signature) => verifyWebhookSignature(secret, rawBody, signature),
-    // Test mode takes no money, so there is none to give back: the refund is recorded as made.
-    async refund(paymentId, { key }) {
+    // Test mode takes no money, so there is none to give back: the refund is recorded as made. It
+    // still keeps Razorpay's rules for a payment it remembers: never more than was captured.
+    async refund(paymentId, { key, amount }) {
       const known = refunds.get(key);
       if (known) return known;
+      const payment = [...orders.values()].flatMap((o) => o.payments).find((p) => p.id === paymentId);
+      if (payment) {
+        const left = payment.amount - (refunded.get(paymentId) ?? 0);
+        const asked = amount ?? left;
+        if (asked > left) throw new ProviderError('The refund amount provided is greater than amount captured', 400, 'BAD_REQUEST_ERROR');
+        refunded.set(paymentId, payment.amount - left + asked);
+        if (asked === left) payment.status = 'refunded';
+      }
       const made = { id: `rfnd_test_${randomBase62()}`, status: 'processed' as const };
       refunds.set(key, made);
-      for (const order of orders.values()) for (const p of order.payments) if (p.id === paymentId) p.status = 'refunded';
       return made;
     },
   };

@@ -3,8 +3,8 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 
 import type { Db } from '../../db/client.ts';
 import { oneRowSettings } from '../../db/one-row-settings.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
-import { orderItems, orders, products, productSizes, returnEvents, returnLines, returnPhotos, returnRequests, returnSettings } from '../../db/schema/index.ts';
-import type { ReturnState } from '../../../shared/returns.ts';
+import { invoices, orderItems, orders, products, productSizes, returnEvents, returnLines, returnPhotos, returnRefunds, returnRequests, returnSettings } from '../../db/schema/index.ts';
+import type { PickupWay, ReturnState } from '../../../shared/returns.ts';
 
 export type Tx = ShopperTx;
 type Reader = Pick<Db, 'select'>;
@@ -103,13 +103,21 @@ export async function requestsOf(on: Reader, orderIds: string[]) {
   if (orderIds.length === 0) return [];
   const requests = await on.select().from(returnRequests).where(inArray(returnRequests.orderId, orderIds)).orderBy(desc(returnRequests.createdAt));
   const ids = requests.map((r) => r.id);
-  const [lines, photos] = ids.length
+  const [lines, photos, refunds, notes] = ids.length
     ? await Promise.all([
         on.select({ requestId: returnLines.requestId, orderItemId: returnLines.orderItemId, quantity: returnLines.quantity, exchangeSize: returnLines.exchangeSize, name: orderItems.name, size: orderItems.size }).from(returnLines).innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId)).where(inArray(returnLines.requestId, ids)).orderBy(asc(returnLines.id)),
         on.select({ requestId: returnPhotos.requestId, id: returnPhotos.id }).from(returnPhotos).where(inArray(returnPhotos.requestId, ids)),
+        refundsOf(on, ids),
+        on.select({ requestId: invoices.returnRequestId, number: invoices.number }).from(invoices).where(inArray(invoices.returnRequestId, ids)),
       ])
-    : [[], []];
-  return requests.map((r) => ({ ...r, lines: lines.filter((l) => l.requestId === r.id), photos: photos.filter((p) => p.requestId === r.id).map((p) => p.id) }));
+    : [[], [], [], []];
+  return requests.map((r) => ({
+    ...r,
+    lines: lines.filter((l) => l.requestId === r.id),
+    photos: photos.filter((p) => p.requestId === r.id).map((p) => p.id),
+    refund: refunds.find((m) => m.requestId === r.id) ?? null,
+    creditNote: notes.find((n) => n.requestId === r.id)?.number ?? null,
+  }));
 }
 
 /** The request locked for a step (none: another server has it, with `skipLocked`, or there is none). */
@@ -169,4 +177,86 @@ export async function ownerRequests(db: Db, states: readonly ReturnState[] | nul
   const byOrder = new Map(numbers.map((n) => [n.id, n]));
   const wanted = new Set(rows.map((r) => r.id));
   return full.filter((r) => wanted.has(r.id)).map((r) => ({ ...r, orderNumber: byOrder.get(r.orderId)?.orderNumber ?? '', shopper: byOrder.get(r.orderId)?.shopper ?? '' }));
+}
+
+/** A request's lines with what the check needs: the piece's product and size, and the line's own count. */
+export function linesOfRequest(tx: Tx, requestId: string) {
+  return tx
+    .select({ orderItemId: returnLines.orderItemId, quantity: returnLines.quantity, exchangeSize: returnLines.exchangeSize, held: returnLines.held, productId: orderItems.productId, size: orderItems.size, lineQuantity: orderItems.quantity, lineTotal: orderItems.lineTotal })
+    .from(returnLines)
+    .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
+    .where(eq(returnLines.requestId, requestId))
+    .orderBy(asc(returnLines.id));
+}
+
+/** States in which a refund request's pieces have been credited (its credit note issued). */
+const CREDITED: ReturnState[] = ['passed', 'refunded'];
+
+/** Per line of the order: pieces already credited by the order's other refund requests (the running total a new credit note starts from). */
+export async function creditedBefore(tx: Tx, orderId: string, requestId: string): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ orderItemId: returnLines.orderItemId, quantity: sql<number>`sum(${returnLines.quantity})::int` })
+    .from(returnLines)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnLines.requestId))
+    .where(and(eq(returnRequests.orderId, orderId), eq(returnRequests.resolution, 'refund'), inArray(returnRequests.state, CREDITED), sql`${returnRequests.id} <> ${requestId}`))
+    .groupBy(returnLines.orderItemId);
+  return new Map(rows.map((r) => [r.orderItemId, r.quantity]));
+}
+
+/** What the returns of an order have given back so far, in paise (a refund never passes the payment). */
+export async function refundedSoFar(tx: Tx, orderId: string): Promise<number> {
+  const [row] = await tx.select({ sum: sql<number>`coalesce(sum(${returnRefunds.amount}), 0)::int` }).from(returnRefunds).where(eq(returnRefunds.orderId, orderId));
+  return row?.sum ?? 0;
+}
+
+export async function orderForMoney(tx: Tx, orderId: string) {
+  const [row] = await tx.select({ userId: orders.userId, total: orders.total, paymentMethod: orders.paymentMethod, paymentId: orders.paymentId }).from(orders).where(eq(orders.id, orderId));
+  return row!;
+}
+
+export async function insertRefund(tx: Tx, row: typeof returnRefunds.$inferInsert): Promise<void> {
+  await tx.insert(returnRefunds).values(row);
+}
+
+export async function setRefundPaise(tx: Tx, id: string, paise: number): Promise<void> {
+  await tx.update(returnRequests).set({ refundPaise: paise }).where(eq(returnRequests.id, id));
+}
+
+export async function setPickup(tx: Tx, id: string, way: PickupWay): Promise<void> {
+  await tx.update(returnRequests).set({ pickup: way }).where(eq(returnRequests.id, id));
+}
+
+/** A refund still owed (read without a lock: the provider is asked outside any transaction). */
+export async function dueRefund(db: Db, requestId: string) {
+  const [row] = await db.select().from(returnRefunds).where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.status, 'due')));
+  return row;
+}
+
+/** A refund to the source still owed, locked for its attempt (none: done, or another server has it). */
+export async function lockDueRefund(tx: Tx, requestId: string) {
+  const [row] = await tx
+    .select()
+    .from(returnRefunds)
+    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.status, 'due')))
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function refundTried(tx: Tx, requestId: string, set: Partial<typeof returnRefunds.$inferInsert>): Promise<void> {
+  await tx
+    .update(returnRefunds)
+    .set({ ...set, attempts: sql`${returnRefunds.attempts} + 1`, updatedAt: sql`now()` })
+    .where(eq(returnRefunds.requestId, requestId));
+}
+
+/** Refunds to the source still owed, oldest first. */
+export async function refundsDue(db: Db, limit: number) {
+  const rows = await db.select({ requestId: returnRefunds.requestId }).from(returnRefunds).where(eq(returnRefunds.status, 'due')).orderBy(asc(returnRefunds.createdAt)).limit(limit);
+  return rows.map((r) => r.requestId);
+}
+
+/** The refunds of some requests (the owner's list and the shopper's). */
+export function refundsOf(on: Reader, requestIds: string[]) {
+  if (requestIds.length === 0) return Promise.resolve([]);
+  return on.select({ requestId: returnRefunds.requestId, way: returnRefunds.way, amount: returnRefunds.amount, status: returnRefunds.status }).from(returnRefunds).where(inArray(returnRefunds.requestId, requestIds));
 }

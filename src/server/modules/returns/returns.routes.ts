@@ -1,7 +1,7 @@
 /** Returns and exchanges (issue 49): the shopper's request on a delivered order and its photographs, and the owner's rules under /api/admin. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { photoId, refuseReturnContract, returnRequestContract, returnSettingsContract, returnsListQuery } from '../../../shared/returns.contract.ts';
+import { photoId, pickupContract, refuseReturnContract, returnCheckContract, returnRequestContract, returnSettingsContract, returnsListQuery } from '../../../shared/returns.contract.ts';
 import { OPEN_RETURN_STATES, RETURN_PHOTOS, RETURN_WORDS } from '../../../shared/returns.ts';
 import { bodyLimitOf } from '../../http/mutations.ts';
 import { requireShopper, shoppersOnly, type ShopperEnv } from '../../http/session.ts';
@@ -38,6 +38,9 @@ export function ownerReturnsRoutes(returns: ReturnsService) {
     .post('/admin/returns/:id/refuse', valid('param', request, { status: 404 }), valid('json', refuseReturnContract), async (c) =>
       c.json(await returns.refuse(c.req.valid('param').id, requireShopper(c).id, c.req.valid('json').reason)),
     )
+    .post('/admin/returns/:id/send-yourself', valid('param', request, { status: 404 }), valid('json', pickupContract), async (c) => c.json(await returns.sendYourself(c.req.valid('param').id, requireShopper(c).id)))
+    .post('/admin/returns/:id/received', valid('param', request, { status: 404 }), async (c) => c.json(await returns.receive(c.req.valid('param').id, requireShopper(c).id)))
+    .post('/admin/returns/:id/check', valid('param', request, { status: 404 }), valid('json', returnCheckContract), async (c) => c.json(await returns.check(c.req.valid('param').id, requireShopper(c).id, c.req.valid('json'))))
     .get('/admin/returns/photos/:id', valid('param', photo, { status: 404 }), async (c) => c.body(new Uint8Array(await returns.anyPhoto(c.req.valid('param').id)), 200, { 'content-type': 'image/webp', 'cache-control': 'private, max-age=86400' }))
     .get('/admin/returns/settings', async (c) => c.json(await returns.settings()))
     .put('/admin/returns/settings', valid('json', returnSettingsContract), async (c) => c.json(await returns.saveSettings(c.req.valid('json'))));

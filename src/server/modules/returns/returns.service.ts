@@ -14,13 +14,13 @@ import type { Db } from '../../db/client.ts';
 import { asServerFrom, asShopper } from '../../db/shopper.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { ShopperLimits } from '../limits/shopper-limits.ts';
-import type { ExchangePiece, StockService } from '../stock/stock.service.ts';
+import type { StockService } from '../stock/stock.service.ts';
+import { createReturnSteps, giveBackHolds, REQUEST_NOT_FOUND, type StepDeps } from './return-steps.ts';
 import { readReturnPhoto, storeReturnPhoto } from './return-photos.ts';
 import * as q from './returns.queries.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
-export const REQUEST_NOT_FOUND = 'Return request not found.';
-export const ALREADY_DECIDED = 'This request has been decided already.';
+export { REQUEST_NOT_FOUND };
 const EXCHANGE_HOLD_ENDED = 'The new size was held for 10 days; it is back on sale.';
 /** A request in these states keeps its exchange hold until its time (then the piece is still away). */
 const HOLDING_STATES: readonly ReturnState[] = ['requested', 'approved', 'pickup_booked', 'picked_up'];
@@ -37,8 +37,8 @@ export function settingsFrom(value: unknown, log: (line: string) => void = conso
   return DEFAULT_RETURN_SETTINGS;
 }
 
-export interface ReturnsDeps {
-  stock: Pick<StockService, 'holdForExchange' | 'releaseExchange'>;
+export interface ReturnsDeps extends Omit<StepDeps, 'stock' | 'settings' | 'now'> {
+  stock: Pick<StockService, 'holdForExchange' | 'releaseExchange' | 'returnToStock'>;
   limits: Pick<ShopperLimits, 'returnPhotoAdded'>;
   /** Where the shoppers' photographs are kept (never under the public images). */
   photosDir: string;
@@ -70,8 +70,20 @@ function checkedLines(body: ReturnRequestBody, lines: LineRow[], asked: Awaited<
   });
 }
 
-function shopperView(r: Awaited<ReturnType<typeof q.requestsOf>>[number]): ShopperReturn {
-  return { id: r.id, state: r.state, reason: r.reason, resolution: r.resolution, note: r.note, ownerNote: r.ownerNote, createdAt: r.createdAt.toISOString(), lines: r.lines.map(({ requestId: _r, ...l }) => l) };
+function shopperView(r: Awaited<ReturnType<typeof q.requestsOf>>[number], returnAddress: string): ShopperReturn {
+  return {
+    id: r.id,
+    state: r.state,
+    reason: r.reason,
+    resolution: r.resolution,
+    note: r.note,
+    ownerNote: r.ownerNote,
+    createdAt: r.createdAt.toISOString(),
+    lines: r.lines.map(({ requestId: _r, ...l }) => l),
+    sendTo: r.pickup === 'self' && OPEN_RETURN_STATES.includes(r.state) ? returnAddress : null,
+    refund: r.refund && { amount: r.refund.amount, way: r.refund.way, made: r.refund.status === 'processed' || r.refund.status === 'pending' },
+    creditNote: r.creditNote,
+  };
 }
 
 /** What the shopper may ask back of an order, and what they have asked (their own order only: 404). */
@@ -80,8 +92,9 @@ function optionsOf(db: Db, { settings, now }: { settings: (on: Pick<Db, 'select'
     const order = await q.orderOf(tx, orderId);
     if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
     // Found as the shopper, so it is theirs; its pieces' catalog facts are the server's to read.
-    const [requests, server] = [(await q.requestsOf(tx, [orderId])).map(shopperView), await asServerFrom(tx)];
+    const [found, server] = [await q.requestsOf(tx, [orderId]), await asServerFrom(tx)];
     const rules = await settings(server);
+    const requests = found.map((r) => shopperView(r, rules.returnAddress));
     let closedBecause: string | null = null;
     try {
       windowOf(order, rules, indiaDay(now()));
@@ -125,29 +138,7 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
     if (short) throw refused('size_gone', RETURN_WORDS.sizeGone((short as (typeof pieces)[number]).name, short.key.size));
   }
 
-  /** The request's held sizes back on sale, once each; how many lines let go. */
-  async function giveBackHolds(tx: q.Tx, request: { id: string; orderId: string }): Promise<number> {
-    const freed = await q.letGoHolds(tx, request.id);
-    const pieces: ExchangePiece[] = [];
-    for (const line of freed) {
-      const productId = await q.productOfLine(tx, line.orderItemId);
-      if (productId && line.exchangeSize) pieces.push({ key: { productId, size: line.exchangeSize }, quantity: line.quantity });
-    }
-    await deps.stock.releaseExchange(tx, request.orderId, pieces);
-    return freed.length;
-  }
-
-  /** The owner's decision on a request still waiting for one: anything else is refused, and a second decision changes nothing. */
-  function decide(id: string, to: 'approved' | 'refused', by: string, words: string | null) {
-    return db.transaction(async (tx) => {
-      const request = await q.lockRequest(tx, id);
-      if (!request) throw new NotFoundError(REQUEST_NOT_FOUND);
-      if (request.state !== 'requested') throw refused('already_decided', ALREADY_DECIDED);
-      if (to === 'refused') await giveBackHolds(tx, request);
-      await q.moveRequest(tx, id, to, by, words, words ?? undefined);
-      return { id, state: to };
-    });
-  }
+  const steps = createReturnSteps(db, { ...deps, settings, now });
 
   return {
     settings: () => settings(),
@@ -201,11 +192,13 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
     /** The owner's list: requests in these states (all when none), newest first. */
     list: (states: readonly ReturnState[] | null) => q.ownerRequests(db, states, OWNER_PAGE),
 
-    /** The owner approves a request still waiting for a decision. */
-    approve: (id: string, by: string) => decide(id, 'approved', by, null),
-
-    /** The owner refuses, in words the shopper reads; an exchange's new size goes back on sale. */
-    refuse: (id: string, by: string, words: string) => decide(id, 'refused', by, words),
+    /** The owner's steps after the request (return-steps.ts). */
+    approve: steps.approve,
+    refuse: steps.refuse,
+    sendYourself: steps.sendYourself,
+    receive: steps.receive,
+    check: steps.check,
+    refundsDue: steps.refundsDue,
 
     /** Exchange holds past their ten days with the old piece still to come: the new size goes back on sale, once; the request stays open. */
     async lapseHolds(): Promise<number> {
@@ -215,7 +208,7 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
           const request = await q.lockRequest(tx, id, true);
           // Looked at again under the lock: the piece may have come back, or the owner decided, since.
           if (!request || !HOLDING_STATES.includes(request.state) || !request.holdUntil || request.holdUntil > now()) return;
-          if ((await giveBackHolds(tx, request)) === 0) return;
+          if ((await giveBackHolds(deps.stock, tx, request)) === 0) return;
           await q.noteEvent(tx, id, request.state, EXCHANGE_HOLD_ENDED);
           lapsed++;
         });

@@ -4,14 +4,15 @@
  * back, one request at a time per line, an exchange's size held at once and never sold to another,
  * photographs checked and stripped, another shopper's order not found; nothing written when refused.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_WORDS } from '../../../shared/returns.ts';
-import { orderItems, orders, productSizes, returnLines, returnPhotos, returnRequests } from '../../db/schema/index.ts';
+import { orderItems, orders, returnLines, returnPhotos, returnRequests } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { lapsedAndBalanced } from '../../test/orders-kit.ts';
 import { startParcelShop, type ParcelShop } from '../../test/parcels-kit.ts';
+import { jpegWithLocation, refusedWith, returnsKit } from '../../test/returns-kit.ts';
 
 let p: ParcelShop;
 let kurtas: { id: number };
@@ -23,47 +24,11 @@ beforeAll(async () => {
 afterAll(() => p.close());
 afterEach(async () => expect(await lapsedAndBalanced(p.t)).toEqual([]));
 
-const db = () => p.t.database.db;
-const shopperCookie = () => p.shopper.s.cookie;
-let made = 0;
-
-/** A kurta of the owner's in these sizes and counts. */
-async function kurta(sizes: Record<string, number>, extra: Record<string, unknown> = {}): Promise<number> {
-  const res = await send(p.t, 'POST', '/api/admin/products', { name: `Chanderi Kurta ${++made}`, price: 1499_00, sizeListId: kurtas.id, sizes: Object.entries(sizes).map(([size, stock]) => ({ size, stock })), ...extra }, p.owner.cookie);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()).id;
-}
-
-/** A paid Buy Now of one piece (in `size`), booked, picked up and delivered by the courier's scans. */
-async function deliveredOrder(productId: number, size?: string, quantity = 1): Promise<{ id: string; lineId: number }> {
-  const cookie = shopperCookie();
-  await db().execute(sql`update orders set checkout_fingerprint = checkout_fingerprint || '-done' where payment_status = 'pending'`);
-  const buyNow = { productId, ...(size && { size }), ...(quantity > 1 && { quantity }) };
-  const quote = await (await send(p.t, 'GET', `/api/checkout/quote?buyNow=${productId}${size ? `&size=${size}` : ''}`, undefined, cookie)).json();
-  const started = await send(p.t, 'POST', '/api/checkout/orders', { addressId: p.shopper.address.id, buyNow, expectedTotal: quote.amounts.total }, cookie);
-  expect(started.status, await started.clone().text()).toBe(201);
-  const { orderId } = (await started.json()) as { orderId: string };
-  const success = await (await send(p.t, 'POST', `/api/checkout/orders/${orderId}/test-payment`, undefined, cookie)).json();
-  expect((await send(p.t, 'POST', `/api/checkout/orders/${orderId}/confirm`, success, cookie)).status).toBe(200);
-  expect((await p.book(orderId)).status).toBe(200);
-  const awb = await p.awbOf(orderId);
-  await p.scan(awb, '42');
-  await p.scan(awb, '7');
-  const [order] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  expect(order!.status).toBe('delivered');
-  const [line] = await db().select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId));
-  return { id: orderId, lineId: Number(line!.id) };
-}
-
-const ask = (orderId: string, body: unknown, cookie = shopperCookie()) => send(p.t, 'POST', `/api/orders/${orderId}/returns`, body, cookie);
-const requestsOf = async (orderId: string) => db().select().from(returnRequests).where(eq(returnRequests.orderId, orderId));
-const stockOf = async (productId: number, size: string) => (await db().select({ stock: productSizes.stock }).from(productSizes).where(sql`${productSizes.productId} = ${productId} and ${productSizes.size} = ${size}`))[0]!.stock;
-
-async function refusedWith(res: Response, status: number, message: string) {
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  expect(body.message).toBe(message);
-}
+const k = returnsKit(
+  () => p,
+  () => kurtas,
+);
+const { db, shopperCookie, kurta, deliveredOrder, ask, requestsOf, stockOf, lineName, upload } = k;
 
 describe('a refund request', () => {
   it('is taken for a delivered piece within the window, once per line, and shown to the shopper', async () => {
@@ -224,7 +189,7 @@ describe('the owner’s decision', () => {
     expect(listed.items.find((r) => r.id === id)).toMatchObject({ orderNumber: expect.stringMatching(/^VA\d+$/), shopper: expect.any(String) });
     const answers = await Promise.all(Array.from({ length: 5 }, () => decide(id, 'approve')));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    await refusedWith(await decide(id, 'refuse'), 409, 'This request has been decided already.');
+    await refusedWith(await decide(id, 'refuse'), 409, RETURN_WORDS.stepDone('Approved'));
   });
 
   it('refusing says why and puts the held size back on sale, once however often it is sent', async () => {
@@ -253,30 +218,14 @@ describe('the owner’s decision', () => {
 
 describe('the owner’s rules', () => {
   it('are saved within their bounds, and the window follows them', async () => {
-    const bad = await send(p.t, 'PUT', '/api/admin/returns/settings', { windowDays: 31, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit' }, p.owner.cookie);
+    const bad = await send(p.t, 'PUT', '/api/admin/returns/settings', { windowDays: 31, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit', returnAddress: '' }, p.owner.cookie);
     expect(bad.status).toBe(422);
-    expect((await send(p.t, 'PUT', '/api/admin/returns/settings', { windowDays: 7, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit' }, shopperCookie())).status).toBe(403);
-    const saved = await send(p.t, 'PUT', '/api/admin/returns/settings', { windowDays: 0, pickupFeePaise: 49_00, feeAfterReturns: 2, codRefund: 'credit_or_payout' }, p.owner.cookie);
+    expect((await send(p.t, 'PUT', '/api/admin/returns/settings', { windowDays: 7, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit', returnAddress: '' }, shopperCookie())).status).toBe(403);
+    const saved = await send(p.t, 'PUT', '/api/admin/returns/settings', { windowDays: 0, pickupFeePaise: 49_00, feeAfterReturns: 2, codRefund: 'credit_or_payout', returnAddress: 'Vastra Returns\n12, 4th Cross, Jayanagar\nBengaluru 560011' }, p.owner.cookie);
     expect(saved.status).toBe(200);
     const { id, lineId } = await deliveredOrder(p.productId);
     await db().update(orders).set({ deliveredAt: new Date(Date.now() - 86_400_000 * 2) }).where(eq(orders.id, id));
     expect((await ask(id, { lines: [{ lineId, quantity: 1 }], reason: 'quality', resolution: 'refund' })).status).toBe(409);
-    await send(p.t, 'PUT', '/api/admin/returns/settings', { windowDays: 7, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit' }, p.owner.cookie);
+    await send(p.t, 'PUT', '/api/admin/returns/settings', { windowDays: 7, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit', returnAddress: '' }, p.owner.cookie);
   });
 });
-
-async function lineName(lineId: number): Promise<string> {
-  const [row] = await db().select({ name: orderItems.name }).from(orderItems).where(eq(orderItems.id, lineId));
-  return row!.name;
-}
-
-const upload = (bytes: Buffer, cookie = shopperCookie()) => Promise.resolve(p.t.app.request('/api/uploads/return-photos', { method: 'POST', headers: { 'content-type': 'application/octet-stream', cookie }, body: new Uint8Array(bytes) }));
-
-/** A phone's photograph: a JPEG carrying EXIF with a place in it. */
-function jpegWithLocation(green = 40): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 180, g: green, b: 60 } } })
-    .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCo', ImageDescription: 'Jayanagar 4th Block, Bengaluru 12.93N 77.58E' } })
-    .toBuffer();
-}
-

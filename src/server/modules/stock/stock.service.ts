@@ -32,7 +32,8 @@ export interface SetHow {
 
 const keyOf = pieceKey;
 
-/** The ledger's note on an exchange's hold and its release. */
+/** The ledger's notes on an exchange's hold and its release, and on a returned piece. */
+const RETURN_NOTE = 'return';
 const EXCHANGE_NOTE = 'exchange';
 
 /** One entry per product and size, quantities added. */
@@ -127,8 +128,12 @@ export async function holdForExchange(rules: StockRules, tx: q.Tx, orderId: stri
   return null;
 }
 
-/** An exchange's holds given back (refused, lapsed): the pieces are on sale again, once per hold (the caller's row guards it). */
-export async function releaseExchange(rules: StockRules, tx: q.Tx, orderId: string, pieces: ExchangePiece[]): Promise<void> {
+/**
+ * Pieces of an order back on sale, each with a ledger row naming the order: an exchange's holds given
+ * back (refused, lapsed: "released"), or returned pieces that passed the check ("returned"). Once per
+ * call: the caller's row guards that it is made once.
+ */
+async function putPiecesBack(rules: StockRules, tx: q.Tx, orderId: string, pieces: ExchangePiece[], reason: 'released' | 'returned', note: string): Promise<void> {
   if (pieces.length === 0) return;
   const sizes = new Map((await q.lockSizes(tx, pieces.map((p) => p.key))).map((s) => [keyOf(s), s]));
   const movements: q.NewMovement[] = [];
@@ -137,7 +142,7 @@ export async function releaseExchange(rules: StockRules, tx: q.Tx, orderId: stri
     const size = sizes.get(keyOf(p.key));
     if (!size) continue; // the owner removed that size since: nothing to put back into
     await q.changeStock(tx, size.id, p.quantity);
-    movements.push({ productSizeId: size.id, change: p.quantity, reason: 'released', orderId, note: EXCHANGE_NOTE });
+    movements.push({ productSizeId: size.id, change: p.quantity, reason, orderId, note });
     if (size.stock === 0) cameBack.push(size.id);
     size.stock += p.quantity;
   }
@@ -295,7 +300,10 @@ export function createStockService(
 
     /** An exchange's new sizes held, all or none: the first with too few left, or null (`holdForExchange` above). */
     holdForExchange: (tx: q.Tx, orderId: string, pieces: ExchangePiece[]) => holdForExchange(rules, tx, orderId, pieces),
-    releaseExchange: (tx: q.Tx, orderId: string, pieces: ExchangePiece[]) => releaseExchange(rules, tx, orderId, pieces),
+    /** An exchange's holds given back (refused, lapsed): on sale again. */
+    releaseExchange: (tx: q.Tx, orderId: string, pieces: ExchangePiece[]) => putPiecesBack(rules, tx, orderId, pieces, 'released', EXCHANGE_NOTE),
+    /** Returned pieces that passed the shop's check, back on sale ("returned"). */
+    returnToStock: (tx: q.Tx, orderId: string, pieces: ExchangePiece[]) => putPiecesBack(rules, tx, orderId, pieces, 'returned', RETURN_NOTE),
 
     /** A one-size piece's count. */
     setOneSize: (tx: q.Tx, productId: number, count: number, how: SetHow) => set(tx, { productId, size: ONE_SIZE }, count, how),

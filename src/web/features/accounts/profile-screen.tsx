@@ -9,7 +9,10 @@ import { ApiError } from '../../lib/api.ts';
 import type { SessionShopper } from '../../lib/session.ts';
 import { ProfileDetails } from './profile-details.tsx';
 import { ProfileForm } from './profile-form.tsx';
-import { useOrderUpdates, useProfile, useUpdateProfile, type Profile } from './profile.api.ts';
+import { useOrderUpdates, useProfile, useStoreCredit, useUpdateProfile, type Profile } from './profile.api.ts';
+import { formatInr } from '../../../shared/money.ts';
+import { dayInWords } from '../../../shared/returns.ts';
+import { indiaDay } from '../../../shared/india-time.ts';
 
 /** Spec §9: the profile's message clears after 3 seconds. */
 export const PROFILE_MESSAGE_MS = 3000;
@@ -82,6 +85,7 @@ function OwnProfile({ shopper, below }: Props & { shopper: SessionShopper }) {
         )}
       </div>
       <OrderUpdates shopperId={shopper.id} on={profile.data.orderUpdates} />
+      <StoreCreditCard shopperId={shopper.id} />
       {below && <div className="mt-12 sm:mt-16">{below(shopper.id, profile.data)}</div>}
     </div>
   );
@@ -102,6 +106,27 @@ function OrderUpdates({ shopperId, on }: { shopperId: string; on: boolean }) {
       <button type="button" className={secondaryButtonClass} disabled={change.isPending} onClick={() => change.mutate(!on)}>
         {on ? 'Stop WhatsApp and SMS updates' : 'Turn them on'}
       </button>
+    </section>
+  );
+}
+
+/** Store credit from returns (issue 49): shown once there is some, each grant with the day it ends. */
+function StoreCreditCard({ shopperId }: { shopperId: string }) {
+  const credit = useStoreCredit(shopperId);
+  if (!credit.data || credit.data.grants.length === 0) return null;
+  return (
+    <section aria-labelledby="store-credit" className="mt-6 rounded-2xl border border-line bg-white/70 p-5 sm:px-8">
+      <h2 id="store-credit" className="font-medium">
+        Store credit: {formatInr(credit.data.balance)}
+      </h2>
+      <p className="text-sm text-muted">From your returns. Spend it at checkout like money.</p>
+      <ul className="mt-2 grid gap-1 text-sm">
+        {credit.data.grants.map((g) => (
+          <li key={g.grantedAt}>
+            {formatInr(g.remaining)} left of {formatInr(g.amount)}, until {dayInWords(indiaDay(new Date(g.expiresAt)))}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput } from '../../../shared/accounts.contract.ts';
 import type { Gender } from '../../../shared/accounts.ts';
+import type { StoreCredit } from '../../../shared/store-credit.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -24,6 +25,9 @@ export const profileQuery = (shopperId: string) =>
   queryOptions({ queryKey: queryKeys.profile(shopperId), queryFn: ({ signal }) => getJson<Profile>('/api/profile', { signal }) });
 
 export const useProfile = (shopperId: string) => useQuery(profileQuery(shopperId));
+
+/** The shopper's store credit (issue 49): what is left, and each grant with its end. */
+export const useStoreCredit = (shopperId: string) => useQuery({ queryKey: queryKeys.storeCredit(shopperId), queryFn: ({ signal }) => getJson<StoreCredit>('/api/account/store-credit', { signal }) });
 
 export function useUpdateProfile(shopperId: string) {
   const client = useQueryClient();

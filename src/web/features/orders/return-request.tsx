@@ -6,7 +6,8 @@
 import { useId, useState } from 'react';
 import { problems } from '../../../shared/contract-kit.ts';
 import { returnRequestContract } from '../../../shared/returns.contract.ts';
-import { dayInWords, REASON_LABELS, RETURN_PHOTOS, RETURN_REASONS, RETURN_STATE_LABELS, SHOP_AT_FAULT, type Resolution, type ReturnOptions, type ReturnReason } from '../../../shared/returns.ts';
+import { dayInWords, REASON_LABELS, RETURN_PHOTOS, RETURN_REASONS, RETURN_STATE_LABELS, SHOP_AT_FAULT, type Resolution, type ReturnOptions, type ReturnReason, type ShopperReturn } from '../../../shared/returns.ts';
+import { formatInr } from '../../../shared/money.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { FieldError, FormMessage, SubmitButton, TextAreaField } from '../../components/form-field.tsx';
 import { uploadReturnPhoto, useAskReturn, useReturnOptions } from './orders.api.ts';
@@ -33,27 +34,47 @@ export function ReturnRequest({ orderId }: { orderId: string }) {
       <h3 className="font-display text-xl font-semibold">Return or exchange</h3>
       {options.isPending && <p className="text-sm text-muted">Loading what you can return...</p>}
       {options.isError && <FormMessage tone="error">{options.error.message}</FormMessage>}
-      {options.data && <Requests options={options.data} />}
+      {options.data && <Requests orderId={orderId} options={options.data} />}
       {options.data && (options.data.closedBecause ? <FormMessage tone="info">{options.data.closedBecause}</FormMessage> : <RequestForm orderId={orderId} options={options.data} onDone={() => setOpen(false)} />)}
     </section>
   );
 }
 
-function Requests({ options }: { options: ReturnOptions }) {
+function Requests({ orderId, options }: { orderId: string; options: ReturnOptions }) {
   if (options.requests.length === 0) return null;
   return (
     <div>
       <h3 className="font-medium">Your requests</h3>
       <ul className="mt-2 grid gap-2 text-sm">
         {options.requests.map((r) => (
-          <li key={r.id} className="rounded-lg bg-ivory px-3 py-2">
-            <span className="font-medium">{RETURN_STATE_LABELS[r.state]}</span>: {r.resolution === 'exchange' ? 'exchange' : 'refund'} of {r.lines.map((l) => `${l.quantity} × ${l.name}${l.exchangeSize ? ` for size ${l.exchangeSize}` : ''}`).join(', ')} ({REASON_LABELS[r.reason].toLowerCase()})
-            {r.ownerNote && <span className="block text-muted">{r.ownerNote}</span>}
+          <li key={r.id} className="grid gap-1 rounded-lg bg-ivory px-3 py-2">
+            <span>
+              <span className="font-medium">{RETURN_STATE_LABELS[r.state]}</span>: {r.resolution === 'exchange' ? 'exchange' : 'refund'} of {r.lines.map((l) => `${l.quantity} × ${l.name}${l.exchangeSize ? ` for size ${l.exchangeSize}` : ''}`).join(', ')} ({REASON_LABELS[r.reason].toLowerCase()})
+            </span>
+            {r.ownerNote && <span className="text-muted">{r.ownerNote}</span>}
+            {r.sendTo && (
+              <span>
+                Please send the piece, with its tags, to:
+                <span className="mt-1 block whitespace-pre-line font-medium">{r.sendTo}</span>
+              </span>
+            )}
+            {r.refund && <span>{refundWords(r.refund)}</span>}
+            {r.creditNote && (
+              <a className="w-fit font-medium text-wine underline underline-offset-4 hover:text-wine-dark" href={`/api/orders/${orderId}/returns/${r.id}/credit-note`} download>
+                Credit note {r.creditNote} (PDF)
+              </a>
+            )}
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+/** Where the money stands, as the shopper reads it. */
+function refundWords(refund: NonNullable<ShopperReturn['refund']>): string {
+  if (refund.way === 'store_credit') return `${formatInr(refund.amount)} added to your store credit. Spend it at checkout.`;
+  return refund.made ? `${formatInr(refund.amount)} refunded to the way you paid. Banks usually show it within 5 to 7 working days.` : `${formatInr(refund.amount)} is being refunded to the way you paid.`;
 }
 
 function RequestForm({ orderId, options, onDone }: { orderId: string; options: ReturnOptions; onDone: () => void }) {

@@ -1,0 +1,90 @@
+/**
+ * A return's money (issue 49, docs/decisions/0049): at a passed check, the request's credit note and
+ * the refund of what it credits, never more than is left of the payment; store credit granted at
+ * once for Cash on Delivery, or a refund to the payment's source, asked of the provider once the
+ * check has committed and again by the minute pass until it is made, always with the same key.
+ */
+import { piecesShare, refundOf } from '../../../shared/return-money.ts';
+import { SHOP_AT_FAULT, STORE_CREDIT_DAYS } from '../../../shared/returns.ts';
+import type { Db } from '../../db/client.ts';
+import { ProviderError } from '../payments/provider.ts';
+import type { ReturnMailStep } from './return.mails.ts';
+import type { Request, RequestLines, StepDeps, Taken } from './return-steps.ts';
+import * as q from './returns.queries.ts';
+
+/** About four hours of minute passes: long enough for the provider to come back, then the owner looks. */
+const MAX_REFUND_ATTEMPTS = 240;
+const DAY_MS = 86_400_000;
+
+type Tell = (tx: q.Tx, request: { orderId: string }, step: ReturnMailStep) => Promise<void>;
+
+export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orders' | 'settings' | 'ordersUrl'>, tell: Tell) {
+  const log = deps.log ?? console.error;
+
+  /**
+   * A refund request's money, in the check's transaction: its credit note, and the refund of what
+   * the note credits (never more than is left of the payment), as store credit granted now or a
+   * refund to the source made once this commits.
+   */
+  async function refundIn(tx: q.Tx, request: Request, lines: RequestLines): Promise<Taken> {
+    const order = await q.orderForMoney(tx, request.orderId);
+    const before = await q.creditedBefore(tx, request.orderId, request.id);
+    const pieces = lines.map((l) => ({ orderItemId: l.orderItemId, before: before.get(l.orderItemId) ?? 0, count: l.quantity }));
+    const note = await deps.invoices.returnCreditNoteIn(tx, { orderId: request.orderId, requestId: request.id, pieces, shipping: SHOP_AT_FAULT.has(request.reason) });
+    // An order shipped without an invoice (none to reverse) is refunded its lines as paid.
+    const credited = note ? note.document.totals.total : lines.reduce((sum, l, i) => sum + piecesShare(l.lineTotal, l.lineQuantity, pieces[i]!.before, l.quantity), 0);
+    const amount = refundOf(credited, 0, order.total - (await q.refundedSoFar(tx, request.orderId)));
+    await q.setRefundPaise(tx, request.id, amount);
+    if (amount === 0) return { to: 'refunded', note: 'Nothing left to refund', mail: null };
+    if (order.paymentMethod === 'cod' || !order.paymentId) {
+      await deps.credit.grantIn(tx, { userId: order.userId, requestId: request.id, amount });
+      await q.insertRefund(tx, { requestId: request.id, orderId: request.orderId, way: 'store_credit', amount, status: 'processed' });
+      await q.moveRequest(tx, request.id, 'passed', null, null);
+      const until = new Date(deps.now().getTime() + STORE_CREDIT_DAYS * DAY_MS);
+      return { to: 'refunded', note: 'Store credit', mail: { state: 'refunded', amount, to: 'store_credit', until } };
+    }
+    await q.insertRefund(tx, { requestId: request.id, orderId: request.orderId, way: 'source', amount, paymentId: order.paymentId, status: 'due' });
+    return { to: 'passed', mail: null, pay: true };
+  }
+
+  /**
+   * A refund to the source still owed: asked of the provider outside any transaction (the same key
+   * each time, so however often it is asked it is made once), then recorded and told once.
+   */
+  async function payRefund(requestId: string): Promise<void> {
+    const due = await q.dueRefund(db, requestId);
+    if (!due?.paymentId) return;
+    try {
+      const made = await deps.refunds.toSource(due.paymentId, due.amount, `vastra-return-${requestId}`);
+      await db.transaction(async (tx) => {
+        const still = await q.lockDueRefund(tx, requestId);
+        if (!still) return; // another server recorded it first
+        await q.refundTried(tx, requestId, { status: made.status === 'failed' ? 'failed' : made.status, providerRefundId: made.id, error: null });
+        if (made.status === 'failed') return;
+        const request = await q.lockRequest(tx, requestId);
+        if (request?.state !== 'passed') return;
+        await q.moveRequest(tx, requestId, 'refunded', null, 'Refunded to the payment');
+        await tell(tx, request, { state: 'refunded', amount: due.amount, to: 'source' });
+      });
+      deps.outbox.nudge();
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      const giveUp = due.attempts + 1 >= MAX_REFUND_ATTEMPTS;
+      log(`Return refund ${requestId}: ${err.message}${giveUp ? ' (given up: the owner refunds it in the Dashboard)' : ' (will be tried again)'}`);
+      await db.transaction(async (tx) => {
+        if (await q.lockDueRefund(tx, requestId)) await q.refundTried(tx, requestId, { status: giveUp ? 'failed' : 'due', error: err.message.slice(0, 500) });
+      });
+    }
+  }
+
+  return {
+    refundIn,
+    payRefund,
+    /** Every refund to the source still owed, tried once each (the minute pass). */
+    async refundsDue(limit = 50): Promise<number> {
+      const due = await q.refundsDue(db, limit);
+      for (const id of due) await payRefund(id);
+      return due.length;
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * The owner's steps on a return after the shopper's request (issue 49, docs/decisions/0049):
+ * decide, say how the piece comes back, record its arrival and its check. Each step is one
+ * transaction with the request locked: taken only from the states it follows (a repeat, or twenty
+ * at once, find it taken and change nothing), written to the request's history, and told to the
+ * shopper by mail in the same transaction. A passed check puts the pieces back in stock
+ * ("returned"), issues the request's credit note and gives the money back, once: store credit at
+ * once for Cash on Delivery, the payment's source through the provider for a prepaid order.
+ */
+import { RETURN_STATE_LABELS, RETURN_STATES, RETURN_WORDS, type ReturnSettings, type ReturnState } from '../../../shared/returns.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, NotFoundError } from '../../http/errors.ts';
+import type { Invoices } from '../invoices/invoices.service.ts';
+import type { Outbox } from '../mail/mail.service.ts';
+import type { Fulfilment } from '../orders/fulfilment.service.ts';
+import type { Refunds } from '../payments/refunds.ts';
+import type { ExchangePiece, StockService } from '../stock/stock.service.ts';
+import type { StoreCreditService } from '../store-credit/store-credit.service.ts';
+import { returnMail, type ReturnMailStep } from './return.mails.ts';
+import { createReturnRefunds } from './return-refunds.ts';
+import * as q from './returns.queries.ts';
+
+export const REQUEST_NOT_FOUND = 'Return request not found.';
+
+export type Request = NonNullable<Awaited<ReturnType<typeof q.lockRequest>>>;
+export type RequestLines = Awaited<ReturnType<typeof q.linesOfRequest>>;
+
+export interface StepDeps {
+  stock: Pick<StockService, 'releaseExchange' | 'returnToStock'>;
+  invoices: Pick<Invoices, 'returnCreditNoteIn'>;
+  refunds: Pick<Refunds, 'toSource'>;
+  credit: Pick<StoreCreditService, 'grantIn'>;
+  orders: Pick<Fulfilment, 'messageFactsIn'>;
+  outbox: Outbox;
+  settings: (on: q.Tx) => Promise<ReturnSettings>;
+  /** The shopper's orders page, for the mails' button; null without PUBLIC_URL. */
+  ordersUrl: string | null;
+  now: () => Date;
+  log?: (line: string) => void;
+}
+
+/** What a step did: the state it moved to (with the history's note), and what the shopper is told. */
+export interface Taken {
+  to: ReturnState;
+  note?: string | null;
+  ownerNote?: string;
+  mail: ReturnMailStep | null;
+  /** A refund to the source to try once the step has committed. */
+  pay?: boolean;
+}
+
+/** A step asked of a request that is past it (a repeat, or the same step from two tabs) or not there yet. */
+function outOfTurn(state: ReturnState, from: readonly ReturnState[]): AppError {
+  const label = RETURN_STATE_LABELS[state];
+  const past = RETURN_STATES.indexOf(state) > Math.max(...from.map((f) => RETURN_STATES.indexOf(f))) && !ENDED_WITHOUT.includes(state);
+  return past ? new AppError(409, 'step_done', RETURN_WORDS.stepDone(label)) : new AppError(409, 'out_of_turn', RETURN_WORDS.stepOutOfTurn(label));
+}
+/** Requests that ended without the piece coming back through the steps. */
+const ENDED_WITHOUT: readonly ReturnState[] = ['refused', 'failed', 'lapsed'];
+
+/** The request's held sizes back on sale, once each (the held flag is let go in the same transaction); how many lines let go. */
+export async function giveBackHolds(stock: Pick<StockService, 'releaseExchange'>, tx: q.Tx, request: { id: string; orderId: string }): Promise<number> {
+  const freed = await q.letGoHolds(tx, request.id);
+  const pieces: ExchangePiece[] = [];
+  for (const line of freed) {
+    const productId = await q.productOfLine(tx, line.orderItemId);
+    if (productId && line.exchangeSize) pieces.push({ key: { productId, size: line.exchangeSize }, quantity: line.quantity });
+  }
+  await stock.releaseExchange(tx, request.orderId, pieces);
+  return freed.length;
+}
+
+export function createReturnSteps(db: Db, deps: StepDeps) {
+  async function tell(tx: q.Tx, request: { orderId: string }, step: ReturnMailStep): Promise<void> {
+    const facts = await deps.orders.messageFactsIn(tx, request.orderId);
+    if (facts) await deps.outbox.send(tx, returnMail(step, { orderNumber: facts.orderNumber, buyer: facts.buyer, ordersUrl: deps.ordersUrl }));
+  }
+  const money = createReturnRefunds(db, deps, tell);
+
+  /** One step on a request in one of `from`: locked, taken, recorded and told; from any other state refused, and a repeat says it is done. */
+  async function take(id: string, from: readonly ReturnState[], by: string | null, work: (tx: q.Tx, request: Request) => Promise<Taken>) {
+    const taken = await db.transaction(async (tx) => {
+      const request = await q.lockRequest(tx, id);
+      if (!request) throw new NotFoundError(REQUEST_NOT_FOUND);
+      if (!from.includes(request.state)) throw outOfTurn(request.state, from);
+      const done = await work(tx, request);
+      await q.moveRequest(tx, id, done.to, by, done.note ?? null, done.ownerNote);
+      if (done.mail) await tell(tx, request, done.mail);
+      return done;
+    });
+    deps.outbox.nudge();
+    if (taken.pay) await money.payRefund(id);
+    return { id, state: taken.to };
+  }
+
+  /** The pieces back in stock, in their own sizes. */
+  async function restock(tx: q.Tx, request: Request, lines: RequestLines) {
+    const pieces = lines.flatMap((l) => (l.productId && l.size ? [{ key: { productId: l.productId, size: l.size }, quantity: l.quantity }] : []));
+    await deps.stock.returnToStock(tx, request.orderId, pieces);
+  }
+
+  return {
+    /** The owner accepts a request still waiting for a decision. */
+    approve: (id: string, by: string) => take(id, ['requested'], by, async () => ({ to: 'approved', mail: { state: 'approved' } })),
+
+    /** The owner refuses, in words the shopper reads; an exchange's new size goes back on sale. */
+    refuse: (id: string, by: string, words: string) =>
+      take(id, ['requested'], by, async (tx, request) => {
+        await giveBackHolds(deps.stock, tx, request);
+        return { to: 'refused', note: words, ownerNote: words, mail: { state: 'refused', words } };
+      }),
+
+    /** The shopper is to send the piece to the shop's return address (the owner's setting). */
+    sendYourself: (id: string, by: string) =>
+      take(id, ['approved'], by, async (tx, request) => {
+        const { returnAddress } = await deps.settings(tx);
+        if (!returnAddress) throw new AppError(409, 'no_return_address', RETURN_WORDS.noReturnAddress);
+        await q.setPickup(tx, request.id, 'self');
+        return { to: 'pickup_booked', note: 'Sent by the shopper', mail: { state: 'pickup_booked', sendTo: returnAddress } };
+      }),
+
+    /** The piece has reached the shop (an exchange's new size stays held for it). */
+    receive: (id: string, by: string) => take(id, ['approved', 'pickup_booked', 'picked_up'], by, async () => ({ to: 'received', mail: { state: 'received' } })),
+
+    /**
+     * The owner's check of a piece that came back. Passed: back in stock, then the refund or the
+     * exchange; failed: nothing comes back to stock, an exchange's new size goes back on sale, and
+     * the shopper reads the owner's note.
+     */
+    check: (id: string, by: string, check: { passed: boolean; note: string }) =>
+      take(id, ['received'], by, async (tx, request) => {
+        if (!check.passed) {
+          await giveBackHolds(deps.stock, tx, request);
+          return { to: 'failed', note: check.note, ownerNote: check.note, mail: { state: 'failed', words: check.note } };
+        }
+        await q.lockOrder(tx, request.orderId); // one check of the order at a time: the running totals hold
+        const lines = await q.linesOfRequest(tx, request.id);
+        await restock(tx, request, lines);
+        if (request.resolution === 'exchange') return { to: 'passed', note: check.note || null, mail: { state: 'passed', exchange: true } };
+        return money.refundIn(tx, request, lines);
+      }),
+
+    /** Every refund to the source still owed, tried once each (the minute pass). */
+    refundsDue: money.refundsDue,
+  };
+}
+
+export type ReturnSteps = ReturnType<typeof createReturnSteps>;

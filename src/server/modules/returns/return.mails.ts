@@ -1,0 +1,63 @@
+/**
+ * What the shopper is told at each step of a return or exchange (issue 49): every step the shop
+ * takes, written to the outbox in that step's transaction, so a step that rolls back tells nobody.
+ */
+import { formatInr } from '../../../shared/money.ts';
+import { dayInWords, type ReturnState } from '../../../shared/returns.ts';
+import { indiaDay } from '../../../shared/india-time.ts';
+import { STORE } from '../../../shared/store.ts';
+import { letter } from '../mail/letter.ts';
+
+export interface ReturnMailFacts {
+  orderNumber: string;
+  buyer: { email: string; firstName: string };
+  /** The shopper's orders page, where the request is followed; null in development without PUBLIC_URL. */
+  ordersUrl: string | null;
+}
+
+/** A step and what it needs to be told: the owner's words, the address to send to, the money. */
+export type ReturnMailStep =
+  | { state: 'approved' }
+  | { state: 'pickup_booked'; sendTo: string }
+  | { state: 'refused' | 'failed'; words: string }
+  | { state: 'received' }
+  | { state: 'passed'; exchange: true }
+  | { state: 'refunded'; amount: number; to: 'source' | 'store_credit'; until?: Date };
+
+function wordsFor(step: ReturnMailStep, orderNumber: string): { subject: string; lines: string[] } {
+  const about = `your return from order ${orderNumber}`;
+  switch (step.state) {
+    case 'approved':
+      return { subject: `We have accepted ${about}`, lines: ['We have accepted your request. We will write again to say how the piece comes back to us.'] };
+    case 'pickup_booked':
+      return { subject: `How to send back the piece from order ${orderNumber}`, lines: ['Please pack the piece with its tags and send it to:', ...step.sendTo.split('\n'), 'Keep the courier’s receipt until we write that it has arrived.'] };
+    case 'refused':
+      return { subject: `About ${about}`, lines: ['We are sorry: we cannot accept this request.', step.words, `If you think we have this wrong, write to ${STORE.email}.`] };
+    case 'failed':
+      return { subject: `About ${about}`, lines: ['The piece has reached us, but it did not pass our check:', step.words, `Write to ${STORE.email} and we will sort out the next step with you.`] };
+    case 'received':
+      return { subject: `We have received ${about}`, lines: ['The piece has reached us. We will check it and write again within two working days.'] };
+    case 'passed':
+      return { subject: `Your new size from order ${orderNumber} is on its way to being sent`, lines: ['The piece passed our check. We are packing your new size and will write when it leaves.'] };
+    case 'refunded':
+      return step.to === 'source'
+        ? { subject: `We have refunded ${formatInr(step.amount)} for order ${orderNumber}`, lines: [`We have refunded ${formatInr(step.amount)} to the way you paid.`, 'Banks usually show a refund within 5 to 7 working days.'] }
+        : {
+            subject: `${formatInr(step.amount)} store credit for order ${orderNumber}`,
+            lines: [`We have added ${formatInr(step.amount)} to your store credit.`, `Spend it at checkout like money, until ${dayInWords(indiaDay(step.until ?? new Date()))}. You can see it in your profile.`],
+          };
+  }
+}
+
+export function returnMail(step: ReturnMailStep, f: ReturnMailFacts) {
+  const { subject, lines } = wordsFor(step, f.orderNumber);
+  return letter({
+    kind: `return_${step.state satisfies ReturnState}`,
+    to: f.buyer.email,
+    subject,
+    greeting: `Hello ${f.buyer.firstName},`,
+    lines,
+    ...(f.ordersUrl && { link: { action: 'See your return', url: f.ordersUrl } }),
+    after: `Order ${f.orderNumber}. Questions? Write to ${STORE.email} and quote it.`,
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * Store credit (issue 49, docs/decisions/0049): what a passed return of a Cash-on-Delivery order
+ * gives back, at once, valid a year from its grant, spent at checkout like money. Granted in the
+ * transaction that records the check, once per request (the table's key); read by its shopper only.
+ */
+import { STORE_CREDIT_DAYS } from '../../../shared/returns.ts';
+import type { StoreCredit } from '../../../shared/store-credit.ts';
+import type { Db } from '../../db/client.ts';
+import { asShopper, type ShopperTx } from '../../db/shopper.ts';
+import * as q from './store-credit.queries.ts';
+
+const DAY_MS = 86_400_000;
+
+export function createStoreCredit(db: Db, now: () => Date = () => new Date()) {
+  return {
+    /** In the caller's transaction: `amount` paise for the request's shopper; whether it was granted now (false: granted before). */
+    grantIn: (tx: ShopperTx, g: { userId: string; requestId: string; amount: number }) => q.grant(tx, { ...g, expiresAt: new Date(now().getTime() + STORE_CREDIT_DAYS * DAY_MS) }),
+
+    /** The shopper's own credit: what is left, and each live grant with its end (read as them). */
+    mine: (userId: string): Promise<StoreCredit> =>
+      asShopper(db, userId, async (tx) => {
+        const at = now();
+        const grants = await q.liveGrants(tx, userId, at);
+        return { balance: grants.reduce((sum, g) => sum + g.remaining, 0), grants: grants.map((g) => ({ remaining: g.remaining, amount: g.amount, grantedAt: g.createdAt.toISOString(), expiresAt: g.expiresAt.toISOString() })) };
+      }),
+
+    /** What is left to spend (the owner's view of a shopper, and the tests' check). */
+    balance: (userId: string) => q.balanceOf(db, userId, now()),
+  };
+}
+
+export type StoreCreditService = ReturnType<typeof createStoreCredit>;
