@@ -86,3 +86,51 @@ test('a delivered kurta is exchanged for another size, held at once; a damaged o
   await expect(asking.getByText(`Requested: refund of 1 × ${second.name} (damaged or defective)`)).toBeVisible();
   await context.close();
 });
+
+test('the owner approves a damaged piece from its photograph, has it sent back, passes its check; the shopper sees the refund and the credit note', BOTH_WIDTHS, async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const { context, page: buyer, addressId } = await verifiedBuyer(browser, 'Revathi');
+  await signedInAsOwner(page);
+  const kurta = await deliveredKurta(page.request, buyer.request, addressId);
+  const orders = await (await buyer.request.get('/api/orders')).json();
+  const order = orders.items.find((o: { orderNumber: string }) => o.orderNumber === kurta.orderNumber);
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 150, g: 30, b: 50 } } }).jpeg().toBuffer();
+  const uploaded = await buyer.request.post('/api/uploads/return-photos', { headers: { 'content-type': 'application/octet-stream' }, data: photo });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { lines } = await (await buyer.request.get(`/api/orders/${order.id}/returns`)).json();
+  const asked = await buyer.request.post(`/api/orders/${order.id}/returns`, { data: { lines: [{ lineId: lines[0].lineId, quantity: 1 }], reason: 'damaged', resolution: 'refund', note: 'The hem is torn.', photos: [(await uploaded.json()).id] } });
+  expect(asked.status(), await asked.text()).toBe(201);
+
+  await page.goto('/admin/returns');
+  await page.getByLabel('Return address').fill('Vastra Returns\n12, 4th Cross, Jayanagar\nBengaluru, Karnataka 560011');
+  await page.getByRole('button', { name: 'Save return rules' }).click();
+  await expect(page.getByText('Return rules saved.')).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: kurta.orderNumber }).filter({ hasText: 'Damaged or defective' });
+  await expect(card.getByRole('img', { name: 'Photograph 1 from the shopper' })).toBeVisible();
+  await expect(card.getByText('“The hem is torn.”')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('owner-returns.png'), fullPage: true });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await card.getByRole('button', { name: 'Ask the shopper to send it' }).click();
+  await card.getByRole('button', { name: 'Mark received' }).click();
+  await card.getByRole('button', { name: 'Passed the check' }).click();
+  // Refunded, it is closed: among all the requests.
+  await expect(card).toHaveCount(0);
+  await page.getByRole('button', { name: 'All, newest first' }).click();
+  await expect(card.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(card.getByText(/refunded to the way they paid/)).toBeVisible();
+  await expect(card.getByRole('link', { name: /Credit note VST\/CR/ })).toBeVisible();
+
+  await buyer.goto('/orders');
+  const mine = buyer.getByRole('article', { name: `Order ${kurta.orderNumber}` });
+  await mine.getByRole('button', { name: 'Return or exchange' }).click();
+  const panel = mine.getByRole('region', { name: 'Return or exchange' });
+  await expect(panel.getByText(/^₹[\d,]+\.\d\d refunded to the way you paid\./)).toBeVisible();
+  const note = panel.getByRole('link', { name: /Credit note VST\/CR.* \(PDF\)/ });
+  await expect(note).toBeVisible();
+  const pdf = await buyer.request.get((await note.getAttribute('href'))!);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  await expectNoSeriousViolations(buyer);
+  await buyer.screenshot({ path: testInfo.outputPath('return-refunded.png'), fullPage: true });
+  await context.close();
+});

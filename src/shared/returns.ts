@@ -144,3 +144,30 @@ export interface ReturnOptions {
   }[];
   requests: ShopperReturn[];
 }
+
+/** A request as the owner's screen lists it: the shopper's view with the order, the photographs and the shopper's name. */
+export interface OwnerReturn extends Omit<ShopperReturn, 'sendTo'> {
+  orderId: string;
+  orderNumber: string;
+  shopper: string;
+  photos: string[];
+  pickup: PickupWay | null;
+  refundStatus: 'due' | 'pending' | 'processed' | 'failed' | null;
+}
+
+/** A piece is flagged for its fit when at least this many pieces of it came back, and this share of them said one way. */
+export const FIT_FLAG = { minReturns: 5, share: 0.3 } as const;
+
+/** 'small' or 'large' when enough returns of a piece say it runs that way (issue 49), else null. */
+export function fitFlag(returns: number, tooSmall: number, tooLarge: number): 'small' | 'large' | null {
+  if (returns < FIT_FLAG.minReturns) return null;
+  if (tooSmall >= returns * FIT_FLAG.share && tooSmall >= tooLarge) return 'small';
+  if (tooLarge >= returns * FIT_FLAG.share) return 'large';
+  return null;
+}
+
+/** The owner's counts (issue 49): pieces asked back by reason, and by piece and size with their fit. */
+export interface ReturnsSummary {
+  byReason: { reason: ReturnReason; pieces: number }[];
+  byPiece: { productId: number | null; name: string; size: string | null; pieces: number; tooSmall: number; tooLarge: number; flag: 'small' | 'large' | null }[];
+}

@@ -260,3 +260,32 @@ export function refundsOf(on: Reader, requestIds: string[]) {
   if (requestIds.length === 0) return Promise.resolve([]);
   return on.select({ requestId: returnRefunds.requestId, way: returnRefunds.way, amount: returnRefunds.amount, status: returnRefunds.status }).from(returnRefunds).where(inArray(returnRefunds.requestId, requestIds));
 }
+
+/** Pieces asked back (refused requests aside) by reason, and by piece and size with the fit reasons counted. */
+export async function returnCounts(db: Db) {
+  const counted = and(notInArray(returnRequests.state, ['refused']));
+  const byReason = await db
+    .select({ reason: returnRequests.reason, pieces: sql<number>`sum(${returnLines.quantity})::int` })
+    .from(returnLines)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnLines.requestId))
+    .where(counted)
+    .groupBy(returnRequests.reason)
+    .orderBy(sql`2 desc`);
+  const byPiece = await db
+    .select({
+      productId: orderItems.productId,
+      name: sql<string>`max(${orderItems.name})`,
+      size: orderItems.size,
+      pieces: sql<number>`sum(${returnLines.quantity})::int`,
+      tooSmall: sql<number>`coalesce(sum(${returnLines.quantity}) filter (where ${returnRequests.reason} = 'too_small'), 0)::int`,
+      tooLarge: sql<number>`coalesce(sum(${returnLines.quantity}) filter (where ${returnRequests.reason} = 'too_large'), 0)::int`,
+    })
+    .from(returnLines)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnLines.requestId))
+    .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
+    .where(counted)
+    .groupBy(orderItems.productId, orderItems.size)
+    .orderBy(sql`4 desc`)
+    .limit(100);
+  return { byReason, byPiece };
+}

@@ -8,7 +8,7 @@
  */
 import { ONE_SIZE } from '../../../shared/stock.ts';
 import { returnSettingsContract, type ReturnRequestBody } from '../../../shared/returns.contract.ts';
-import { DEFAULT_RETURN_SETTINGS, EXCHANGE_HOLD_DAYS, lastReturnDay, OPEN_RETURN_STATES, RETURN_WORDS, SHOP_AT_FAULT, type ReturnOptions, type ReturnSettings, type ReturnState, type ShopperReturn } from '../../../shared/returns.ts';
+import { DEFAULT_RETURN_SETTINGS, EXCHANGE_HOLD_DAYS, lastReturnDay, OPEN_RETURN_STATES, RETURN_WORDS, SHOP_AT_FAULT, type OwnerReturn, type ReturnOptions, type ReturnSettings, type ReturnState, type ReturnsSummary, type ShopperReturn, fitFlag } from '../../../shared/returns.ts';
 import { indiaDay } from '../../../shared/india-time.ts';
 import type { Db } from '../../db/client.ts';
 import { asServerFrom, asShopper } from '../../db/shopper.ts';
@@ -190,7 +190,22 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
     },
 
     /** The owner's list: requests in these states (all when none), newest first. */
-    list: (states: readonly ReturnState[] | null) => q.ownerRequests(db, states, OWNER_PAGE),
+    list: async (states: readonly ReturnState[] | null): Promise<OwnerReturn[]> =>
+      (await q.ownerRequests(db, states, OWNER_PAGE)).map((r) => ({
+        ...shopperView(r, ''),
+        orderId: r.orderId,
+        orderNumber: r.orderNumber,
+        shopper: r.shopper,
+        photos: r.photos,
+        pickup: r.pickup,
+        refundStatus: r.refund?.status ?? null,
+      })),
+
+    /** The owner's counts: by reason, and by piece and size with a flag where the fit says small or large. */
+    async summary(): Promise<ReturnsSummary> {
+      const { byReason, byPiece } = await q.returnCounts(db);
+      return { byReason, byPiece: byPiece.map((p) => ({ ...p, flag: fitFlag(p.pieces, p.tooSmall, p.tooLarge) })) };
+    },
 
     /** The owner's steps after the request (return-steps.ts). */
     approve: steps.approve,

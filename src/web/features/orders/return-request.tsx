@@ -35,9 +35,15 @@ export function ReturnRequest({ orderId }: { orderId: string }) {
       {options.isPending && <p className="text-sm text-muted">Loading what you can return...</p>}
       {options.isError && <FormMessage tone="error">{options.error.message}</FormMessage>}
       {options.data && <Requests orderId={orderId} options={options.data} />}
-      {options.data && (options.data.closedBecause ? <FormMessage tone="info">{options.data.closedBecause}</FormMessage> : <RequestForm orderId={orderId} options={options.data} onDone={() => setOpen(false)} />)}
+      {options.data && (closedWords(options.data) ? <FormMessage tone="info">{closedWords(options.data)}</FormMessage> : <RequestForm orderId={orderId} options={options.data} onDone={() => setOpen(false)} />)}
     </section>
   );
+}
+
+/** Why no more can be asked now: the window, or every piece already asked back. */
+function closedWords(options: ReturnOptions): string | null {
+  if (options.closedBecause) return options.closedBecause;
+  return options.lines.every((l) => l.most === 0) ? 'Every piece of this order has been asked back.' : null;
 }
 
 function Requests({ orderId, options }: { orderId: string; options: ReturnOptions }) {
