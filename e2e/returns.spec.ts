@@ -16,8 +16,8 @@ test.use({ baseURL: `http://localhost:${VERIFYING_PORT}` });
 
 const COURIER = `http://127.0.0.1:${VERIFYING_PORT + 90}`;
 
-/** A kurta of the owner's in M and L, bought in M by `buyer`, booked, picked up and delivered. */
-async function deliveredKurta(owner: APIRequestContext, buyer: APIRequestContext, addressId: string) {
+/** A kurta of the owner's in M and L, bought in M by `buyer` (paid online, or Cash on Delivery), booked, picked up and delivered. */
+async function deliveredKurta(owner: APIRequestContext, buyer: APIRequestContext, addressId: string, pay: 'online' | 'cod' = 'online') {
   expect((await owner.put('/api/admin/courier-settings', { data: { courier: 'shiprocket', pickupLocation: 'Jayanagar Studio', parcelGrams: 500 } })).status()).toBe(200);
   const groups = await (await owner.get('/api/admin/products/groups')).json();
   const kurtas = groups.sizeLists.find((l: { name: string }) => l.name === 'Kurtas and suits');
@@ -25,10 +25,8 @@ async function deliveredKurta(owner: APIRequestContext, buyer: APIRequestContext
   const made = await owner.post('/api/admin/products', { data: { name, price: 1_499_00, sizeListId: kurtas.id, sizes: [{ size: 'M', stock: 3 }, { size: 'L', stock: 1 }] } });
   expect(made.status()).toBe(201);
   const { id: productId } = await made.json();
-  const quote = await (await buyer.get(`/api/checkout/quote?buyNow=${productId}&size=M`)).json();
-  const started = await (await buyer.post('/api/checkout/orders', { data: { addressId, buyNow: { productId, size: 'M' }, expectedTotal: quote.amounts.total } })).json();
-  const success = await (await buyer.post(`/api/checkout/orders/${started.orderId}/test-payment`)).json();
-  expect((await buyer.post(`/api/checkout/orders/${started.orderId}/confirm`, { data: success })).status()).toBe(200);
+  const quote = await (await buyer.get(`/api/checkout/quote?buyNow=${productId}&size=M&address=${addressId}`)).json();
+  const started = pay === 'cod' ? await placedOnDelivery(buyer, addressId, productId, quote.delivery.cod.total) : await paidOnline(buyer, addressId, productId, quote.amounts.total);
   const booked = await owner.post(`/api/admin/orders/${started.orderId}/parcel`, { data: { weightGrams: 500 } });
   expect(booked.status(), await booked.text()).toBe(200);
   const { awb } = (await booked.json()).parcel as { awb: string };
@@ -38,6 +36,19 @@ async function deliveredKurta(owner: APIRequestContext, buyer: APIRequestContext
   }
   await expect.poll(async () => (await (await buyer.get('/api/orders')).json()).items.find((o: { id: string }) => o.id === started.orderId).status).toBe('delivered');
   return { productId: productId as number, name, orderNumber: started.orderNumber as string };
+}
+
+async function paidOnline(buyer: APIRequestContext, addressId: string, productId: number, expectedTotal: number) {
+  const started = await (await buyer.post('/api/checkout/orders', { data: { addressId, buyNow: { productId, size: 'M' }, expectedTotal, credit: 0 } })).json();
+  const success = await (await buyer.post(`/api/checkout/orders/${started.orderId}/test-payment`)).json();
+  expect((await buyer.post(`/api/checkout/orders/${started.orderId}/confirm`, { data: success })).status()).toBe(200);
+  return started as { orderId: string; orderNumber: string };
+}
+
+async function placedOnDelivery(buyer: APIRequestContext, addressId: string, productId: number, expectedTotal: number) {
+  const placed = await buyer.post('/api/checkout/cod', { data: { addressId, buyNow: { productId, size: 'M' }, expectedTotal, placementKey: crypto.randomUUID() } });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return (await placed.json()) as { orderId: string; orderNumber: string };
 }
 
 test('a delivered kurta is exchanged for another size, held at once; a damaged one is asked back with a photograph', BOTH_WIDTHS, async ({ page, browser }, testInfo) => {
@@ -132,5 +143,55 @@ test('the owner approves a damaged piece from its photograph, has it sent back, 
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   await expectNoSeriousViolations(buyer);
   await buyer.screenshot({ path: testInfo.outputPath('return-refunded.png'), fullPage: true });
+  await context.close();
+});
+
+test('a Cash on Delivery piece sent back is refunded as store credit, shown on the profile and spent on the next order', BOTH_WIDTHS, async ({ page, browser }, testInfo) => {
+  test.setTimeout(150_000);
+  const { context, page: buyer, addressId } = await verifiedBuyer(browser, 'Lakshmi');
+  await signedInAsOwner(page);
+  expect((await page.request.put('/api/admin/returns/settings', { data: { windowDays: 7, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit', returnAddress: 'Vastra Returns\nJayanagar, Bengaluru 560011' } })).status()).toBe(200);
+  const kurta = await deliveredKurta(page.request, buyer.request, addressId, 'cod');
+  const orders = await (await buyer.request.get('/api/orders')).json();
+  const order = orders.items.find((o: { orderNumber: string }) => o.orderNumber === kurta.orderNumber);
+
+  await buyer.goto('/orders');
+  const card = buyer.getByRole('article', { name: `Order ${kurta.orderNumber}` });
+  await card.getByRole('button', { name: 'Return or exchange' }).click();
+  const panel = card.getByRole('region', { name: 'Return or exchange' });
+  await panel.getByRole('checkbox', { name: new RegExp(kurta.name) }).check();
+  await panel.getByRole('radio', { name: 'Changed my mind' }).check();
+  await panel.getByRole('button', { name: 'Ask for the refund' }).click();
+  await expect(panel).toHaveCount(0);
+  const { requests } = await (await buyer.request.get(`/api/orders/${order.id}/returns`)).json();
+  for (const step of ['approve', 'send-yourself', 'received']) expect((await page.request.post(`/api/admin/returns/${requests[0].id}/${step}`, { data: step === 'send-yourself' ? { way: 'self' } : {} })).status()).toBe(200);
+  expect((await page.request.post(`/api/admin/returns/${requests[0].id}/check`, { data: { passed: true, note: '' } })).status()).toBe(200);
+
+  await buyer.goto('/profile');
+  const credit = buyer.getByRole('region', { name: /Store credit: ₹/ });
+  await expect(credit).toBeVisible();
+  await expect(credit.getByText(/left of ₹[\d,.]+, until \d+ \w+ \d{4}/)).toBeVisible();
+  await buyer.screenshot({ path: testInfo.outputPath('profile-credit.png'), fullPage: true });
+
+  // The next kurta, paid online: the credit pays first, the test dialog takes the rest.
+  const next = await page.request.post('/api/admin/products', { data: { name: `Mulmul Kurta ${unique()}`, price: 2_499_00, sizeListId: (await (await page.request.get('/api/admin/products/groups')).json()).sizeLists.find((l: { name: string }) => l.name === 'Kurtas and suits').id, sizes: [{ size: 'M', stock: 2 }] } });
+  const { id: nextId } = await next.json();
+  await buyer.goto(`/product/${nextId}`);
+  // Its one size is chosen already.
+  await expect(buyer.getByRole('radio', { name: /^M/ })).toBeChecked();
+  await buyer.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await expect(buyer.getByRole('checkbox', { name: /Use my store credit/ })).toBeChecked();
+  const summary = buyer.getByRole('region', { name: 'Order Summary' });
+  await expect(summary.getByText('Store credit', { exact: true })).toBeVisible();
+  await expect(summary.getByText('To pay')).toBeVisible();
+  await expectNoSeriousViolations(buyer);
+  await buyer.screenshot({ path: testInfo.outputPath('checkout-credit.png'), fullPage: true });
+  await buyer.getByRole('button', { name: /^Pay ₹/ }).click();
+  await buyer.getByRole('button', { name: /Pay ₹.*\(test\)/ }).click();
+  await expect(buyer.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await buyer.goto('/orders');
+  await expect(buyer.getByText(/Paid ₹[\d,.]+ with store credit and ₹[\d,.]+ online/).first()).toBeVisible();
+  expect((await (await buyer.request.get('/api/account/store-credit')).json()).balance).toBe(0);
   await context.close();
 });

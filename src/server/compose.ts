@@ -172,7 +172,8 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
   const provider = paymentProvider(config);
   const tax = createTaxSettingsService(db);
   const invoices = createInvoices((tx) => tax.current(tx), now);
-  const orders = createOrdersService(db, stock, parcelsOf);
+  const storeCredit = createStoreCredit(db, now);
+  const orders = createOrdersService(db, stock, parcelsOf, storeCredit);
   const refunds = createRefunds(db, provider);
   const notifier = createNotifier(db, outbox, chatOf(config));
   const settle = createSettle({ orders, cart: side.cart, refunds, publicUrl: config.publicUrl, outbox });
@@ -180,8 +181,7 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
   // the fulfilment that cancels through this very function, so they are reached when it runs.
   const cancel = createCancellation(orders, refunds, outbox, side.limits, (orderId, who) => shipping.cancelFor(orderId, who));
   const ordersUrl = config.publicUrl ? `${config.publicUrl}/orders` : null;
-  const fulfilment = createFulfilment(db, { stock, cancel, invoices, notifier, refunds, ordersUrl });
-  const storeCredit = createStoreCredit(db, now);
+  const fulfilment = createFulfilment(db, { stock, cancel, invoices, notifier, refunds, ordersUrl, credit: storeCredit });
   const shipping = createShipping(db, { couriers: couriersOf(config), local: config.couriersAreLocal ?? false, orders: fulfilment, notifier, limits: side.limits, siteUrl: config.publicUrl ?? `http://localhost:${config.port ?? 3000}` });
   return {
     provider,
@@ -189,7 +189,7 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
     invoices,
     invoiceFiles: createInvoiceFiles(db),
     orders,
-    checkout: createCheckoutService({ ...side, taxRegistration: () => tax.current(), orders, provider, settle, publicUrl: config.publicUrl, outbox }),
+    checkout: createCheckoutService({ ...side, taxRegistration: () => tax.current(), orders, provider, settle, publicUrl: config.publicUrl, outbox, credit: storeCredit }),
     cancel,
     payments: createPaymentsService(db, provider, orders, settle, refunds, async () => (await pricing.current()).reservationMinutes, side.limits),
     fulfilment,

@@ -3,7 +3,7 @@ import { MAX_ID } from './catalog.contract.ts';
 import { sizeName } from './cart.contract.ts';
 import { z } from './zod.ts';
 
-import { MAX_PIECES_HELD, MAX_UNPAID_ORDERS } from './orders.ts';
+import { MAX_ORDER_TOTAL, MAX_PIECES_HELD, MAX_UNPAID_ORDERS } from './orders.ts';
 
 export const CHOOSE_ADDRESS = 'Please choose a delivery address.';
 /** docs/decisions/0016: what the quote and the checkout say of an order over MAX_ORDER_TOTAL. */
@@ -38,8 +38,12 @@ export const startCheckoutContract = z.object({
     .optional(),
   /** Paise, as the checkout showed it: the server refuses to charge anything else. */
   expectedTotal: z.number({ error: 'The total is missing.' }).int('The total is missing.').min(0, 'The total is missing.'),
+  /** Store credit to pay with, in paise, as the checkout showed it (issue 49). */
+  credit: z.number({ error: 'The store credit must be an amount.' }).int('The store credit must be whole paise.').min(0, 'The store credit cannot be negative.').max(MAX_ORDER_TOTAL, 'The store credit is more than the order.').default(0),
 });
 export type StartCheckoutInput = z.infer<typeof startCheckoutContract>;
+/** What the browser sends: the credit may be left out (none). */
+export type StartCheckoutBody = z.input<typeof startCheckoutContract>;
 export type BuyNowInput = NonNullable<StartCheckoutInput['buyNow']>;
 
 const providerId = (message: string) => z.string({ error: message }).regex(/^[A-Za-z0-9_]{1,64}$/, message);
@@ -56,9 +60,10 @@ export { PAYMENT_NOT_VERIFIED };
 
 /**
  * Place a Cash on Delivery order (issue 17): as starting a payment, plus the browser's key for this
- * press of the button, the same on a retry, so the order is made once.
+ * press of the button, the same on a retry, so the order is made once. Store credit is spent with
+ * online payment only (issue 49, docs/decisions/0049): the courier collects a COD order's total.
  */
-export const placeCodContract = startCheckoutContract.extend({
+export const placeCodContract = startCheckoutContract.omit({ credit: true }).extend({
   placementKey: z.uuid({ error: 'Please place the order again.' }),
 });
 export type PlaceCodInput = z.infer<typeof placeCodContract>;

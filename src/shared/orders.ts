@@ -52,6 +52,8 @@ export interface Order {
   /** Issue 17: paid online, or in cash (or UPI) on delivery. */
   paymentMethod: PaymentMethod;
   amounts: PriceBreakdown;
+  /** Part of the total paid with store credit (issue 49); the rest was paid as `paymentMethod` says. */
+  creditUsed: number;
   address: AddressFields;
   items: OrderLine[];
   /** The courier's number, once the owner has shipped it. */
@@ -76,6 +78,10 @@ export interface CheckoutStart {
   orderId: string;
   orderNumber: string;
   amounts: PriceBreakdown;
+  /** Paid with store credit (issue 49); the dialog takes the rest. */
+  creditUsed: number;
+  /** Store credit paid all of it: the order is paid, and there is no dialog to open. */
+  paidWithCredit: boolean;
   provider: {
     mode: 'razorpay' | 'test';
     /** The public key id (never the secret). */

@@ -119,8 +119,11 @@ export interface ShopperReturn {
   lines: { orderItemId: number; name: string; size: string | null; quantity: number; exchangeSize: string | null }[];
   /** How the piece comes back, once the owner has said, and where to send it (the shop's return address). */
   sendTo: string | null;
-  /** The money given back (paise), where to, and whether it has reached the provider yet. */
-  refund: { amount: number; way: RefundWay; made: boolean } | null;
+  /**
+   * The money given back (paise), each way once: to the payment (made once the provider has it;
+   * failed when it would not), and as store credit (what credit paid, or a COD order's).
+   */
+  refunds: { amount: number; way: RefundWay; made: boolean; failed: boolean }[];
   /** The request's credit note's number, once issued (its PDF under the order). */
   creditNote: string | null;
 }
@@ -152,7 +155,6 @@ export interface OwnerReturn extends Omit<ShopperReturn, 'sendTo'> {
   shopper: string;
   photos: string[];
   pickup: PickupWay | null;
-  refundStatus: 'due' | 'pending' | 'processed' | 'failed' | null;
 }
 
 /** A piece is flagged for its fit when at least this many pieces of it came back, and this share of them said one way. */

@@ -4,10 +4,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { orderItems, orders, productSizes, returnRequests } from '../db/schema/index.ts';
 import { send } from './accounts-kit.ts';
-import type { ParcelShop } from './parcels-kit.ts';
+import { lapsedAndBalanced } from './orders-kit.ts';
+import { startParcelShop, type ParcelShop } from './parcels-kit.ts';
 
 /** `shop` and `kurtas` are read when called: the kit is made before the shop has started. */
 export function returnsKit(shop: () => ParcelShop, kurtas: () => { id: number }) {
@@ -40,6 +41,8 @@ export function returnsKit(shop: () => ParcelShop, kurtas: () => { id: number })
   }
 
   return {
+    /** The shop, once started. */
+    p,
     db,
     shopperCookie,
     /** A kurta of the owner's in these sizes and counts. */
@@ -77,6 +80,31 @@ export function returnsKit(shop: () => ParcelShop, kurtas: () => { id: number })
     },
     upload: (bytes: Buffer, cookie = shopperCookie()) => Promise.resolve(p.t.app.request('/api/uploads/return-photos', { method: 'POST', headers: { 'content-type': 'application/octet-stream', cookie }, body: new Uint8Array(bytes) })),
   };
+}
+
+/**
+ * A test file's shop for returns: started before its tests (the owner's return address saved when
+ * one is given), closed after them, and after each test the stock ledger still sums to every count.
+ * `p` reads the shop once it has started.
+ */
+export function returnsShopForFile(returnAddress?: string) {
+  let shop: ParcelShop | undefined;
+  let kurtas: { id: number } | undefined;
+  beforeAll(async () => {
+    shop = await startParcelShop();
+    const groups = await (await send(shop.t, 'GET', '/api/admin/products/groups', undefined, shop.owner.cookie)).json();
+    kurtas = groups.sizeLists.find((l: { name: string }) => l.name === 'Kurtas and suits');
+    if (returnAddress === undefined) return;
+    const saved = await send(shop.t, 'PUT', '/api/admin/returns/settings', { windowDays: 7, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit', returnAddress }, shop.owner.cookie);
+    expect(saved.status, await saved.clone().text()).toBe(200);
+  });
+  afterAll(() => shop?.close());
+  afterEach(async () => expect(await lapsedAndBalanced(shop!.t)).toEqual([]));
+  const kit = returnsKit(
+    () => shop!,
+    () => kurtas!,
+  );
+  return kit;
 }
 
 export async function refusedWith(res: Response, status: number, message: string) {

@@ -78,6 +78,8 @@ export const orders = pgTable(
     pricesIncludeGst: boolean('prices_include_gst').notNull(),
     shippingCharges: integer('shipping_charges').notNull(),
     total: integer('total').notNull(),
+    /** Part of the total paid with the shopper's store credit (issue 49); the provider is asked for the rest. */
+    creditUsed: integer('credit_used').notNull().default(0),
     shippingMethod: text('shipping_method').notNull().default('Standard Delivery'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The courier's number, given when the owner ships it. */
@@ -111,8 +113,11 @@ export const orders = pgTable(
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
     check('orders_stock_state_check', sql`${t.stockState} in ('none', 'held', 'released', 'sold', 'returned')`),
     check('orders_amounts_check', sql`${t.subtotal} > 0 and ${t.gstAmount} >= 0 and ${t.shippingCharges} >= 0 and ${t.total} >= 100`),
+    // Store credit pays all of the total, or leaves at least ₹1 for the provider (its least).
+    check('orders_credit_check', sql`${t.creditUsed} >= 0 and (${t.creditUsed} = ${t.total} or ${t.total} - ${t.creditUsed} >= 100)`),
     // A paid order carries its payment (cash collected carries only its time); nothing else does.
-    check('orders_paid_check', sql`(${t.paymentStatus} = 'paid') = (${t.paidAt} is not null and (${t.paymentId} is not null or ${t.paymentMethod} = 'cod'))`),
+    // Paid means a payment, cash on delivery, or store credit for all of it (issue 49).
+    check('orders_paid_check', sql`(${t.paymentStatus} = 'paid') = (${t.paidAt} is not null and (${t.paymentId} is not null or ${t.paymentMethod} = 'cod' or ${t.creditUsed} = ${t.total}))`),
   ],
 );
 

@@ -3,7 +3,7 @@
  * photographs and its history.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PickupWay, RefundWay, Resolution, ReturnReason, ReturnState } from '../../../shared/returns.ts';
 import { users } from './accounts.ts';
 import { timestamps } from './columns.ts';
@@ -103,15 +103,15 @@ export const returnEvents = pgTable(
 );
 
 /**
- * The money a passed check gives back, once per request (the key): to the payment's source through
- * the provider (its idempotency key is the request's id), or as store credit. A refund the provider
+ * The money a passed check gives back, once per request and way (the key): to the payment's source
+ * through the provider (its idempotency key is the request's id), or as store credit. A refund the provider
  * could not make yet is tried again by the reconcile step.
  */
 export const returnRefunds = pgTable(
   'return_refunds',
   {
     requestId: uuid('request_id')
-      .primaryKey()
+      .notNull()
       .references(() => returnRequests.id, { onDelete: 'restrict' }),
     orderId: uuid('order_id')
       .notNull()
@@ -127,6 +127,8 @@ export const returnRefunds = pgTable(
     ...timestamps,
   },
   (t) => [
+    // A request's money goes back once each way: to the payment, and (for what store credit paid, or a COD order) as credit.
+    primaryKey({ columns: [t.requestId, t.way] }),
     index('return_refunds_order').on(t.orderId),
     index('return_refunds_due').on(t.createdAt).where(sql`${t.status} = 'due'`),
     check('return_refunds_amount', sql`${t.amount} > 0`),
@@ -162,4 +164,26 @@ export const storeCredits = pgTable(
     check('store_credits_amount', sql`${t.amount} > 0`),
     check('store_credits_remaining', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
   ],
+);
+
+/**
+ * Store credit spent on an order (issue 49), taken from each grant in the transaction that places
+ * it, the grant that ends first first; given back once (`givenBack`) when the order lapses unpaid
+ * or is cancelled.
+ */
+export const storeCreditSpends = pgTable(
+  'store_credit_spends',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    creditId: integer('credit_id')
+      .notNull()
+      .references(() => storeCredits.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    givenBack: boolean('given_back').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('store_credit_spends_once').on(t.orderId, t.creditId), index('store_credit_spends_credit').on(t.creditId), check('store_credit_spends_amount', sql`${t.amount} > 0`)],
 );

@@ -36,13 +36,13 @@ export function payableAsShown(amounts: PriceBreakdown, expectedTotal: number): 
 }
 
 /** What was being bought, so a second Pay for the same thing reuses its pending order. */
-function fingerprint(q: Quote, amounts: PriceBreakdown, address: Address): string {
-  const what = { source: q.source, address: address.id, fields: fields(address), lines: q.lines.map((l) => [l.productId, l.size, l.quantity, l.unitPrice]), amounts };
+function fingerprint(q: Quote, amounts: PriceBreakdown, address: Address, credit: number): string {
+  const what = { source: q.source, address: address.id, fields: fields(address), lines: q.lines.map((l) => [l.productId, l.size, l.quantity, l.unitPrice]), amounts, credit };
   return crypto.createHash('sha256').update(JSON.stringify(what)).digest('hex');
 }
 
 /** The order's row as the quote priced it for `method` (the payment's own columns are the caller's). */
-export function orderRow(shopper: Shopper, pq: PricedQuote, address: Address, method: PaymentMethod, paymentProvider: PaymentProvider['mode']) {
+export function orderRow(shopper: Shopper, pq: PricedQuote, address: Address, method: PaymentMethod, paymentProvider: PaymentProvider['mode'], credit = 0) {
   const a = pq.amounts[method];
   return {
     userId: shopper.id,
@@ -58,7 +58,7 @@ export function orderRow(shopper: Shopper, pq: PricedQuote, address: Address, me
     pricesIncludeGst: a.gstIncluded,
     shippingCharges: a.shippingCharges,
     total: a.total,
-    checkoutFingerprint: fingerprint(pq.shown, a, address),
+    checkoutFingerprint: fingerprint(pq.shown, a, address, credit),
   };
 }
 

@@ -9,7 +9,10 @@ import { ORDER_CANCELLED_PAID, ORDER_EXPIRED_PAID, ORDER_EXPIRED_UNPAID, PAYMENT
 import type { CheckoutStart, PaymentConfirmed } from '../../../shared/orders.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { Shopper } from '../../http/session.ts';
-import { ABANDON_STEP, type OrderRow } from '../orders/orders.service.ts';
+import { chargedOf, creditFits } from '../../../shared/store-credit.ts';
+import { orderConfirmationMail } from '../orders/orders.mails.ts';
+import { ABANDON_STEP, boughtPieces, type OrderRow, type OrderTx, type PaidOrder } from '../orders/orders.service.ts';
+import { CREDIT_CHANGED } from '../store-credit/store-credit.service.ts';
 import { ProviderError, type CheckoutSuccess } from '../payments/provider.ts';
 import { deliverableAddress, orderLines, orderRow, payableAsShown, stockSettingsOf } from './checkout.order.ts';
 import { ownHoldsUnpaid, providerChecks } from './checkout.provider-checks.ts';
@@ -19,11 +22,13 @@ import type { CheckoutDeps } from './checkout.service.ts';
 export const PROVIDER_AWAY = 'We could not reach the payment service. Please try again in a moment.';
 export const ORDER_NOT_FOUND = 'Order not found.';
 
-/** What the payment dialog opens with, from the order as written. */
+/** What the payment dialog opens with, from the order as written (none to open when store credit paid it all). */
 function started(order: OrderRow, provider: CheckoutDeps['provider'], shopper: Shopper, address: Address): CheckoutStart {
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
+    creditUsed: order.creditUsed,
+    paidWithCredit: order.creditUsed === order.total && order.paymentStatus === 'paid',
     amounts: {
       subtotal: order.subtotal,
       gstAmount: order.gstAmount,
@@ -33,15 +38,15 @@ function started(order: OrderRow, provider: CheckoutDeps['provider'], shopper: S
       gstIncluded: order.pricesIncludeGst,
       ...(order.gstByRate && { gstByRate: order.gstByRate }),
     },
-    provider: { mode: provider.mode, keyId: provider.keyId, orderId: order.providerOrderId! },
+    provider: { mode: provider.mode, keyId: provider.keyId, orderId: order.providerOrderId ?? '' },
     prefill: { name: address.name, email: shopper.email, contact: `+91${address.phone}` },
     addressNote: `${address.house}, ${address.street}, ${address.city}, ${address.state} ${address.pincode}`,
   };
 }
 
-/** The provider's order for ours, to be captured within the window the pieces are held for; the provider away is a 502 to retry. */
+/** The provider's order for ours (what store credit did not pay), to be captured within the window the pieces are held for; the provider away is a 502 to retry. */
 async function offerToProvider(provider: CheckoutDeps['provider'], order: OrderRow, captureMinutes: number): Promise<string> {
-  const made = await provider.createOrder({ amount: order.total, receipt: order.orderNumber, notes: { order_id: order.id }, captureMinutes }).catch((err: unknown) => {
+  const made = await provider.createOrder({ amount: chargedOf(order), receipt: order.orderNumber, notes: { order_id: order.id }, captureMinutes }).catch((err: unknown) => {
     if (err instanceof ProviderError) {
       console.error(`Payment provider: order ${order.orderNumber}: ${err.message} (${err.status})`);
       throw new AppError(502, 'payment_unavailable', PROVIDER_AWAY);
@@ -49,6 +54,16 @@ async function offerToProvider(provider: CheckoutDeps['provider'], order: OrderR
     throw err;
   });
   return made.id;
+}
+
+/** Store credit paid all of it: the cart's lines leave the cart and the confirmation is written, as a settled payment's are. */
+function paidByCredit(deps: CheckoutDeps, mailed: { written: boolean }) {
+  return async (tx: OrderTx, paid: PaidOrder) => {
+    if (paid.order.source === 'cart') await deps.cart.removeBoughtIn(tx, paid.order.userId, boughtPieces(paid.lines));
+    if (!paid.buyer) return;
+    await deps.outbox.send(tx, orderConfirmationMail({ ...paid, buyer: paid.buyer }, deps.publicUrl ? `${deps.publicUrl}/orders` : null));
+    mailed.written = true;
+  };
 }
 
 /** Pay: the pending order (the same purchase's again, if it waits), offered to the provider for its total. */
@@ -61,9 +76,14 @@ export async function startPayment(deps: CheckoutDeps, shopper: Shopper, input: 
   const reach = await deps.delivery.forAddress(address.pincode);
   if (!reach.served) throw new AppError(409, 'not_delivered', reach.text);
   payableAsShown(pq.amounts.online, input.expectedTotal);
+  if (!creditFits(input.credit, pq.amounts.online.total)) throw new AppError(409, 'credit_changed', CREDIT_CHANGED);
   const stockSettings = stockSettingsOf(pq);
   await ownHoldsUnpaid(deps, shopper.id, pq.shown.lines);
-  const { order, reused } = await orders.begin(shopper.id, orderRow(shopper, pq, address, 'online', provider.mode), orderLines(pq), stockSettings);
+  const row = { ...orderRow(shopper, pq, address, 'online', provider.mode, input.credit), creditUsed: input.credit };
+  const mailed = { written: false };
+  const { order, reused } = await orders.begin(shopper.id, row, orderLines(pq), stockSettings, paidByCredit(deps, mailed));
+  if (mailed.written) deps.outbox.nudge();
+  if (order.paymentStatus === 'paid' && order.creditUsed === order.total) return started(order, provider, shopper, address);
   // The same purchase, already offered for payment: it may have been paid meanwhile.
   if (reused && order.providerOrderId) {
     await providerChecks(provider, deps.settle).settledAlready(order);
@@ -133,5 +153,5 @@ export async function testPayment(deps: CheckoutDeps, userId: string, orderId: s
   if (!order?.providerOrderId) throw new NotFoundError(ORDER_NOT_FOUND);
   if (order.paymentStatus !== 'pending') throw new AppError(409, 'already_paid', 'This order is already paid.');
   if (order.status !== 'pending') throw new AppError(409, 'order_cancelled', 'This order can no longer be paid. Please place a new order.');
-  return provider.issuePayment(order.providerOrderId, order.total);
+  return provider.issuePayment(order.providerOrderId, chargedOf(order));
 }

@@ -3,6 +3,7 @@
  * a valid signature is not yet money). The test mode's payments are our own, signed with our
  * secret: there is nothing to ask, and both checks pass.
  */
+import { chargedOf } from '../../../shared/store-credit.ts';
 import { PAYMENT_NOT_VERIFIED } from '../../../shared/checkout.contract.ts';
 import { ordersHolding } from '../../../shared/orders.ts';
 import { AppError } from '../../http/errors.ts';
@@ -26,14 +27,14 @@ export function providerChecks(provider: PaymentProvider, settle: Settle) {
   async function paymentHeld(order: OrderRow, paymentId: string) {
     if (provider.mode !== 'razorpay') return;
     const payment = (await paymentsOf(order)).find((p) => p.id === paymentId);
-    const good = payment && payment.amount === order.total && payment.currency === 'INR' && (payment.status === 'captured' || payment.status === 'authorized');
+    const good = payment && payment.amount === chargedOf(order) && payment.currency === 'INR' && (payment.status === 'captured' || payment.status === 'authorized');
     if (!good) throw new AppError(400, 'payment_not_verified', PAYMENT_NOT_VERIFIED);
   }
 
   /** A pending order the browser paid but never confirmed: settle it now rather than offer it again. */
   async function settledAlready(order: OrderRow) {
     if (provider.mode !== 'razorpay') return;
-    const captured = (await paymentsOf(order)).find((p) => p.status === 'captured' && p.amount === order.total && p.currency === 'INR');
+    const captured = (await paymentsOf(order)).find((p) => p.status === 'captured' && p.amount === chargedOf(order) && p.currency === 'INR');
     if (!captured) return;
     await settle(order.providerOrderId!, captured.id, captured.amount);
     throw new AppError(409, 'already_paid', ALREADY_PAID);
@@ -45,7 +46,7 @@ export function providerChecks(provider: PaymentProvider, settle: Settle) {
    * The test mode's payments are our own, taken when issued.
    */
   async function capturedAmount(order: OrderRow, paymentId: string): Promise<number | null> {
-    if (provider.mode !== 'razorpay') return order.total;
+    if (provider.mode !== 'razorpay') return chargedOf(order);
     const payment = (await paymentsOf(order)).find((p) => p.id === paymentId && p.status === 'captured' && p.currency === 'INR');
     return payment?.amount ?? null;
   }

@@ -13,6 +13,7 @@ import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { ShopperLimits } from '../limits/shopper-limits.ts';
 import type { Outbox } from '../mail/mail.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import type { StoreCreditService } from '../store-credit/store-credit.service.ts';
 import type { CheckoutSuccess, PaymentProvider } from '../payments/provider.ts';
 import type { Settle } from '../payments/settle.ts';
 import { codAtAddress, placeCod } from './checkout.cod.ts';
@@ -34,17 +35,19 @@ export interface CheckoutDeps extends QuoteReaders {
   /** The shop's public address, for the mail's link to the orders; none in development without PUBLIC_URL. */
   publicUrl: string | undefined;
   outbox: Outbox;
+  /** The shopper's store credit left (issue 49), shown with the quote; spent when the order is placed (orders). */
+  credit: Pick<StoreCreditService, 'balance'>;
   /** Pauses a shopper who keeps cancelling COD orders or closing payments unpaid (issue 53). */
   limits: Pick<ShopperLimits, 'beforeCod' | 'beforePayment' | 'paymentAbandoned'>;
 }
 
 /** What the checkout would cost now; with the chosen address, its delivery and whether Cash on Delivery is offered. */
-export async function quoteFor(deps: CheckoutDeps, shopper: Shopper, buyNow?: BuyNowInput, addressId?: string): Promise<Quote & { delivery?: CheckoutDelivery }> {
-  const pq = await readQuote(deps, shopper.id, buyNow);
+export async function quoteFor(deps: CheckoutDeps, shopper: Shopper, buyNow?: BuyNowInput, addressId?: string): Promise<Quote & { storeCredit: number; delivery?: CheckoutDelivery }> {
+  const [pq, storeCredit] = await Promise.all([readQuote(deps, shopper.id, buyNow), deps.credit.balance(shopper.id)]);
   const address = addressId ? await deliverableAddress(deps.addresses, shopper.id, addressId).catch(() => null) : null;
-  if (!address) return pq.shown;
+  if (!address) return { ...pq.shown, storeCredit };
   const { limits: _, ...delivery } = await codAtAddress(deps, shopper, address, pq);
-  return { ...pq.shown, delivery };
+  return { ...pq.shown, storeCredit, delivery };
 }
 
 export function createCheckoutService(deps: CheckoutDeps) {

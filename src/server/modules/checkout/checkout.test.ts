@@ -231,6 +231,8 @@ describe('buying the cart', () => {
       orderId: expect.stringMatching(UUID),
       orderNumber: expect.stringMatching(/^VA\d{6}$/),
       amounts: q.amounts,
+      creditUsed: 0,
+      paidWithCredit: false,
       provider: { mode: 'test', keyId: TEST_MODE_KEY_ID, orderId: expect.stringMatching(/^order_test_[0-9A-Za-z]{14}$/) },
       prefill: { name: 'Meera Iyer', email: meera.email, contact: '+919876543210' },
       addressNote: 'Flat 4B, Lotus Apartments, 12 Cathedral Road, Chennai, Tamil Nadu 600086',

@@ -1,12 +1,13 @@
 /** What the parcels (modules/shipping) read of an order, through the fulfilment service. */
 import type { Db } from '../../db/client.ts';
 import * as q from './fulfilment.queries.ts';
-import { buyerOf, type Tx } from './orders.queries.ts';
+import { buyerOf, isOffered, type Tx } from './orders.queries.ts';
+import { chargedOf } from '../../../shared/store-credit.ts';
 
 /** The order the courier is told of when it is booked, its lines and its buyer's e-mail; none for an order never offered for payment. */
 export async function parcelSource(db: Db, id: string) {
   const row = await q.orderWithCustomer(db, id);
-  if (!row || (!row.order.providerOrderId && row.order.paymentMethod !== 'cod')) return undefined;
+  if (!row || !isOffered(row.order)) return undefined;
   return { order: row.order, email: row.email, lines: await q.linesOfOrder(db, id) };
 }
 
@@ -24,6 +25,6 @@ export async function messageFacts(tx: Tx, id: string) {
     /** The delivery's phone, for WhatsApp or SMS, when the buyer asked for them. */
     chatPhone: buyer.orderUpdates ? order.addressJson.phone : null,
     toPay: order.paymentMethod === 'cod' && !order.paidAt ? order.total : 0,
-    refund: refund ? (refund.amount ?? order.total) : null,
+    refund: refund ? (refund.amount ?? chargedOf(order)) : null,
   };
 }

@@ -2,12 +2,13 @@
  * The owner's order SQL: every shopper's orders (as the server, outside any shopper's row-level
  * security), one order with its history, and the status step, taken with the order locked.
  */
-import { and, asc, count, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrdersQuery } from '../../../shared/admin-orders.contract.ts';
 import type { OrderStatus } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 import { orderItems, orders, orderStatusChanges, paymentIssues, profiles, users } from '../../db/schema/index.ts';
+import { offered } from './orders.queries.ts';
 
 type Tx = ShopperTx;
 
@@ -16,7 +17,7 @@ const escape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filters(q: AdminOrdersQuery): SQL | undefined {
   // Orders never offered for payment (the provider was away) are no one's business.
-  const parts: (SQL | undefined)[] = [or(isNotNull(orders.providerOrderId), eq(orders.paymentMethod, 'cod'))];
+  const parts: (SQL | undefined)[] = [offered()];
   if (q.status) parts.push(eq(orders.status, q.status));
   // Orders never paid within their window leave the owner's list (docs/decisions/0016); found by their filter or number.
   else if (!q.search) parts.push(ne(orders.status, 'expired'));

@@ -16,8 +16,8 @@ import type { Cancel } from '../payments/cancellation.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './fulfilment.queries.ts';
 import { messageFacts, parcelSource } from './fulfilment.parcels.ts';
-import { createSteps, type Taken } from './fulfilment.steps.ts';
-import type { Tx } from './orders.queries.ts';
+import { createSteps, type StepDeps, type Taken } from './fulfilment.steps.ts';
+import { isOffered, type Tx } from './orders.queries.ts';
 import { asOrder } from './orders.service.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -40,14 +40,15 @@ export interface FulfilmentDeps {
   refunds: Pick<Refunds, 'refund'>;
   /** Where the buyer's mails send them: the shop's /orders, none in development without PUBLIC_URL. */
   ordersUrl: string | null;
+  credit: StepDeps['credit'];
 }
 
-export function createFulfilment(db: Db, { stock, cancel, invoices, notifier, refunds, ordersUrl }: FulfilmentDeps) {
-  const { takeStep, afterStep } = createSteps({ stock, invoices, notifier, refunds, ordersUrl });
+export function createFulfilment(db: Db, { stock, cancel, invoices, notifier, refunds, ordersUrl, credit }: FulfilmentDeps) {
+  const { takeStep, afterStep } = createSteps({ stock, invoices, notifier, refunds, ordersUrl, credit });
 
   async function get(id: string): Promise<AdminOrder> {
     const row = await q.orderWithCustomer(db, id);
-    if (!row || (!row.order.providerOrderId && row.order.paymentMethod !== 'cod')) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (!row || !isOffered(row.order)) throw new NotFoundError(ORDER_NOT_FOUND);
     const [lines, history, issues, documents] = await Promise.all([q.linesOfOrder(db, id), q.historyOf(db, id), q.issuesOf(db, id), documentsOf(db, [id])]);
     return {
       ...asOrder(row.order, lines, issues, documents),

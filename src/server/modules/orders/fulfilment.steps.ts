@@ -8,6 +8,8 @@ import type { Invoices } from '../invoices/invoices.service.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import type { Refunds } from '../payments/refunds.ts';
 import type { StockService } from '../stock/stock.service.ts';
+import type { StoreCreditService } from '../store-credit/store-credit.service.ts';
+import { chargedOf } from '../../../shared/store-credit.ts';
 import * as q from './fulfilment.queries.ts';
 import { shippedMail } from './orders.mails.ts';
 import { buyerOf, linesOf, recordIssue, type Tx } from './orders.queries.ts';
@@ -24,9 +26,10 @@ export interface StepDeps {
   notifier: Notifier;
   refunds: Pick<Refunds, 'refund'>;
   ordersUrl: string | null;
+  credit: Pick<StoreCreditService, 'giveBackIn'>;
 }
 
-export function createSteps({ stock, invoices, notifier, refunds, ordersUrl }: StepDeps) {
+export function createSteps({ stock, invoices, notifier, refunds, ordersUrl, credit }: StepDeps) {
   /** Shipped: the buyer hears, with the invoice attached, in the step's transaction (issue 18), once (issue 48). */
   async function mailShipped(tx: Tx, id: string, invoice: Awaited<ReturnType<Invoices['invoiceIn']>>): Promise<boolean> {
     const row = await q.orderWithCustomer(tx, id);
@@ -55,18 +58,19 @@ export function createSteps({ stock, invoices, notifier, refunds, ordersUrl }: S
       if (!(await stock.release(tx, id))) await stock.putBack(tx, id);
       await invoices.creditNoteIn(tx, id);
       taken.refundPaymentId = await refundReturned(tx, id);
+      await credit.giveBackIn(tx, id);
     }
     // Cash on Delivery is completed by the cash in hand: the order counts as paid from now.
     if (to === 'completed' && current.paymentMethod === 'cod') await q.markCashCollected(tx, id);
     return taken;
   }
 
-  /** A paid order come back to the shop: its payment is owed back, recorded here and refunded after the commit. */
+  /** A paid order come back to the shop: what the provider took is owed back, recorded here and refunded after the commit (store credit goes back to the credit). */
   async function refundReturned(tx: Tx, id: string): Promise<string | null> {
     const row = await q.orderWithCustomer(tx, id);
     const order = row?.order;
     if (!order || order.paymentMethod !== 'online' || order.paymentStatus !== 'paid' || !order.paymentId) return null;
-    await recordIssue(tx, { orderId: id, paymentId: order.paymentId, kind: 'order_refund', amount: order.total, refundStatus: 'due' });
+    await recordIssue(tx, { orderId: id, paymentId: order.paymentId, kind: 'order_refund', amount: chargedOf(order), refundStatus: 'due' });
     return order.paymentId;
   }
 

@@ -36,8 +36,12 @@ export const orderConfirmationMail = (paid: Confirmed, ordersUrl: string | null)
     'order_confirmation',
     paid,
     ordersUrl,
-    [`Thank you for your order. We have received your payment (${paid.order.paymentId}) and are getting your pieces ready.`],
-    [amountsLine(paid.order), `Total paid: ${formatInr(paid.order.total)}`],
+    [
+      paid.order.paymentId
+        ? `Thank you for your order. We have received your payment (${paid.order.paymentId}) and are getting your pieces ready.`
+        : 'Thank you for your order. Your store credit paid for it, and we are getting your pieces ready.',
+    ],
+    [amountsLine(paid.order), `Total paid: ${formatInr(paid.order.total)}`, ...(paid.order.creditUsed > 0 ? [`Of which store credit: ${formatInr(paid.order.creditUsed)}`] : [])],
   );
 
 /** A Cash on Delivery order is confirmed at once (issue 17): what to pay at the door, and when it should come. */

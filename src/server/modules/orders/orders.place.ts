@@ -12,8 +12,18 @@ import type { Db } from '../../db/client.ts';
 import { asShopper, asServerFrom } from '../../db/shopper.ts';
 import { AppError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
+import type { StoreCreditService } from '../store-credit/store-credit.service.ts';
 import * as q from './orders.queries.ts';
 import { ABANDON_STEP, SUPERSEDED_STEP, type PaidOrder } from './orders.shapes.ts';
+
+/** What placing and lapsing an order move besides the order: its pieces, and the shopper's store credit (issue 49). */
+export interface OrderParts {
+  stock: StockService;
+  credit: Pick<StoreCreditService, 'spendIn' | 'giveBackIn'>;
+}
+
+/** An order store credit paid all of: paid at once, in the placing transaction (the cart's lines, the mail). */
+export type OnPaidByCredit = (tx: q.Tx, paid: PaidOrder) => Promise<void>;
 
 /** The owner's stock settings an order is placed with: how long it holds its pieces, and the low-stock mark for the labels it moves. */
 export type StockSettings = Pick<PricingSettings, 'reservationMinutes' | 'lowStockThreshold'>;
@@ -48,9 +58,13 @@ function planHolds(holds: Awaited<ReturnType<typeof q.unpaidHolds>>, wanted: Ret
  * waiting is mailed yet: the new order is about to take the same pieces. Answers the sizes that
  * came back from 0, for `stock.tellIfBack` once the new order has taken its own.
  */
-async function supersede(server: q.Tx, stock: StockService, orderIds: string[]): Promise<number[]> {
+async function supersede(server: q.Tx, { stock, credit }: OrderParts, orderIds: string[]): Promise<number[]> {
   const cameBack: number[] = [];
-  for (const orderId of orderIds) if (await q.expire(server, orderId, SUPERSEDED_STEP)) cameBack.push(...(await stock.handOver(server, orderId)));
+  for (const orderId of orderIds) {
+    if (!(await q.expire(server, orderId, SUPERSEDED_STEP))) continue;
+    cameBack.push(...(await stock.handOver(server, orderId)));
+    await credit.giveBackIn(server, orderId);
+  }
   return cameBack;
 }
 
@@ -86,7 +100,8 @@ async function refuseGivenBackLately(server: q.Tx, stock: StockService, userId: 
  * (migration 0010 allows no more), taking over the pieces of the shopper's older unpaid orders it
  * shares a size with; refused when the shopper has too many waiting already, or holds too much.
  */
-export async function beginOrder(db: Db, stock: StockService, userId: string, order: q.NewOrder, lines: q.NewLine[], settings: StockSettings) {
+export async function beginOrder(db: Db, parts: OrderParts, userId: string, order: q.NewOrder, lines: q.NewLine[], settings: StockSettings, onPaidByCredit: OnPaidByCredit) {
+  const { stock } = parts;
   return asShopper(db, userId, async (tx): Promise<{ order: q.OrderRow; reused: boolean }> => {
     await q.takeCheckoutTurn(tx, userId);
     const twin = await q.pendingTwin(tx, userId, order.checkoutFingerprint);
@@ -97,7 +112,7 @@ export async function beginOrder(db: Db, stock: StockService, userId: string, or
     const made = await q.insertOrder(tx, order, lines);
     const server = await asServerFrom(tx);
     // The older orders' pieces go back first, so the new order can take the very same ones.
-    const cameBack = await supersede(server, stock, plan.superseded);
+    const cameBack = await supersede(server, parts, plan.superseded);
     // Refused here, its order rolls back with the transaction.
     await refuseGivenBackLately(server, stock, userId, wanted);
     // Its pieces leave the stock in the same transaction, all or none (a refusal writes no order).
@@ -105,7 +120,13 @@ export async function beginOrder(db: Db, stock: StockService, userId: string, or
     // count when the setting is saved.
     await stock.reserve(server, made.id, { pieces: wanted, lowStockThreshold: settings.lowStockThreshold });
     await stock.tellIfBack(server, cameBack);
-    return { order: made, reused: false };
+    // The shopper's credit, in the same transaction: less left than they were shown refuses the order.
+    await parts.credit.spendIn(server, userId, made.id, made.creditUsed);
+    if (made.creditUsed < made.total) return { order: made, reused: false };
+    const paid = (await q.markPaid(server, made.id, null))!;
+    await stock.sold(server, made.id);
+    await onPaidByCredit(server, { order: paid, lines: await q.linesOf(server, [made.id]), buyer: await q.buyerOf(server, userId) });
+    return { order: paid, reused: false };
   });
 }
 
@@ -123,7 +144,8 @@ export interface CodPlacement {
  * and `onPlaced` (the cart's lines, the mail). The same press again finds the order it made; the
  * open-order limit is checked again in turn, so two presses at once cannot both pass it.
  */
-export async function placeCodOrder(db: Db, stock: StockService, userId: string, order: q.NewOrder & { placementKey: string }, lines: q.NewLine[], p: CodPlacement) {
+export async function placeCodOrder(db: Db, parts: OrderParts, userId: string, order: q.NewOrder & { placementKey: string }, lines: q.NewLine[], p: CodPlacement) {
+  const { stock } = parts;
   return asShopper(db, userId, async (tx): Promise<{ order: q.OrderRow; placed: boolean }> => {
     await q.takeCheckoutTurn(tx, userId);
     const same = await q.byPlacementKey(tx, userId, order.placementKey);
@@ -136,7 +158,7 @@ export async function placeCodOrder(db: Db, stock: StockService, userId: string,
     const superseded = planHolds(await q.unpaidHolds(tx, userId), wanted).superseded;
     const made = await q.insertOrder(tx, order, lines);
     const server = await asServerFrom(tx);
-    const cameBack = await supersede(server, stock, superseded);
+    const cameBack = await supersede(server, parts, superseded);
     await stock.reserve(server, made.id, { pieces: wanted, lowStockThreshold: p.lowStockThreshold });
     await stock.tellIfBack(server, cameBack);
     await stock.sold(server, made.id);

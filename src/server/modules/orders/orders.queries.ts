@@ -121,11 +121,15 @@ export async function ownOrder(tx: Tx, userId: string, orderId: string): Promise
  * Newest first; orders never offered for payment (the provider was away) and orders that lapsed
  * unpaid are left out: there is nothing in them to follow (docs/decisions/0016).
  */
+/** An order offered for payment, placed on delivery, or paid with store credit alone: one there is something in to follow. */
+export const offered = () => or(isNotNull(orders.providerOrderId), eq(orders.paymentMethod, 'cod'), eq(orders.paymentStatus, 'paid'));
+export const isOffered = (o: Pick<OrderRow, 'providerOrderId' | 'paymentMethod' | 'paymentStatus'>) => o.providerOrderId !== null || o.paymentMethod === 'cod' || o.paymentStatus === 'paid';
+
 export function ownOrders(tx: Tx, userId: string, limit: number): Promise<OrderRow[]> {
   return tx
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), or(isNotNull(orders.providerOrderId), eq(orders.paymentMethod, 'cod')), ne(orders.status, 'expired')))
+    .where(and(eq(orders.userId, userId), offered(), ne(orders.status, 'expired')))
     .orderBy(desc(orders.createdAt))
     .limit(limit);
 }
@@ -148,7 +152,8 @@ export async function lockByProviderOrder(tx: Tx, providerOrderId: string): Prom
 }
 
 /** Pending to processing, paid; from pending only (a cancelled or expired order is never revived). */
-export async function markPaid(tx: Tx, orderId: string, paymentId: string): Promise<OrderRow | undefined> {
+/** `paymentId` null: store credit paid all of it (issue 49). */
+export async function markPaid(tx: Tx, orderId: string, paymentId: string | null): Promise<OrderRow | undefined> {
   const [row] = await tx
     .update(orders)
     .set({ paymentStatus: 'paid', status: 'processing', paymentId, paidAt: sql`now()`, updatedAt: sql`now()` })

@@ -13,7 +13,8 @@ import { asShopper } from '../../db/shopper.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import { documentsOf } from '../invoices/invoices.service.ts';
-import { beginOrder, placeCodOrder, type CodPlacement, type StockSettings } from './orders.place.ts';
+import { beginOrder, placeCodOrder, type CodPlacement, type OnPaidByCredit, type OrderParts, type StockSettings } from './orders.place.ts';
+import { createStoreCredit } from '../store-credit/store-credit.service.ts';
 import * as q from './orders.queries.ts';
 import { ORDER_NOT_FOUND, type PaidOrder, type RefundDue, type Settlement } from './orders.shapes.ts';
 import { cancelOrder, expireOrder, settleOrder, type CancelRequest, type OnCancelled } from './orders.settle.ts';
@@ -49,6 +50,7 @@ export function asOrder(row: q.OrderRow, lines: q.LineRow[], issues: q.IssueRow[
       ...(row.gstByRate && { gstByRate: row.gstByRate }),
       ...(row.paymentMethod === 'cod' && { codFee: row.codFee }),
     },
+    creditUsed: row.creditUsed,
     address: row.addressJson,
     items: lines.map(({ productId, name, size, unitPrice, quantity, lineTotal }): OrderLine => ({ productId, name, size, unitPrice, quantity, lineTotal })),
     trackingNumber: row.trackingNumber,
@@ -84,14 +86,16 @@ export function oneOrder(db: Db, userId: string, orderId: string, parcelsOf: Par
   });
 }
 
-export function createOrdersService(db: Db, stock: StockService, parcelsOf: ParcelsOf = noParcels) {
+export function createOrdersService(db: Db, stock: StockService, parcelsOf: ParcelsOf = noParcels, credit: OrderParts['credit'] = createStoreCredit(db)) {
+  const parts: OrderParts = { stock, credit };
   return {
     list: (userId: string) => listOrders(db, userId, parcelsOf),
     one: (userId: string, orderId: string) => oneOrder(db, userId, orderId, parcelsOf),
     /** The pending order for this purchase, placed with the checkout quote's stock settings (orders.place.ts). */
-    begin: (userId: string, order: q.NewOrder, lines: q.NewLine[], settings: StockSettings) => beginOrder(db, stock, userId, order, lines, settings),
+    begin: (userId: string, order: q.NewOrder, lines: q.NewLine[], settings: StockSettings, onPaidByCredit: OnPaidByCredit = async () => {}) =>
+      beginOrder(db, parts, userId, order, lines, settings, onPaidByCredit),
     /** A Cash on Delivery order, placed at once (orders.place.ts). */
-    placeCod: (userId: string, order: q.NewOrder & { placementKey: string }, lines: q.NewLine[], placement: CodPlacement) => placeCodOrder(db, stock, userId, order, lines, placement),
+    placeCod: (userId: string, order: q.NewOrder & { placementKey: string }, lines: q.NewLine[], placement: CodPlacement) => placeCodOrder(db, parts, userId, order, lines, placement),
 
     /** The order one press of Place order made, if any. */
     placedBy: (userId: string, placementKey: string) => asShopper(db, userId, (tx) => q.byPlacementKey(tx, userId, placementKey)),
@@ -119,7 +123,7 @@ export function createOrdersService(db: Db, stock: StockService, parcelsOf: Parc
 
     /** Cancels an order not yet shipped (orders.settle.ts); `from`, when the owner saw a status, must still be it. */
     cancel: (orderId: string, who: CancelRequest['who'], reason: string, onCancelled: OnCancelled, from?: string) =>
-      cancelOrder(db, stock, { orderId, who, reason, from }, onCancelled),
+      cancelOrder(db, parts, { orderId, who, reason, from }, onCancelled),
 
     /** Pending orders offered for payment between `fromSeconds` and `toSeconds` ago (the reconcile step's work). */
     pendingOffered: (fromSeconds: number, toSeconds: number, limit = 100) => q.pendingOffered(db, fromSeconds, toSeconds, limit),
@@ -128,7 +132,7 @@ export function createOrdersService(db: Db, stock: StockService, parcelsOf: Parc
     pendingPastWindow: (minutes: number, limit = 100) => q.pendingOlderThan(db, minutes, limit),
 
     /** Marks a still-unpaid order expired and gives its pieces back (orders.settle.ts); whether this call did. */
-    expire: (orderId: string, by?: string) => expireOrder(db, stock, orderId, by),
+    expire: (orderId: string, by?: string) => expireOrder(db, parts, orderId, by),
   };
 }
 

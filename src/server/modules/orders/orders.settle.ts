@@ -10,6 +10,8 @@ import { shownStatus } from '../../../shared/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
+import { chargedOf } from '../../../shared/store-credit.ts';
+import type { OrderParts } from './orders.place.ts';
 import * as q from './orders.queries.ts';
 import { LATE_STEP, movedOn, ORDER_NOT_FOUND, SYSTEM_STEP, type PaidOrder, type RefundDue, type Settlement } from './orders.shapes.ts';
 
@@ -41,15 +43,21 @@ export function settleOrder(
     }
     // Money taken (the provider said how much) after the window closed buys the pieces if they
     // are all still there (issue 16): the order waits for payment again, and is paid below.
+    // An order part paid with store credit is not revived: its credit went back when it lapsed.
     const late =
-      order.status === 'expired' && order.stockState === 'released' && amount === order.total && !(await q.paidWith(tx, paymentId, order.id)) && (await stock.retake(tx, order.id));
+      order.status === 'expired' &&
+      order.stockState === 'released' &&
+      order.creditUsed === 0 &&
+      amount === order.total &&
+      !(await q.paidWith(tx, paymentId, order.id)) &&
+      (await stock.retake(tx, order.id));
     if (late) await q.revive(tx, order.id, LATE_STEP);
     // A cancelled order, or an expired one whose pieces are gone, takes no payment: the money goes back.
     else if (order.status !== 'pending') {
       await issue(order.status === 'expired' ? 'order_expired' : 'order_cancelled');
       return { outcome: 'not-payable', order };
     }
-    if (amount !== null && amount !== order.total) return { outcome: 'amount-mismatch', order };
+    if (amount !== null && amount !== chargedOf(order)) return { outcome: 'amount-mismatch', order };
     if (await q.paidWith(tx, paymentId, order.id)) {
       await issue('payment_reused');
       return { outcome: 'payment-reused', order };
@@ -77,7 +85,7 @@ export interface CancelRequest {
  */
 export type OnCancelled = (tx: q.Tx, cancelled: PaidOrder & { refund: number | null }) => Promise<void>;
 
-export function cancelOrder(db: Db, stock: StockService, { orderId, who, reason, from }: CancelRequest, onCancelled: OnCancelled): Promise<{ order: q.OrderRow; refundPaymentId: string | null }> {
+export function cancelOrder(db: Db, { stock, credit }: OrderParts, { orderId, who, reason, from }: CancelRequest, onCancelled: OnCancelled): Promise<{ order: q.OrderRow; refundPaymentId: string | null }> {
   return db.transaction(async (tx) => {
     const order = await q.lockOrder(tx, orderId);
     if (!order || (!who.owner && order.userId !== who.userId)) throw new NotFoundError(ORDER_NOT_FOUND);
@@ -86,10 +94,12 @@ export function cancelOrder(db: Db, stock: StockService, { orderId, who, reason,
     if (!canCancel(shownStatus(order.status))) throw new AppError(409, 'too_late', CANCEL_TOO_LATE);
     await q.markCancelled(tx, order, who, reason);
     if (!(await stock.release(tx, order.id))) await stock.putBack(tx, order.id);
+    // What the provider took goes back to the payment; what store credit paid, to the credit.
     const refunded = order.paymentStatus === 'paid' && order.paymentMethod === 'online' && order.paymentId !== null;
-    if (refunded) await q.recordIssue(tx, { orderId: order.id, paymentId: order.paymentId!, kind: 'order_refund', amount: order.total, refundStatus: 'due' });
+    if (refunded) await q.recordIssue(tx, { orderId: order.id, paymentId: order.paymentId!, kind: 'order_refund', amount: chargedOf(order), refundStatus: 'due' });
+    await credit.giveBackIn(tx, order.id);
     const cancelled = { ...order, status: 'cancelled' as const };
-    await onCancelled(tx, { order: cancelled, lines: await q.linesOf(tx, [order.id]), buyer: await q.buyerOf(tx, order.userId), refund: refunded ? order.total : null });
+    await onCancelled(tx, { order: cancelled, lines: await q.linesOf(tx, [order.id]), buyer: await q.buyerOf(tx, order.userId), refund: refunded ? chargedOf(order) : null });
     return { order: cancelled, refundPaymentId: refunded ? order.paymentId : null };
   });
 }
@@ -98,9 +108,10 @@ export function cancelOrder(db: Db, stock: StockService, { orderId, who, reason,
  * Marks a still-unpaid order expired (locked, from pending only) and gives its pieces back;
  * whether this call did. `by` is the window closing, or the shopper closing the payment.
  */
-export const expireOrder = (db: Db, stock: StockService, orderId: string, by: string = SYSTEM_STEP) =>
+export const expireOrder = (db: Db, { stock, credit }: OrderParts, orderId: string, by: string = SYSTEM_STEP) =>
   db.transaction(async (tx) => {
     if (!(await q.expire(tx, orderId, by))) return false;
     await stock.release(tx, orderId);
+    await credit.giveBackIn(tx, orderId);
     return true;
   });

@@ -177,6 +177,7 @@ describe('the orders list', () => {
       documents: [],
       deliveredAt: null,
       parcel: null,
+      creditUsed: 0,
     } satisfies Order);
     expect(oldest.items).toHaveLength(2);
     expect(pending).toEqual({
@@ -188,6 +189,7 @@ describe('the orders list', () => {
       paymentId: null,
       paymentMethod: 'online',
       amounts: priceOrder(420_00, { ...DEFAULT_PRICING, pricesIncludeGst: false }),
+      creditUsed: 0,
       address,
       items: [{ productId: c, name: names.get(c)!, size: ONE_SIZE, unitPrice: 420_00, quantity: 1, lineTotal: 420_00 }],
       trackingNumber: null,

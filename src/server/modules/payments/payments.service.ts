@@ -6,6 +6,7 @@
  * after a failure. The reconcile step also expires orders whose payment window has closed, and
  * tries again the refunds still owed (docs/decisions/0016).
  */
+import { chargedOf } from '../../../shared/store-credit.ts';
 import { storable } from '../../db/storable-json.ts';
 import type { Db } from '../../db/client.ts';
 import { isDataRefusal } from '../../db/pg-error.ts';
@@ -48,9 +49,9 @@ export function createPaymentsService(
   limits: Pick<ShopperLimits, 'paymentAbandoned'>,
 ) {
   /** The provider's captured payment for the order, in full and in rupees, if it holds one. */
-  const captured = async (order: { providerOrderId: string | null; total: number }) =>
+  const captured = async (order: { providerOrderId: string | null; total: number; creditUsed: number }) =>
     order.providerOrderId
-      ? (await provider.orderPayments(order.providerOrderId)).find((p) => p.status === 'captured' && p.amount === order.total && p.currency === 'INR')
+      ? (await provider.orderPayments(order.providerOrderId)).find((p) => p.status === 'captured' && p.amount === chargedOf(order) && p.currency === 'INR')
       : undefined;
 
   /**

@@ -7,32 +7,15 @@
  * every count.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RETURN_WORDS } from '../../../shared/returns.ts';
 import { invoices, mailOutbox, orders, returnRefunds, stockMovements, storeCredits } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
-import { lapsedAndBalanced } from '../../test/orders-kit.ts';
-import { startParcelShop, type ParcelShop } from '../../test/parcels-kit.ts';
-import { jpegWithLocation, refusedWith, returnsKit } from '../../test/returns-kit.ts';
+import { jpegWithLocation, refusedWith, returnsShopForFile } from '../../test/returns-kit.ts';
 
-let p: ParcelShop;
-let kurtas: { id: number };
 const RETURN_ADDRESS = 'Vastra Returns\n12, 4th Cross, Jayanagar\nBengaluru, Karnataka 560011';
-beforeAll(async () => {
-  p = await startParcelShop();
-  const groups = await (await send(p.t, 'GET', '/api/admin/products/groups', undefined, p.owner.cookie)).json();
-  kurtas = groups.sizeLists.find((l: { name: string }) => l.name === 'Kurtas and suits');
-  const saved = await send(p.t, 'PUT', '/api/admin/returns/settings', { windowDays: 7, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit', returnAddress: RETURN_ADDRESS }, p.owner.cookie);
-  expect(saved.status, await saved.clone().text()).toBe(200);
-});
-afterAll(() => p.close());
-afterEach(async () => expect(await lapsedAndBalanced(p.t)).toEqual([]));
-
-const k = returnsKit(
-  () => p,
-  () => kurtas,
-);
-const { db, shopperCookie, kurta, deliveredOrder, ask, stockOf, step } = k;
+const k = returnsShopForFile(RETURN_ADDRESS);
+const { p, db, shopperCookie, kurta, deliveredOrder, ask, stockOf, step } = k;
 
 /** A request of `quantity` pieces, approved, sent by the shopper and received: ready for its check. */
 async function received(orderId: string, lineId: number, body: Record<string, unknown> = {}, quantity = 1): Promise<string> {
@@ -47,7 +30,7 @@ const mailsOf = (kind: string) => db().select({ subject: mailOutbox.subject, tex
 const refundOf = async (requestId: string) => (await db().select().from(returnRefunds).where(eq(returnRefunds.requestId, requestId)))[0];
 const notesOf = (orderId: string) => db().select().from(invoices).where(and(eq(invoices.orderId, orderId), sql`${invoices.returnRequestId} is not null`));
 const orderOf = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-const shown = async (orderId: string, cookie = shopperCookie()) => (await (await send(p.t, 'GET', `/api/orders/${orderId}/returns`, undefined, cookie)).json()) as { requests: { id: string; state: string; sendTo: string | null; refund: { amount: number; way: string; made: boolean } | null; creditNote: string | null }[] };
+const shown = async (orderId: string, cookie = shopperCookie()) => (await (await send(p.t, 'GET', `/api/orders/${orderId}/returns`, undefined, cookie)).json()) as { requests: { id: string; state: string; sendTo: string | null; refunds: { amount: number; way: string; made: boolean }[]; creditNote: string | null }[] };
 
 describe('the owner’s steps', () => {
   it('go in their order only, and the shopper is told where to send the piece', async () => {
@@ -61,7 +44,7 @@ describe('the owner’s steps', () => {
     await refusedWith(await step(id, 'approve'), 409, RETURN_WORDS.stepDone('Approved'));
     expect((await step(id, 'send-yourself', { way: 'self' })).status).toBe(200);
     const view = (await shown(orderId)).requests.find((r) => r.id === id)!;
-    expect(view).toMatchObject({ state: 'pickup_booked', sendTo: RETURN_ADDRESS, refund: null });
+    expect(view).toMatchObject({ state: 'pickup_booked', sendTo: RETURN_ADDRESS, refunds: [] });
     const [told] = await mailsOf('return_pickup_booked');
     expect(told!.text).toContain('12, 4th Cross, Jayanagar');
     expect((await step(id, 'received')).status).toBe(200);
@@ -106,7 +89,7 @@ describe('a passed check of a prepaid order', () => {
     expect(await refundOf(id)).toMatchObject({ way: 'source', amount: order.total, status: 'processed', paymentId: order.paymentId });
     expect(await p.t.shop.returns.refundsDue()).toBe(0);
     const view = (await shown(orderId)).requests.find((r) => r.id === id)!;
-    expect(view).toMatchObject({ state: 'refunded', refund: { amount: order.total, way: 'source', made: true }, creditNote: notes[0]!.number });
+    expect(view).toMatchObject({ state: 'refunded', refunds: [{ amount: order.total, way: 'source', made: true, failed: false }], creditNote: notes[0]!.number });
     const told = await mailsOf('return_refunded');
     expect(told.filter((m) => m.subject.includes(order.orderNumber))).toHaveLength(1);
   });
@@ -180,7 +163,7 @@ describe('a passed check of a Cash on Delivery order', () => {
     const stranger = await signedUp(p.t, 'Farhan');
     expect(await (await send(p.t, 'GET', '/api/account/store-credit', undefined, stranger.cookie)).json()).toEqual({ balance: 0, grants: [] });
     expect((await send(p.t, 'GET', '/api/account/store-credit')).status).toBe(401);
-    expect((await shown(orderId)).requests.find((r) => r.id === id)).toMatchObject({ state: 'refunded', refund: { way: 'store_credit', amount: goods, made: true } });
+    expect((await shown(orderId)).requests.find((r) => r.id === id)).toMatchObject({ state: 'refunded', refunds: [{ way: 'store_credit', amount: goods, made: true, failed: false }] });
   });
 });
 

@@ -5,6 +5,7 @@
  * check has committed and again by the minute pass until it is made, always with the same key.
  */
 import { piecesShare, refundOf } from '../../../shared/return-money.ts';
+import { chargedOf, LEAST_CHARGE } from '../../../shared/store-credit.ts';
 import { SHOP_AT_FAULT, STORE_CREDIT_DAYS } from '../../../shared/returns.ts';
 import type { Db } from '../../db/client.ts';
 import { ProviderError } from '../payments/provider.ts';
@@ -36,15 +37,28 @@ export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orde
     const amount = refundOf(credited, 0, order.total - (await q.refundedSoFar(tx, request.orderId)));
     await q.setRefundPaise(tx, request.id, amount);
     if (amount === 0) return { to: 'refunded', note: 'Nothing left to refund', mail: null };
-    if (order.paymentMethod === 'cod' || !order.paymentId) {
-      await deps.credit.grantIn(tx, { userId: order.userId, requestId: request.id, amount });
-      await q.insertRefund(tx, { requestId: request.id, orderId: request.orderId, way: 'store_credit', amount, status: 'processed' });
-      await q.moveRequest(tx, request.id, 'passed', null, null);
-      const until = new Date(deps.now().getTime() + STORE_CREDIT_DAYS * DAY_MS);
-      return { to: 'refunded', note: 'Store credit', mail: { state: 'refunded', amount, to: 'store_credit', until } };
+    // To the payment, up to what the provider took and has not given back; the rest (what store
+    // credit paid, or all of a Cash-on-Delivery order) as store credit, at once.
+    const charged = order.paymentMethod === 'online' && order.paymentId ? chargedOf(order) - (await q.refundedSoFar(tx, request.orderId, 'source')) : 0;
+    const most = Math.min(amount, Math.max(0, charged));
+    // The provider takes no refund under ₹1: a rest that small goes to credit too.
+    const toSource = most >= LEAST_CHARGE ? most : 0;
+    const toCredit = amount - toSource;
+    if (toCredit > 0) await creditIn(tx, request, order.userId, toCredit);
+    if (toSource > 0) {
+      await q.insertRefund(tx, { requestId: request.id, orderId: request.orderId, way: 'source', amount: toSource, paymentId: order.paymentId, status: 'due' });
+      return { to: 'passed', mail: null, pay: true };
     }
-    await q.insertRefund(tx, { requestId: request.id, orderId: request.orderId, way: 'source', amount, paymentId: order.paymentId, status: 'due' });
-    return { to: 'passed', mail: null, pay: true };
+    await q.moveRequest(tx, request.id, 'passed', null, null);
+    return { to: 'refunded', note: 'Store credit', mail: null };
+  }
+
+  /** Store credit for a request, granted and told in the check's transaction. */
+  async function creditIn(tx: q.Tx, request: Request, userId: string, amount: number): Promise<void> {
+    await deps.credit.grantIn(tx, { userId, requestId: request.id, amount });
+    await q.insertRefund(tx, { requestId: request.id, orderId: request.orderId, way: 'store_credit', amount, status: 'processed' });
+    const until = new Date(deps.now().getTime() + STORE_CREDIT_DAYS * DAY_MS);
+    await tell(tx, request, { state: 'refunded', amount, to: 'store_credit', until });
   }
 
   /**

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { oneRowSettings } from '../../db/one-row-settings.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 import { invoices, orderItems, orders, products, productSizes, returnEvents, returnLines, returnPhotos, returnRefunds, returnRequests, returnSettings } from '../../db/schema/index.ts';
-import type { PickupWay, ReturnState } from '../../../shared/returns.ts';
+import type { PickupWay, RefundWay, ReturnState } from '../../../shared/returns.ts';
 
 export type Tx = ShopperTx;
 type Reader = Pick<Db, 'select'>;
@@ -115,7 +115,7 @@ export async function requestsOf(on: Reader, orderIds: string[]) {
     ...r,
     lines: lines.filter((l) => l.requestId === r.id),
     photos: photos.filter((p) => p.requestId === r.id).map((p) => p.id),
-    refund: refunds.find((m) => m.requestId === r.id) ?? null,
+    refunds: refunds.filter((m) => m.requestId === r.id),
     creditNote: notes.find((n) => n.requestId === r.id)?.number ?? null,
   }));
 }
@@ -203,14 +203,17 @@ export async function creditedBefore(tx: Tx, orderId: string, requestId: string)
   return new Map(rows.map((r) => [r.orderItemId, r.quantity]));
 }
 
-/** What the returns of an order have given back so far, in paise (a refund never passes the payment). */
-export async function refundedSoFar(tx: Tx, orderId: string): Promise<number> {
-  const [row] = await tx.select({ sum: sql<number>`coalesce(sum(${returnRefunds.amount}), 0)::int` }).from(returnRefunds).where(eq(returnRefunds.orderId, orderId));
+/** What the returns of an order have given back so far, in paise, all ways or one (a refund never passes what was paid that way). */
+export async function refundedSoFar(tx: Tx, orderId: string, way?: RefundWay): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${returnRefunds.amount}), 0)::int` })
+    .from(returnRefunds)
+    .where(and(eq(returnRefunds.orderId, orderId), way ? eq(returnRefunds.way, way) : undefined));
   return row?.sum ?? 0;
 }
 
 export async function orderForMoney(tx: Tx, orderId: string) {
-  const [row] = await tx.select({ userId: orders.userId, total: orders.total, paymentMethod: orders.paymentMethod, paymentId: orders.paymentId }).from(orders).where(eq(orders.id, orderId));
+  const [row] = await tx.select({ userId: orders.userId, total: orders.total, creditUsed: orders.creditUsed, paymentMethod: orders.paymentMethod, paymentId: orders.paymentId }).from(orders).where(eq(orders.id, orderId));
   return row!;
 }
 
@@ -228,7 +231,7 @@ export async function setPickup(tx: Tx, id: string, way: PickupWay): Promise<voi
 
 /** A refund still owed (read without a lock: the provider is asked outside any transaction). */
 export async function dueRefund(db: Db, requestId: string) {
-  const [row] = await db.select().from(returnRefunds).where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.status, 'due')));
+  const [row] = await db.select().from(returnRefunds).where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'source'), eq(returnRefunds.status, 'due')));
   return row;
 }
 
@@ -237,7 +240,7 @@ export async function lockDueRefund(tx: Tx, requestId: string) {
   const [row] = await tx
     .select()
     .from(returnRefunds)
-    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.status, 'due')))
+    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'source'), eq(returnRefunds.status, 'due')))
     .for('update', { skipLocked: true });
   return row;
 }
@@ -246,7 +249,7 @@ export async function refundTried(tx: Tx, requestId: string, set: Partial<typeof
   await tx
     .update(returnRefunds)
     .set({ ...set, attempts: sql`${returnRefunds.attempts} + 1`, updatedAt: sql`now()` })
-    .where(eq(returnRefunds.requestId, requestId));
+    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'source')));
 }
 
 /** Refunds to the source still owed, oldest first. */

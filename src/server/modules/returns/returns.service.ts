@@ -81,7 +81,7 @@ function shopperView(r: Awaited<ReturnType<typeof q.requestsOf>>[number], return
     createdAt: r.createdAt.toISOString(),
     lines: r.lines.map(({ requestId: _r, ...l }) => l),
     sendTo: r.pickup === 'self' && OPEN_RETURN_STATES.includes(r.state) ? returnAddress : null,
-    refund: r.refund && { amount: r.refund.amount, way: r.refund.way, made: r.refund.status === 'processed' || r.refund.status === 'pending' },
+    refunds: r.refunds.map((m) => ({ amount: m.amount, way: m.way, made: m.status === 'processed' || m.status === 'pending', failed: m.status === 'failed' })),
     creditNote: r.creditNote,
   };
 }
@@ -198,7 +198,6 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
         shopper: r.shopper,
         photos: r.photos,
         pickup: r.pickup,
-        refundStatus: r.refund?.status ?? null,
       })),
 
     /** The owner's counts: by reason, and by piece and size with a flag where the fit says small or large. */

@@ -6,29 +6,14 @@
  */
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RETURN_WORDS } from '../../../shared/returns.ts';
 import { orderItems, orders, returnLines, returnPhotos, returnRequests } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
-import { lapsedAndBalanced } from '../../test/orders-kit.ts';
-import { startParcelShop, type ParcelShop } from '../../test/parcels-kit.ts';
-import { jpegWithLocation, refusedWith, returnsKit } from '../../test/returns-kit.ts';
+import { jpegWithLocation, refusedWith, returnsShopForFile } from '../../test/returns-kit.ts';
 
-let p: ParcelShop;
-let kurtas: { id: number };
-beforeAll(async () => {
-  p = await startParcelShop();
-  const groups = await (await send(p.t, 'GET', '/api/admin/products/groups', undefined, p.owner.cookie)).json();
-  kurtas = groups.sizeLists.find((l: { name: string }) => l.name === 'Kurtas and suits');
-});
-afterAll(() => p.close());
-afterEach(async () => expect(await lapsedAndBalanced(p.t)).toEqual([]));
-
-const k = returnsKit(
-  () => p,
-  () => kurtas,
-);
-const { db, shopperCookie, kurta, deliveredOrder, ask, requestsOf, stockOf, lineName, upload } = k;
+const k = returnsShopForFile();
+const { p, db, shopperCookie, kurta, deliveredOrder, ask, requestsOf, stockOf, lineName, upload } = k;
 
 describe('a refund request', () => {
   it('is taken for a delivered piece within the window, once per line, and shown to the shopper', async () => {

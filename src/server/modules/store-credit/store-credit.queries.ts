@@ -2,7 +2,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
-import { storeCredits } from '../../db/schema/index.ts';
+import { storeCredits, storeCreditSpends } from '../../db/schema/index.ts';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -32,4 +32,38 @@ export async function balanceOf(on: Reader, userId: string, at: Date): Promise<n
     .from(storeCredits)
     .where(and(eq(storeCredits.userId, userId), gt(storeCredits.expiresAt, at)));
   return row?.left ?? 0;
+}
+
+/** The shopper's live grants locked for spending, the first to end first: two checkouts at once take turns. */
+export function lockLiveGrants(tx: ShopperTx, userId: string, at: Date) {
+  return tx
+    .select({ id: storeCredits.id, remaining: storeCredits.remaining })
+    .from(storeCredits)
+    .where(and(eq(storeCredits.userId, userId), gt(storeCredits.remaining, 0), gt(storeCredits.expiresAt, at)))
+    .orderBy(asc(storeCredits.expiresAt), asc(storeCredits.id))
+    .for('update');
+}
+
+export async function takeFrom(tx: ShopperTx, orderId: string, creditId: number, amount: number): Promise<void> {
+  await tx
+    .update(storeCredits)
+    .set({ remaining: sql`${storeCredits.remaining} - ${amount}` })
+    .where(eq(storeCredits.id, creditId));
+  await tx.insert(storeCreditSpends).values({ orderId, creditId, amount });
+}
+
+/** The order's spends not given back yet, marked given back (once); the grants are the caller's to fill again. */
+export function markGivenBack(tx: ShopperTx, orderId: string) {
+  return tx
+    .update(storeCreditSpends)
+    .set({ givenBack: true })
+    .where(and(eq(storeCreditSpends.orderId, orderId), eq(storeCreditSpends.givenBack, false)))
+    .returning({ creditId: storeCreditSpends.creditId, amount: storeCreditSpends.amount });
+}
+
+export async function refill(tx: ShopperTx, creditId: number, amount: number): Promise<void> {
+  await tx
+    .update(storeCredits)
+    .set({ remaining: sql`${storeCredits.remaining} + ${amount}` })
+    .where(eq(storeCredits.id, creditId));
 }

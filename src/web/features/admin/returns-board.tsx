@@ -103,11 +103,20 @@ function ReturnCard({ request: r }: { request: OwnerReturn }) {
 }
 
 function Money({ request: r }: { request: OwnerReturn }) {
-  if (!r.refund && !r.creditNote) return null;
-  const where = r.refund?.way === 'store_credit' ? 'as store credit' : 'to the way they paid';
+  if (r.refunds.length === 0 && !r.creditNote) return null;
   return (
     <p>
-      {r.refund && (r.refundStatus === 'failed' ? <span className="text-red-800">The refund of {formatInr(r.refund.amount)} could not be made: refund it in the payment Dashboard. </span> : <span>{formatInr(r.refund.amount)} {r.refund.made ? 'refunded' : 'being refunded'} {where}. </span>)}
+      {r.refunds.map((m) =>
+        m.failed ? (
+          <span key={m.way} className="text-red-800">
+            The refund of {formatInr(m.amount)} could not be made: refund it in the payment Dashboard.{' '}
+          </span>
+        ) : (
+          <span key={m.way}>
+            {formatInr(m.amount)} {m.made ? 'refunded' : 'being refunded'} {m.way === 'store_credit' ? 'as store credit' : 'to the way they paid'}.{' '}
+          </span>
+        ),
+      )}
       {r.creditNote && (
         <a className="font-medium text-wine underline underline-offset-4 hover:text-wine-dark" href={`/api/admin/returns/${r.id}/credit-note`} download>
           Credit note {r.creditNote}

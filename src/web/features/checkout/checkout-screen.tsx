@@ -14,6 +14,7 @@ import { CheckoutSummary } from './checkout-summary.tsx';
 import { PaymentMethod, type Method } from './payment-method.tsx';
 import { TestPaymentDialog } from './test-payment-dialog.tsx';
 import { usePayment } from './use-payment.ts';
+import { creditToUse } from '../../../shared/store-credit.ts';
 
 export interface AddressPicker {
   shopperId: string;
@@ -43,7 +44,10 @@ function Checkout({ shopperId, email, addresses }: { shopperId: string; email: s
   const [chosen, setMethod] = useState<Method>('online');
   // Off until the shopper ticks it (issue 48): e-mail tells every step anyway.
   const [orderUpdates, setOrderUpdates] = useState(false);
-  const payment = usePayment({ shopperId, buyNow, address, quote: quote.data, orderUpdates });
+  // The shopper's store credit (issue 49) pays first when they have some, unless they untick it.
+  const [useCredit, setUseCredit] = useState(true);
+  const credit = useCredit && chosen === 'online' && quote.data ? creditToUse(quote.data.storeCredit, quote.data.amounts.total) : 0;
+  const payment = usePayment({ shopperId, buyNow, address, quote: quote.data, orderUpdates, credit });
 
   if (quote.isPending) return <LoadingIndicator text="Loading checkout..." />;
   if (quote.isError) {
@@ -63,6 +67,7 @@ function Checkout({ shopperId, email, addresses }: { shopperId: string; email: s
   const method = chosen === 'cod' && delivery?.cod.offered ? 'cod' : 'online';
   const cod = method === 'cod' ? delivery!.cod : null;
   const total = cod ? cod.total : quote.data.amounts.total;
+  const toPay = cod ? total : total - credit;
   const notDelivered = delivery?.served === false;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -78,7 +83,8 @@ function Checkout({ shopperId, email, addresses }: { shopperId: string; email: s
           {addresses({ shopperId, selectedId: address?.id ?? null, onSelect: setAddress })}
           <PaymentMethod method={method} onChange={setMethod} delivery={delivery} email={email} />
         </div>
-        <CheckoutSummary quote={quote.data} amounts={cod ? cod.amounts : quote.data.amounts}>
+        <CheckoutSummary quote={quote.data} amounts={cod ? cod.amounts : quote.data.amounts} credit={cod ? 0 : credit}>
+          {quote.data.storeCredit > 0 && <StoreCreditChoice balance={quote.data.storeCredit} cod={!!cod} used={credit} on={useCredit} onChange={setUseCredit} />}
           {payment.message && <FormMessage tone="error">{payment.message}</FormMessage>}
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" className="mt-0.5 size-4 accent-wine" checked={orderUpdates} onChange={(e) => setOrderUpdates(e.target.checked)} />
@@ -93,12 +99,26 @@ function Checkout({ shopperId, email, addresses }: { shopperId: string; email: s
             disabled={!address || total <= 0 || payment.processing || notDelivered}
             onClick={cod ? payment.payOnDelivery : payment.pay}
           >
-            {payment.processing ? 'Processing...' : cod ? `Place order · pay ${formatInr(total)} on delivery` : `Pay ${formatInr(total)}`}
+            {payment.processing ? 'Processing...' : cod ? `Place order · pay ${formatInr(total)} on delivery` : toPay === 0 ? 'Place order · paid with store credit' : `Pay ${formatInr(toPay)}`}
           </button>
           {!address && <p className="-mt-1 text-center text-xs text-muted">Add or choose a delivery address to pay.</p>}
         </CheckoutSummary>
       </div>
       {payment.test && <TestPaymentDialog start={payment.test.start} onPay={payment.test.pay} onDismiss={payment.test.dismiss} />}
     </div>
+  );
+}
+
+/** Store credit at checkout (issue 49): used with online payment, kept for later with Cash on Delivery. */
+function StoreCreditChoice({ balance, cod, used, on, onChange }: { balance: number; cod: boolean; used: number; on: boolean; onChange: (on: boolean) => void }) {
+  if (cod) return <p className="text-sm text-muted">Your store credit of {formatInr(balance)} is used with online payment; it stays for your next order.</p>;
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-wine" checked={on} onChange={(e) => onChange(e.target.checked)} />
+      <span>
+        Use my store credit ({formatInr(balance)})
+        {on && used < balance && <span className="block text-xs text-muted">{formatInr(used)} of it on this order; the rest stays for later.</span>}
+      </span>
+    </label>
   );
 }

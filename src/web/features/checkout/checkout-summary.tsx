@@ -7,7 +7,7 @@ import { sizeLabel } from '../../../shared/sizes.ts';
 import type { Quote } from './checkout.api.ts';
 
 /** Spec §2 Checkout: what is being bought and what it costs, as the server priced it; the pay button under it. */
-export function CheckoutSummary({ quote, amounts, children }: { quote: Quote; amounts: Quote['amounts']; children: ReactNode }) {
+export function CheckoutSummary({ quote, amounts, credit = 0, children }: { quote: Quote; amounts: Quote['amounts']; credit?: number; children: ReactNode }) {
   // Paid on delivery, the amounts are the server's for that (issue 17): the fee is a line of its
   // own, in the total, and carries GST at the main piece's rate (issue 18).
   const a = amounts;
@@ -50,6 +50,15 @@ export function CheckoutSummary({ quote, amounts, children }: { quote: Quote; am
           <dt className="font-medium">Total</dt>
           <dd className="font-semibold tabular-nums">{formatInr(total)}</dd>
         </div>
+        {credit > 0 && (
+          <>
+            <Row label="Store credit" value={`−${formatInr(credit)}`} />
+            <div className="flex justify-between text-base">
+              <dt className="font-medium">To pay</dt>
+              <dd className="font-semibold tabular-nums">{formatInr(total - credit)}</dd>
+            </div>
+          </>
+        )}
       </dl>
       <div className="mt-5 grid gap-3">{children}</div>
       <p className="mt-4 flex items-center gap-2 text-xs text-muted">

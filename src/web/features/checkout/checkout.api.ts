@@ -5,7 +5,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckoutDelivery, CodPlaced } from '../../../shared/cod.ts';
 import type { CheckoutStart, CheckoutSuccess, PaymentConfirmed, Quote as SharedQuote } from '../../../shared/orders.ts';
-import type { PlaceCodInput, StartCheckoutInput } from '../../../shared/checkout.contract.ts';
+import type { PlaceCodInput, StartCheckoutBody } from '../../../shared/checkout.contract.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
 import type { BuyNowKey } from '../../lib/buy-now.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -13,6 +13,8 @@ import { queryKeys } from '../../lib/query-keys.ts';
 /** The server's quote, and whether payments run in the test mode. */
 export interface Quote extends SharedQuote {
   paymentMode: 'razorpay' | 'test';
+  /** The shopper's store credit left to spend, in paise (issue 49): it pays for an online payment. */
+  storeCredit: number;
   /** With an address chosen: when it arrives there, and whether Cash on Delivery is offered (issue 17). */
   delivery?: CheckoutDelivery;
 }
@@ -47,7 +49,7 @@ export const placeCod = (body: PlaceCodInput) => sendJson<CodPlaced>('POST', '/a
 /** Another verification mail, for a shopper who wants to pay on delivery. */
 export const sendVerificationMail = () => sendJson<unknown>('POST', '/api/accounts/verification-mail');
 
-export const startPayment = (body: StartCheckoutInput) =>
+export const startPayment = (body: StartCheckoutBody) =>
   sendJson<CheckoutStart>('POST', '/api/checkout/orders', body);
 
 /** The shopper closed the payment: the order's pieces go back on sale (the order lapses). */

@@ -43,7 +43,8 @@ export async function openRazorpay(start: CheckoutStart, on: { onSuccess: (s: Ch
   const Razorpay = await loadScript();
   const dialog = new Razorpay({
     key: start.provider.keyId,
-    amount: String(start.amounts.total),
+    // What store credit did not pay (issue 49): the provider's order was made for it.
+    amount: String(start.amounts.total - start.creditUsed),
     currency: 'INR',
     name: STORE.name,
     description: 'Order Payment',

@@ -27,7 +27,7 @@ export function TestPaymentDialog({ start, onPay, onDismiss }: { start: Checkout
           </Dialog.Description>
           <dl className="mt-4 flex justify-between rounded-lg bg-white/80 px-4 py-3 text-sm ring-1 ring-line">
             <dt>Amount</dt>
-            <dd className="font-semibold tabular-nums">{formatInr(start.amounts.total)}</dd>
+            <dd className="font-semibold tabular-nums">{formatInr(start.amounts.total - start.creditUsed)}</dd>
           </dl>
           <div className="mt-5 flex flex-wrap justify-end gap-3">
             <Dialog.Close className={secondaryButtonClass} disabled={paying}>
@@ -42,7 +42,7 @@ export function TestPaymentDialog({ start, onPay, onDismiss }: { start: Checkout
                 void onPay().finally(() => setPaying(false));
               }}
             >
-              {paying ? 'Processing...' : `Pay ${formatInr(start.amounts.total)} (test)`}
+              {paying ? 'Processing...' : `Pay ${formatInr(start.amounts.total - start.creditUsed)} (test)`}
             </button>
           </div>
         </Dialog.Content>

@@ -25,9 +25,11 @@ interface Paying {
   quote: Quote | undefined;
   /** The box "order updates on WhatsApp or SMS" ticked (issue 48). */
   orderUpdates?: boolean;
+  /** Store credit to pay with, as the summary shows it (issue 49). */
+  credit?: number;
 }
 
-export function usePayment({ shopperId, buyNow, address, quote, orderUpdates = false }: Paying) {
+export function usePayment({ shopperId, buyNow, address, quote, orderUpdates = false, credit = 0 }: Paying) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [processing, setProcessing] = useState(false);
@@ -50,12 +52,19 @@ export function usePayment({ shopperId, buyNow, address, quote, orderUpdates = f
       const paid = await confirmPayment(start.orderId, success);
       // What paying changed: the bought pieces left the cart (and its badge), the orders gained one.
       // (The quote is asked afresh whenever a checkout opens; asked now, it would find nothing to buy.)
-      for (const queryKey of [queryKeys.cart(shopperId), queryKeys.orders(shopperId)]) void client.invalidateQueries({ queryKey });
+      for (const queryKey of [queryKeys.cart(shopperId), queryKeys.orders(shopperId), queryKeys.storeCredit(shopperId)]) void client.invalidateQueries({ queryKey });
       await refreshSession(client);
       void navigate('/order-confirmation', { replace: true, state: { paymentId: paid.paymentId, orderNumber: paid.orderNumber } });
     } catch (err) {
       fail(err);
     }
+  }
+
+  /** Store credit paid all of it: the order is paid already, as a confirmed payment's would be. */
+  async function paidWithCredit(start: CheckoutStart) {
+    for (const queryKey of [queryKeys.cart(shopperId), queryKeys.orders(shopperId), queryKeys.storeCredit(shopperId)]) void client.invalidateQueries({ queryKey });
+    await refreshSession(client);
+    void navigate('/order-confirmation', { replace: true, state: { orderNumber: start.orderNumber, paidWithCredit: start.creditUsed } });
   }
 
   /**
@@ -105,7 +114,8 @@ export function usePayment({ shopperId, buyNow, address, quote, orderUpdates = f
     setProcessing(true);
     try {
       await updatesAsked();
-      const start = await startPayment({ addressId: id, ...(buyNow !== null && { buyNow }), expectedTotal: quote.amounts.total });
+      const start = await startPayment({ addressId: id, ...(buyNow !== null && { buyNow }), expectedTotal: quote.amounts.total, credit });
+      if (start.paidWithCredit) return await paidWithCredit(start);
       if (start.provider.mode === 'test') return setTestStart(start);
       await openRazorpay(start, { onSuccess: (s) => void finish(start, s), onDismiss: () => dismissed(start) });
     } catch (err) {

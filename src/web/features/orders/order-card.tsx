@@ -77,6 +77,11 @@ export function OrderCard({ order, actions, footer }: { order: Order; actions?: 
               <span className="font-medium">Cash on delivery</span> · {codState(order)}
             </OrderNote>
           )}
+          {order.creditUsed > 0 && (
+            <OrderNote icon={<CreditCard className="mt-0.5 size-3.5 shrink-0 text-gold" aria-hidden="true" />} tone="bg-sand/50 text-ink">
+              Paid {formatInr(order.creditUsed)} with store credit{order.creditUsed < amounts.total ? ` and ${formatInr(amounts.total - order.creditUsed)} online` : ''}
+            </OrderNote>
+          )}
           {order.refund && (
             <OrderNote icon={<Undo2 className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />} tone="bg-green-50 text-green-900">
               {refundText(order.refund)}

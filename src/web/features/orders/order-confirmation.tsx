@@ -2,6 +2,7 @@ import { CheckCircle2, Mail, ShieldCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { payOnDeliveryText } from '../../../shared/cod.ts';
 import { STORE } from '../../../shared/store.ts';
+import { formatInr } from '../../../shared/money.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { buttonClass } from '../../components/empty-state.tsx';
 
@@ -11,13 +12,16 @@ interface Confirmed {
   orderNumber?: string;
   /** A Cash on Delivery order (issue 17): the total to pay at the door, in paise. */
   payOnDelivery?: number;
+  /** Store credit paid all of it (issue 49), in paise. */
+  paidWithCredit?: number;
 }
 
 /** Only strings are shown: the state of a history entry can hold anything. */
 function readConfirmed(state: unknown): Confirmed {
   if (!state || typeof state !== 'object') return {};
-  const { paymentId, orderNumber, payOnDelivery } = state as Record<string, unknown>;
+  const { paymentId, orderNumber, payOnDelivery, paidWithCredit } = state as Record<string, unknown>;
   return {
+    paidWithCredit: Number.isSafeInteger(paidWithCredit) && (paidWithCredit as number) > 0 ? (paidWithCredit as number) : undefined,
     paymentId: typeof paymentId === 'string' && paymentId ? paymentId : undefined,
     orderNumber: typeof orderNumber === 'string' && orderNumber ? orderNumber : undefined,
     payOnDelivery: Number.isSafeInteger(payOnDelivery) && (payOnDelivery as number) > 0 ? (payOnDelivery as number) : undefined,
@@ -29,7 +33,7 @@ function readConfirmed(state: unknown): Confirmed {
  * reads well and shows no payment line; the shopper's orders are one tap away either way.
  */
 export function OrderConfirmation() {
-  const { paymentId, orderNumber, payOnDelivery } = readConfirmed(useLocation().state);
+  const { paymentId, orderNumber, payOnDelivery, paidWithCredit } = readConfirmed(useLocation().state);
   const details = paymentId || orderNumber;
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-10 sm:py-16">
@@ -40,6 +44,8 @@ export function OrderConfirmation() {
         <h1 className="mt-5 font-display text-4xl font-semibold">Order Confirmed!</h1>
         {payOnDelivery ? (
           <p className="mt-2 font-medium text-wine">{payOnDeliveryText(payOnDelivery)}</p>
+        ) : paidWithCredit ? (
+          <p className="mt-2 font-medium text-wine">Paid {formatInr(paidWithCredit)} with your store credit</p>
         ) : (
           <p className="mt-1 text-xs font-medium uppercase tracking-[0.2em] text-gold">Payment Successful</p>
         )}

@@ -64,7 +64,9 @@ function Requests({ orderId, options }: { orderId: string; options: ReturnOption
                 <span className="mt-1 block whitespace-pre-line font-medium">{r.sendTo}</span>
               </span>
             )}
-            {r.refund && <span>{refundWords(r.refund)}</span>}
+            {r.refunds.map((m) => (
+              <span key={m.way}>{refundWords(m)}</span>
+            ))}
             {r.creditNote && (
               <a className="w-fit font-medium text-wine underline underline-offset-4 hover:text-wine-dark" href={`/api/orders/${orderId}/returns/${r.id}/credit-note`} download>
                 Credit note {r.creditNote} (PDF)
@@ -78,7 +80,7 @@ function Requests({ orderId, options }: { orderId: string; options: ReturnOption
 }
 
 /** Where the money stands, as the shopper reads it. */
-function refundWords(refund: NonNullable<ShopperReturn['refund']>): string {
+function refundWords(refund: ShopperReturn['refunds'][number]): string {
   if (refund.way === 'store_credit') return `${formatInr(refund.amount)} added to your store credit. Spend it at checkout.`;
   return refund.made ? `${formatInr(refund.amount)} refunded to the way you paid. Banks usually show it within 5 to 7 working days.` : `${formatInr(refund.amount)} is being refunded to the way you paid.`;
 }
