@@ -125,6 +125,7 @@ function parcelPoller(shipping: Shipping, notifier: Notifier, returns: ReturnsSe
     await returns.lapseHolds().then((n) => n > 0 && log(`Returns: ${n} exchange holds ran out; their sizes are back on sale.`), said);
     // A return's refund the provider could not make at the check is asked again, with the same key.
     await returns.refundsDue().catch(said);
+    await returns.dropLoosePhotos().catch(said);
     if (Date.now() - lastPoll < POLL_EVERY_MS) return;
     lastPoll = Date.now();
     await shipping.pollSilent(log).then((asked) => asked > 0 && log(`Parcels: asked the couriers about ${asked} quiet parcels.`), said);

@@ -42,12 +42,17 @@ export interface ProductSummary {
   likeCount: number;
 }
 
+/** The product page's words for a final-sale piece (issue 49). */
+export const FINAL_SALE_TERMS = 'Final sale: this piece is taken back only if it arrives damaged or is not the piece you ordered.';
+
 export interface ProductDetail extends ProductSummary {
   description: string | null;
   keyHighlights: Record<string, string>;
   fullDescription: string | null;
   manufactureAndCare: string | null;
   returnPolicy: string | null;
+  /** Not returnable unless it arrives damaged or is the wrong piece (issue 49): the owner's mark. */
+  finalSale: boolean;
   deliveryInfo: DeliveryInfo;
   categories: { slug: string; name: string }[];
   collections: { slug: string; name: string }[];

@@ -136,6 +136,7 @@ const productByIdQuery = preparedOn((db) =>
       fullDescription: products.fullDescription,
       manufactureAndCare: products.manufactureAndCare,
       returnPolicy: products.returnPolicy,
+      finalSale: products.finalSale,
       deliveryInfo: products.deliveryInfo,
       details: products.details,
       fabric: products.fabric,

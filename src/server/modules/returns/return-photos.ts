@@ -5,7 +5,7 @@
  * unless asked, so the location stays behind), and kept out of the public images under a random id.
  */
 import crypto from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { RETURN_PHOTOS, RETURN_WORDS } from '../../../shared/returns.ts';
@@ -38,6 +38,9 @@ export async function storeReturnPhoto(bytes: Uint8Array, dir: string): Promise<
   await writeAtomic(fileOf(dir, id), (tmp) => writeFile(tmp, webp));
   return { id, bytes: webp.byteLength };
 }
+
+/** A photograph's file gone (one never tied to a request); a file already gone is no matter. */
+export const removeReturnPhoto = (dir: string, id: string) => rm(fileOf(dir, id), { force: true });
 
 /** A stored photograph's bytes (the caller has checked who may see it). */
 export const readReturnPhoto = (dir: string, id: string) => readFile(fileOf(dir, id));

@@ -1,5 +1,5 @@
 /** Returns' SQL (issue 49): the owner's rules, an order as a return reads it, and the requests with their lines, photographs and history. */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oneRowSettings } from '../../db/one-row-settings.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
@@ -92,6 +92,22 @@ export async function photoOf(db: Db, userId: string, id: string) {
 export async function photoInRequest(db: Db, id: string) {
   const [row] = await db.select({ id: returnPhotos.id }).from(returnPhotos).where(and(eq(returnPhotos.id, id), isNotNull(returnPhotos.requestId)));
   return row;
+}
+
+/** Photographs never tied to a request and older than `before`, their rows deleted (at most `limit`); their ids, for their files. */
+export async function dropLoosePhotos(db: Db, before: Date, limit: number): Promise<string[]> {
+  const loose = db
+    .select({ id: returnPhotos.id })
+    .from(returnPhotos)
+    .where(and(isNull(returnPhotos.requestId), lt(returnPhotos.createdAt, before)))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  // Tied to a request meanwhile, it stays (the delete looks again).
+  const gone = await db
+    .delete(returnPhotos)
+    .where(and(inArray(returnPhotos.id, loose), isNull(returnPhotos.requestId)))
+    .returning({ id: returnPhotos.id });
+  return gone.map((r) => r.id);
 }
 
 export async function keepPhoto(db: Db, userId: string, id: string, bytes: number): Promise<void> {

@@ -16,7 +16,7 @@ import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { ShopperLimits } from '../limits/shopper-limits.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import { createReturnSteps, giveBackHolds, REQUEST_NOT_FOUND, type StepDeps } from './return-steps.ts';
-import { readReturnPhoto, storeReturnPhoto } from './return-photos.ts';
+import { readReturnPhoto, removeReturnPhoto, storeReturnPhoto } from './return-photos.ts';
 import * as q from './returns.queries.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -24,6 +24,8 @@ export { REQUEST_NOT_FOUND };
 const EXCHANGE_HOLD_ENDED = 'The new size was held for 10 days; it is back on sale.';
 /** A request in these states keeps its exchange hold until its time (then the piece is still away). */
 const HOLDING_STATES: readonly ReturnState[] = ['requested', 'approved', 'pickup_booked', 'picked_up'];
+/** A photograph not sent with a request is kept this long (the shopper may still be filling in the form). */
+const LOOSE_PHOTO_HOURS = 24;
 /** The owner's list shows this many at most. */
 const OWNER_PAGE = 200;
 const refused = (code: string, message: string) => new AppError(409, code, message);
@@ -213,6 +215,13 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
     receive: steps.receive,
     check: steps.check,
     refundsDue: steps.refundsDue,
+
+    /** Photographs uploaded but never sent with a request, a day on: their rows, then their files; how many. */
+    async dropLoosePhotos(): Promise<number> {
+      const ids = await q.dropLoosePhotos(db, new Date(now().getTime() - LOOSE_PHOTO_HOURS * 3_600_000), 100);
+      for (const id of ids) await removeReturnPhoto(deps.photosDir, id);
+      return ids.length;
+    },
 
     /** Exchange holds past their ten days with the old piece still to come: the new size goes back on sale, once; the request stays open. */
     async lapseHolds(): Promise<number> {

@@ -4,7 +4,7 @@
  * back, one request at a time per line, an exchange's size held at once and never sold to another,
  * photographs checked and stripped, another shopper's order not found; nothing written when refused.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { RETURN_WORDS } from '../../../shared/returns.ts';
@@ -45,6 +45,8 @@ describe('a refund request', () => {
 
   it('of a final-sale piece is taken only when it arrived damaged or wrong, with photographs', async () => {
     const productId = await kurta({ M: 5 }, { finalSale: true });
+    // The product page says so.
+    expect((await (await p.t.get(`/api/products/${productId}`)).json()).finalSale).toBe(true);
     const { id, lineId } = await deliveredOrder(productId, 'M');
     const name = await lineName(lineId);
     await refusedWith(await ask(id, { lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', resolution: 'refund' }), 409, RETURN_WORDS.finalSale(name));
@@ -133,6 +135,17 @@ describe('hostile input', () => {
     expect(made.status, await made.clone().text()).toBe(201);
     const [request] = await requestsOf(id);
     expect(request!.note).toBe('Torn <b>hem</b>');
+  });
+
+  it('a photograph never sent with a request is cleared away after a day; one with a request stays', async () => {
+    const loose = (await (await upload(await jpegWithLocation(90))).json()) as { id: string };
+    const kept = (await (await upload(await jpegWithLocation(120))).json()) as { id: string };
+    const { id, lineId } = await deliveredOrder(p.productId);
+    expect((await ask(id, { lines: [{ lineId, quantity: 1 }], reason: 'damaged', resolution: 'refund', photos: [kept.id] })).status).toBe(201);
+    await db().update(returnPhotos).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) }).where(inArray(returnPhotos.id, [loose.id, kept.id]));
+    expect(await p.t.shop.returns.dropLoosePhotos()).toBeGreaterThanOrEqual(1);
+    expect((await send(p.t, 'GET', `/api/returns/photos/${loose.id}`, undefined, shopperCookie())).status).toBe(404);
+    expect((await send(p.t, 'GET', `/api/returns/photos/${kept.id}`, undefined, shopperCookie())).status).toBe(200);
   });
 
   it('photographs are limited per shopper: the 31st in an hour is refused with when to try again', async () => {

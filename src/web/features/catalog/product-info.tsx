@@ -1,6 +1,6 @@
 import { Check, ShieldCheck, Truck, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ProductDetail } from '../../../shared/catalog.ts';
+import { FINAL_SALE_TERMS, type ProductDetail } from '../../../shared/catalog.ts';
 import { attributeLines } from '../../../shared/attributes.ts';
 import { detailLines } from '../../../shared/garment.ts';
 import { discountLabel, formatInrShort } from '../../../shared/money.ts';
@@ -97,6 +97,7 @@ export function ProductInfoCards({ product, pinCheck }: { product: ProductDetail
         <CollapsibleText text={product.manufactureAndCare} />
       </InfoCard>
       <InfoCard title="Return Policy">
+        {product.finalSale && <p className="mb-3 font-medium text-wine">{FINAL_SALE_TERMS}</p>}
         <CollapsibleText text={product.returnPolicy} />
       </InfoCard>
       <InfoCard title="Delivery Info">
