@@ -75,7 +75,7 @@ test('a delivered kurta is exchanged for another size, held at once; a damaged o
   await expect.poll(piecesOfL).toBe(0);
   await card.getByRole('button', { name: 'Return or exchange' }).click();
   await expect(panel.getByText(`Requested: exchange of 1 × ${first.name} for size L (too small)`)).toBeVisible();
-  await expect(panel.getByText('A request for it is under way.')).toBeVisible();
+  await expect(panel.getByText('Every piece of this order has been asked back.')).toBeVisible();
 
   const second = await deliveredKurta(page.request, buyer.request, addressId);
   await buyer.goto('/orders');

@@ -144,7 +144,8 @@ test('home’s grid neared before the query client has arrived waits for it, and
   // it, the grid would throw, and the fixture fails on the error it logs.
   let release = () => {};
   const held = new Promise<void>((done) => (release = done));
-  await page.route(/\/assets\/query-client-[^/]+\.js$/, async (route) => {
+  // Chunk names are cut to 8 characters (vite.config.ts): query-client.ts's is query-cl-<hash>.js.
+  await page.route(/\/assets\/query-cl-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });

@@ -38,6 +38,11 @@ export const startCheckoutContract = z.object({
     .optional(),
   /** Paise, as the checkout showed it: the server refuses to charge anything else. */
   expectedTotal: z.number({ error: 'The total is missing.' }).int('The total is missing.').min(0, 'The total is missing.'),
+  /**
+   * The browser's key for one press of Pay (issue 49): an order store credit pays all of is paid at
+   * once, so a retry of the same press must find it rather than place another.
+   */
+  placementKey: z.uuid({ error: 'Please place the order again.' }).optional(),
   /** Store credit to pay with, in paise, as the checkout showed it (issue 49). */
   credit: z.number({ error: 'The store credit must be an amount.' }).int('The store credit must be whole paise.').min(0, 'The store credit cannot be negative.').max(MAX_ORDER_TOTAL, 'The store credit is more than the order.').default(0),
 });
@@ -63,7 +68,7 @@ export { PAYMENT_NOT_VERIFIED };
  * press of the button, the same on a retry, so the order is made once. Store credit is spent with
  * online payment only (issue 49, docs/decisions/0049): the courier collects a COD order's total.
  */
-export const placeCodContract = startCheckoutContract.omit({ credit: true }).extend({
+export const placeCodContract = startCheckoutContract.omit({ credit: true, placementKey: true }).extend({
   placementKey: z.uuid({ error: 'Please place the order again.' }),
 });
 export type PlaceCodInput = z.infer<typeof placeCodContract>;

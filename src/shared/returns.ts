@@ -85,6 +85,7 @@ export const RETURN_WORDS = {
   stepDone: (label: string) => `This request is at “${label}” already.`,
   stepOutOfTurn: (label: string) => `This request is at “${label}”, so that step cannot be taken now.`,
   checkNoteNeeded: 'Say what the check found, for the shopper.',
+  refundNotFailed: 'Only a refund the payment provider would not make can be marked as refunded by hand.',
 } as const;
 
 /** A request's journey (issue 49, "The journey"); the first six are open, the rest closed. */

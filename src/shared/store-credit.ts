@@ -20,5 +20,16 @@ export function creditToUse(balance: number, total: number): number {
 /** Whether `credit` may pay part of `total`: none, all, or leaving at least ₹1. */
 export const creditFits = (credit: number, total: number): boolean => credit === 0 || credit === total || (credit > 0 && total - credit >= LEAST_CHARGE);
 
+/**
+ * Where a cancelled paid order's money goes, after "We refund" or "We are refunding": the
+ * payment's part back to it, store credit's to the credit.
+ */
+export function cancelMoneyText(charged: number, credit: number, inr: (paise: number) => string): string {
+  const toPayment = charged > 0 ? `${inr(charged)} to the way you paid` : '';
+  const toCredit = credit > 0 ? `${inr(credit)} to your store credit` : '';
+  const both = [toPayment, toCredit].filter(Boolean).join(' and ');
+  return `${both}${charged > 0 ? '. Banks usually show a refund within 5 to 7 working days' : ', at once'}.`;
+}
+
 /** What the payment provider is asked for: the total less what store credit paid. */
 export const chargedOf = (order: { total: number; creditUsed: number }): number => order.total - order.creditUsed;

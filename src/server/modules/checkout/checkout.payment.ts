@@ -79,7 +79,7 @@ export async function startPayment(deps: CheckoutDeps, shopper: Shopper, input: 
   if (!creditFits(input.credit, pq.amounts.online.total)) throw new AppError(409, 'credit_changed', CREDIT_CHANGED);
   const stockSettings = stockSettingsOf(pq);
   await ownHoldsUnpaid(deps, shopper.id, pq.shown.lines);
-  const row = { ...orderRow(shopper, pq, address, 'online', provider.mode, input.credit), creditUsed: input.credit };
+  const row = { ...orderRow(shopper, pq, address, 'online', provider.mode, input.credit), creditUsed: input.credit, ...(input.placementKey && { placementKey: input.placementKey }) };
   const mailed = { written: false };
   const { order, reused } = await orders.begin(shopper.id, row, orderLines(pq), stockSettings, paidByCredit(deps, mailed));
   if (mailed.written) deps.outbox.nudge();

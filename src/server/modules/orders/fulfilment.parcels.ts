@@ -26,5 +26,7 @@ export async function messageFacts(tx: Tx, id: string) {
     chatPhone: buyer.orderUpdates ? order.addressJson.phone : null,
     toPay: order.paymentMethod === 'cod' && !order.paidAt ? order.total : 0,
     refund: refund ? (refund.amount ?? chargedOf(order)) : null,
+    /** Store credit the order used: back to the shopper when it comes back undelivered (issue 49). */
+    creditUsed: order.creditUsed,
   };
 }

@@ -2,6 +2,7 @@
  * The order confirmation (spec §2 Order confirmation: 'an email confirmation will follow'), written
  * in the payment's own transaction so that it goes exactly when the order is paid.
  */
+import { cancelMoneyText } from '../../../shared/store-credit.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { payOnDeliveryText } from '../../../shared/cod.ts';
 import { gstText } from '../../../shared/order-price.ts';
@@ -81,10 +82,10 @@ export function shippedMail({ order, lines, buyer }: Confirmed, invoice: { id: n
 }
 
 /** The order is cancelled (issue 17): by whom and why, and what happens to the money. */
-export function cancelledMail({ order, lines, buyer, refund }: Confirmed & { refund: number | null }, reason: string, byOwner: boolean) {
+export function cancelledMail({ order, lines, buyer, refund, creditBack = 0 }: Confirmed & { refund: number | null; creditBack?: number }, reason: string, byOwner: boolean) {
   const money =
-    refund !== null
-      ? `We are refunding ${formatInr(refund)} to the way you paid. Banks usually show a refund within 5 to 7 working days.`
+    refund !== null || creditBack > 0
+      ? `We are refunding ${cancelMoneyText(refund ?? 0, creditBack, formatInr)}`
       : order.paymentMethod === 'cod'
         ? 'It was to be paid on delivery, so there is nothing to pay and nothing to refund.'
         : 'It was not paid, so there is nothing to refund. If money left your account, it will be returned to you.';

@@ -32,6 +32,8 @@ export type StockSettings = Pick<PricingSettings, 'reservationMinutes' | 'lowSto
 const piecesOf = (lines: q.NewLine[]) =>
   lines.flatMap((l) => (l.productId == null || l.size == null ? [] : [{ productId: l.productId, size: l.size, quantity: l.quantity, name: l.name }]));
 
+export const PRESS_AGAIN = 'This order has lapsed. Please place the order again.';
+
 /** What a new unpaid order may hold beside the shopper's others (issue 53). */
 interface HoldPlan {
   /** The shopper's unpaid orders holding a piece in a size the new one takes: they lapse for it. */
@@ -58,14 +60,24 @@ function planHolds(holds: Awaited<ReturnType<typeof q.unpaidHolds>>, wanted: Ret
  * waiting is mailed yet: the new order is about to take the same pieces. Answers the sizes that
  * came back from 0, for `stock.tellIfBack` once the new order has taken its own.
  */
-async function supersede(server: q.Tx, { stock, credit }: OrderParts, orderIds: string[]): Promise<number[]> {
+async function supersede(server: q.Tx, stock: StockService, orderIds: string[]): Promise<{ cameBack: number[]; lapsed: string[] }> {
   const cameBack: number[] = [];
+  const lapsed: string[] = [];
   for (const orderId of orderIds) {
     if (!(await q.expire(server, orderId, SUPERSEDED_STEP))) continue;
     cameBack.push(...(await stock.handOver(server, orderId)));
-    await credit.giveBackIn(server, orderId);
+    lapsed.push(orderId);
   }
-  return cameBack;
+  return { cameBack, lapsed };
+}
+
+/**
+ * The lapsed orders' store credit back, then the new order's taken: after the sizes, as every path
+ * locks them (sizes, then the shopper's grants), so two transactions never wait on each other.
+ */
+async function settleCredit(server: q.Tx, { credit }: OrderParts, lapsed: string[], spend?: { userId: string; order: q.OrderRow }) {
+  for (const orderId of lapsed) await credit.giveBackIn(server, orderId);
+  if (spend) await credit.spendIn(server, spend.userId, spend.order.id, spend.order.creditUsed);
 }
 
 /** Refuses a new unpaid order past the shopper's limits: orders waiting, and pieces held beside them. */
@@ -104,6 +116,10 @@ export async function beginOrder(db: Db, parts: OrderParts, userId: string, orde
   const { stock } = parts;
   return asShopper(db, userId, async (tx): Promise<{ order: q.OrderRow; reused: boolean }> => {
     await q.takeCheckoutTurn(tx, userId);
+    // The same press again (a retry after a dropped answer): the order it made, paid or not.
+    const same = order.placementKey ? await q.byPlacementKey(tx, userId, order.placementKey) : undefined;
+    if (same && (same.status === 'expired' || same.status === 'cancelled')) throw new AppError(409, 'press_again', PRESS_AGAIN);
+    if (same) return { order: same, reused: true };
     const twin = await q.pendingTwin(tx, userId, order.checkoutFingerprint);
     if (twin) return { order: twin, reused: true };
     const wanted = piecesOf(lines);
@@ -112,7 +128,7 @@ export async function beginOrder(db: Db, parts: OrderParts, userId: string, orde
     const made = await q.insertOrder(tx, order, lines);
     const server = await asServerFrom(tx);
     // The older orders' pieces go back first, so the new order can take the very same ones.
-    const cameBack = await supersede(server, parts, plan.superseded);
+    const { cameBack, lapsed } = await supersede(server, stock, plan.superseded);
     // Refused here, its order rolls back with the transaction.
     await refuseGivenBackLately(server, stock, userId, wanted);
     // Its pieces leave the stock in the same transaction, all or none (a refusal writes no order).
@@ -121,7 +137,7 @@ export async function beginOrder(db: Db, parts: OrderParts, userId: string, orde
     await stock.reserve(server, made.id, { pieces: wanted, lowStockThreshold: settings.lowStockThreshold });
     await stock.tellIfBack(server, cameBack);
     // The shopper's credit, in the same transaction: less left than they were shown refuses the order.
-    await parts.credit.spendIn(server, userId, made.id, made.creditUsed);
+    await settleCredit(server, parts, lapsed, { userId, order: made });
     if (made.creditUsed < made.total) return { order: made, reused: false };
     const paid = (await q.markPaid(server, made.id, null))!;
     await stock.sold(server, made.id);
@@ -158,9 +174,10 @@ export async function placeCodOrder(db: Db, parts: OrderParts, userId: string, o
     const superseded = planHolds(await q.unpaidHolds(tx, userId), wanted).superseded;
     const made = await q.insertOrder(tx, order, lines);
     const server = await asServerFrom(tx);
-    const cameBack = await supersede(server, parts, superseded);
+    const { cameBack, lapsed } = await supersede(server, stock, superseded);
     await stock.reserve(server, made.id, { pieces: wanted, lowStockThreshold: p.lowStockThreshold });
     await stock.tellIfBack(server, cameBack);
+    await settleCredit(server, parts, lapsed);
     await stock.sold(server, made.id);
     const placed = await q.confirmCod(server, made.id);
     await p.onPlaced(server, { order: placed, lines: await q.linesOf(server, [made.id]), buyer: await q.buyerOf(server, userId) });

@@ -83,7 +83,7 @@ export interface CancelRequest {
  * (the caller refunds it through the provider just after; the reconcile step tries again until it
  * is made). Safe to repeat: a cancelled order stays as it is. Another shopper's order is not found.
  */
-export type OnCancelled = (tx: q.Tx, cancelled: PaidOrder & { refund: number | null }) => Promise<void>;
+export type OnCancelled = (tx: q.Tx, cancelled: PaidOrder & { refund: number | null; creditBack: number }) => Promise<void>;
 
 export function cancelOrder(db: Db, { stock, credit }: OrderParts, { orderId, who, reason, from }: CancelRequest, onCancelled: OnCancelled): Promise<{ order: q.OrderRow; refundPaymentId: string | null }> {
   return db.transaction(async (tx) => {
@@ -97,9 +97,9 @@ export function cancelOrder(db: Db, { stock, credit }: OrderParts, { orderId, wh
     // What the provider took goes back to the payment; what store credit paid, to the credit.
     const refunded = order.paymentStatus === 'paid' && order.paymentMethod === 'online' && order.paymentId !== null;
     if (refunded) await q.recordIssue(tx, { orderId: order.id, paymentId: order.paymentId!, kind: 'order_refund', amount: chargedOf(order), refundStatus: 'due' });
-    await credit.giveBackIn(tx, order.id);
+    const creditBack = await credit.giveBackIn(tx, order.id);
     const cancelled = { ...order, status: 'cancelled' as const };
-    await onCancelled(tx, { order: cancelled, lines: await q.linesOf(tx, [order.id]), buyer: await q.buyerOf(tx, order.userId), refund: refunded ? chargedOf(order) : null });
+    await onCancelled(tx, { order: cancelled, lines: await q.linesOf(tx, [order.id]), buyer: await q.buyerOf(tx, order.userId), refund: refunded ? chargedOf(order) : null, creditBack });
     return { order: cancelled, refundPaymentId: refunded ? order.paymentId : null };
   });
 }

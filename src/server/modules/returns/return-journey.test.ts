@@ -30,7 +30,7 @@ const mailsOf = (kind: string) => db().select({ subject: mailOutbox.subject, tex
 const refundOf = async (requestId: string) => (await db().select().from(returnRefunds).where(eq(returnRefunds.requestId, requestId)))[0];
 const notesOf = (orderId: string) => db().select().from(invoices).where(and(eq(invoices.orderId, orderId), sql`${invoices.returnRequestId} is not null`));
 const orderOf = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-const shown = async (orderId: string, cookie = shopperCookie()) => (await (await send(p.t, 'GET', `/api/orders/${orderId}/returns`, undefined, cookie)).json()) as { requests: { id: string; state: string; sendTo: string | null; refunds: { amount: number; way: string; made: boolean }[]; creditNote: string | null }[] };
+const shown = async (orderId: string, cookie = shopperCookie()) => (await (await send(p.t, 'GET', `/api/orders/${orderId}/returns`, undefined, cookie)).json()) as { requests: { id: string; state: string; sendTo: string | null; refunds: { amount: number; way: string; made: boolean; failed: boolean }[]; creditNote: string | null }[] };
 
 describe('the owner’s steps', () => {
   it('go in their order only, and the shopper is told where to send the piece', async () => {
@@ -127,6 +127,23 @@ describe('a passed check of a prepaid order', () => {
     const [note] = await notesOf(orderId);
     expect(note!.document.charges).toMatchObject({ description: 'Shipping', amount: order.shippingCharges });
     expect((await refundOf(id))!.amount).toBe(order.total);
+  });
+
+  it('a refund the provider would not make is closed by the owner’s word that they refunded it, once', async () => {
+    const productId = await kurta({ M: 5 });
+    const { id: orderId, lineId } = await deliveredOrder(productId, 'M');
+    const id = await received(orderId, lineId);
+    await refusedWith(await step(id, 'refunded-by-hand'), 409, RETURN_WORDS.stepOutOfTurn('Received at the shop'));
+    expect((await step(id, 'check', { passed: true })).status).toBe(200);
+    // As after the provider refused it every minute for four hours.
+    await db().update(returnRefunds).set({ status: 'failed' }).where(eq(returnRefunds.requestId, id));
+    await db().execute(sql`update return_requests set state = 'passed' where id = ${id}`);
+    const shopperSees = (await shown(orderId)).requests.find((r) => r.id === id)!;
+    expect(shopperSees.refunds).toEqual([expect.objectContaining({ way: 'source', made: false, failed: true })]);
+    expect((await step(id, 'refunded-by-hand', {}, shopperCookie())).status).toBe(403);
+    const answers = await Promise.all([1, 2, 3].map(() => step(id, 'refunded-by-hand')));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect((await shown(orderId)).requests.find((r) => r.id === id)).toMatchObject({ state: 'refunded', refunds: [expect.objectContaining({ made: true, failed: false })] });
   });
 
   it('failed: nothing back in stock, no credit note, no money, and the shopper reads why', async () => {

@@ -97,7 +97,8 @@ export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orde
     /** Every refund to the source still owed, tried once each (the minute pass). */
     async refundsDue(limit = 50): Promise<number> {
       const due = await q.refundsDue(db, limit);
-      for (const id of due) await payRefund(id);
+      // One refund's trouble is said and left for the next pass; the others are still tried.
+      for (const id of due) await payRefund(id).catch((err: unknown) => log(`Return refund ${id}: ${err instanceof Error ? err.message : String(err)}`));
       return due.length;
     },
   };

@@ -140,6 +140,17 @@ export function createReturnSteps(db: Db, deps: StepDeps) {
         return money.refundIn(tx, request, lines);
       }),
 
+    /**
+     * A refund the provider would not make, refunded by the owner outside the shop (in the payment
+     * Dashboard, or by bank transfer): recorded as made, the request closed, the shopper told.
+     */
+    refundedByHand: (id: string, by: string) =>
+      take(id, ['passed'], by, async (tx, request) => {
+        const amount = await q.settleFailedRefund(tx, request.id);
+        if (amount === null) throw new AppError(409, 'refund_not_failed', RETURN_WORDS.refundNotFailed);
+        return { to: 'refunded', note: 'Refunded by the owner outside the shop', mail: { state: 'refunded', amount, to: 'source' } };
+      }),
+
     /** Every refund to the source still owed, tried once each (the minute pass). */
     refundsDue: money.refundsDue,
   };

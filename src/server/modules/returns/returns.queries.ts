@@ -268,6 +268,16 @@ export async function refundTried(tx: Tx, requestId: string, set: Partial<typeof
     .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'source')));
 }
 
+/** A refund to the source the provider would not make, marked made by hand; its amount, or null when there is none failed. */
+export async function settleFailedRefund(tx: Tx, requestId: string): Promise<number | null> {
+  const [row] = await tx
+    .update(returnRefunds)
+    .set({ status: 'processed', error: 'Refunded by the owner outside the shop', updatedAt: sql`now()` })
+    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'source'), eq(returnRefunds.status, 'failed')))
+    .returning({ amount: returnRefunds.amount });
+  return row?.amount ?? null;
+}
+
 /** Refunds to the source still owed, oldest first. */
 export async function refundsDue(db: Db, limit: number) {
   const rows = await db.select({ requestId: returnRefunds.requestId }).from(returnRefunds).where(eq(returnRefunds.status, 'due')).orderBy(asc(returnRefunds.createdAt)).limit(limit);

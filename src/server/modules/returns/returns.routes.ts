@@ -41,6 +41,7 @@ export function ownerReturnsRoutes(returns: ReturnsService) {
     .post('/admin/returns/:id/send-yourself', valid('param', request, { status: 404 }), valid('json', pickupContract), async (c) => c.json(await returns.sendYourself(c.req.valid('param').id, requireShopper(c).id)))
     .post('/admin/returns/:id/received', valid('param', request, { status: 404 }), async (c) => c.json(await returns.receive(c.req.valid('param').id, requireShopper(c).id)))
     .post('/admin/returns/:id/check', valid('param', request, { status: 404 }), valid('json', returnCheckContract), async (c) => c.json(await returns.check(c.req.valid('param').id, requireShopper(c).id, c.req.valid('json'))))
+    .post('/admin/returns/:id/refunded-by-hand', valid('param', request, { status: 404 }), async (c) => c.json(await returns.refundedByHand(c.req.valid('param').id, requireShopper(c).id)))
     .get('/admin/returns/photos/:id', valid('param', photo, { status: 404 }), async (c) => c.body(new Uint8Array(await returns.anyPhoto(c.req.valid('param').id)), 200, { 'content-type': 'image/webp', 'cache-control': 'private, max-age=86400' }))
     .get('/admin/returns/summary', async (c) => c.json(await returns.summary()))
     .get('/admin/returns/settings', async (c) => c.json(await returns.settings()))

@@ -88,6 +88,12 @@ function shopperView(r: Awaited<ReturnType<typeof q.requestsOf>>[number], return
   };
 }
 
+/** A request as the owner's screen lists it. */
+function ownerView(r: Awaited<ReturnType<typeof q.ownerRequests>>[number]): OwnerReturn {
+  const { sendTo: _, ...view } = shopperView(r, '');
+  return { ...view, orderId: r.orderId, orderNumber: r.orderNumber, shopper: r.shopper, photos: r.photos, pickup: r.pickup };
+}
+
 /** What the shopper may ask back of an order, and what they have asked (their own order only: 404). */
 function optionsOf(db: Db, { settings, now }: { settings: (on: Pick<Db, 'select'>) => Promise<ReturnSettings>; now: () => Date }, userId: string, orderId: string): Promise<ReturnOptions> {
   return asShopper(db, userId, async (tx) => {
@@ -192,15 +198,7 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
     },
 
     /** The owner's list: requests in these states (all when none), newest first. */
-    list: async (states: readonly ReturnState[] | null): Promise<OwnerReturn[]> =>
-      (await q.ownerRequests(db, states, OWNER_PAGE)).map((r) => ({
-        ...shopperView(r, ''),
-        orderId: r.orderId,
-        orderNumber: r.orderNumber,
-        shopper: r.shopper,
-        photos: r.photos,
-        pickup: r.pickup,
-      })),
+    list: async (states: readonly ReturnState[] | null): Promise<OwnerReturn[]> => (await q.ownerRequests(db, states, OWNER_PAGE)).map(ownerView),
 
     /** The owner's counts: by reason, and by piece and size with a flag where the fit says small or large. */
     async summary(): Promise<ReturnsSummary> {
@@ -214,6 +212,7 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
     sendYourself: steps.sendYourself,
     receive: steps.receive,
     check: steps.check,
+    refundedByHand: steps.refundedByHand,
     refundsDue: steps.refundsDue,
 
     /** Photographs uploaded but never sent with a request, a day on: their rows, then their files; how many. */

@@ -4,6 +4,7 @@
  */
 import { formatInr } from '../../../shared/money.ts';
 import { payOnDeliveryText } from '../../../shared/cod.ts';
+import { cancelMoneyText } from '../../../shared/store-credit.ts';
 import { STORE } from '../../../shared/store.ts';
 import type { ScanStep } from '../../../shared/parcels.ts';
 import { letter } from '../mail/letter.ts';
@@ -16,6 +17,8 @@ export interface ParcelMailFacts {
   /** Cash still to be paid at the door, in paise (0 when paid). */
   toPay: number;
   refund: number | null;
+  /** Store credit the order used, given back with it. */
+  creditUsed?: number;
   /** The order's tracking page (with its PIN), or the shopper's orders; null in development without PUBLIC_URL. */
   trackUrl: string | null;
 }
@@ -42,7 +45,7 @@ function wordsFor(step: ToldStep, f: ParcelMailFacts): { subject: string; lines:
         subject: `Your ${STORE.name} order ${f.orderNumber} came back to us`,
         lines: [
           `The courier could not deliver your parcel${awb} and has returned it to us.`,
-          f.refund !== null ? `We are refunding ${formatInr(f.refund)} to the way you paid. Banks usually show a refund within 5 to 7 working days.` : 'There is nothing to pay.',
+          f.refund !== null || (f.creditUsed ?? 0) > 0 ? `We are refunding ${cancelMoneyText(f.refund ?? 0, f.creditUsed ?? 0, formatInr)}` : 'There is nothing to pay.',
         ],
       };
   }

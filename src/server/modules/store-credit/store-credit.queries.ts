@@ -61,9 +61,10 @@ export function markGivenBack(tx: ShopperTx, orderId: string) {
     .returning({ creditId: storeCreditSpends.creditId, amount: storeCreditSpends.amount });
 }
 
-export async function refill(tx: ShopperTx, creditId: number, amount: number): Promise<void> {
+/** Credit back into its grant, which then lasts at least until `until` (a grant that ended meanwhile is not lost). */
+export async function refill(tx: ShopperTx, creditId: number, amount: number, until: Date): Promise<void> {
   await tx
     .update(storeCredits)
-    .set({ remaining: sql`${storeCredits.remaining} + ${amount}` })
+    .set({ remaining: sql`${storeCredits.remaining} + ${amount}`, expiresAt: sql`greatest(${storeCredits.expiresAt}, ${until.toISOString()}::timestamptz)` })
     .where(eq(storeCredits.id, creditId));
 }

@@ -13,6 +13,8 @@ import * as q from './store-credit.queries.ts';
 export const CREDIT_CHANGED = 'Your store credit has changed since you opened checkout. Please check the amount to pay and try again.';
 
 const DAY_MS = 86_400_000;
+/** Credit given back lasts at least this long from then, so a grant that ended while an order held it is not lost. */
+const GIVEN_BACK_DAYS = 30;
 
 export function createStoreCredit(db: Db, now: () => Date = () => new Date()) {
   return {
@@ -36,10 +38,11 @@ export function createStoreCredit(db: Db, now: () => Date = () => new Date()) {
       }
     },
 
-    /** The order's credit back to its grants, once however often asked (an order that lapsed or was cancelled); how much. */
+    /** The order's credit back to its grants, once however often asked (an order that lapsed or was cancelled), each lasting 30 days more at least; how much. */
     async giveBackIn(tx: ShopperTx, orderId: string): Promise<number> {
       const spent = await q.markGivenBack(tx, orderId);
-      for (const s of spent) await q.refill(tx, s.creditId, s.amount);
+      const until = new Date(now().getTime() + GIVEN_BACK_DAYS * DAY_MS);
+      for (const s of spent) await q.refill(tx, s.creditId, s.amount, until);
       return spent.reduce((sum, s) => sum + s.amount, 0);
     },
 

@@ -27,8 +27,8 @@ async function granted(amount: number, userId = p.shopper.s.id): Promise<void> {
 }
 const balance = async (cookie = shopperCookie()) => (await (await send(p.t, 'GET', '/api/account/store-credit', undefined, cookie)).json()).balance as number;
 const quoteOf = async (productId: number, cookie = shopperCookie()) => (await send(p.t, 'GET', `/api/checkout/quote?buyNow=${productId}&size=M`, undefined, cookie)).json();
-const start = (productId: number, expectedTotal: number, credit: number, cookie = shopperCookie()) =>
-  send(p.t, 'POST', '/api/checkout/orders', { addressId: p.shopper.address.id, buyNow: { productId, size: 'M' }, expectedTotal, credit }, cookie);
+const start = (productId: number, expectedTotal: number, credit: number, cookie = shopperCookie(), placementKey?: string) =>
+  send(p.t, 'POST', '/api/checkout/orders', { addressId: p.shopper.address.id, buyNow: { productId, size: 'M' }, expectedTotal, credit, ...(placementKey && { placementKey }) }, cookie);
 const orderOf = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 
 async function spendAll(): Promise<void> {
@@ -68,6 +68,30 @@ describe('store credit at checkout', () => {
     expect(await balance()).toBe(5_000_00 - quote.amounts.total);
     expect((await send(p.t, 'GET', `/api/admin/orders/${started.orderId}`, undefined, p.owner.cookie)).status).toBe(200);
     expect((await p.book(started.orderId)).status).toBe(200);
+  });
+
+  it('pays for one order however often the same press is sent (a retry after a lost answer)', async () => {
+    await spendAll();
+    await granted(10_000_00);
+    const productId = await kurta({ M: 5 });
+    const quote = await quoteOf(productId);
+    const key = crypto.randomUUID();
+    const answers = await Promise.all([1, 2, 3].map(() => start(productId, quote.amounts.total, quote.amounts.total, shopperCookie(), key)));
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201]);
+    const ids = new Set(await Promise.all(answers.map(async (r) => (await r.json()).orderId)));
+    expect(ids.size).toBe(1);
+    expect(await balance()).toBe(10_000_00 - quote.amounts.total);
+  });
+
+  it('given back after its grant ended meanwhile, is not lost: the grant lasts 30 days more', async () => {
+    await spendAll();
+    await granted(300_00);
+    const productId = await kurta({ M: 5 });
+    const quote = await quoteOf(productId);
+    const started = await (await start(productId, quote.amounts.total, 300_00)).json();
+    await db().update(storeCredits).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(storeCredits.userId, p.shopper.s.id));
+    expect((await send(p.t, 'POST', `/api/checkout/orders/${started.orderId}/abandon`, undefined, shopperCookie())).status).toBe(200);
+    expect(await balance()).toBe(300_00);
   });
 
   it('is refused when it is more than is left, leaves less than ₹1 to pay, or is negative; nothing is written', async () => {

@@ -167,7 +167,7 @@ function Steps({ order }: { order: AdminOrder }) {
         <FormMessage tone="info">
           Cancel order {order.orderNumber}?{' '}
           {order.paymentStatus === 'paid'
-            ? `It is paid: cancelling refunds ${formatInr(order.amounts.total)} through Razorpay, puts its pieces back on sale and tells the shopper.`
+            ? `It is paid: cancelling refunds ${formatInr(order.amounts.total - order.creditUsed)} through Razorpay${order.creditUsed > 0 ? ` and gives ${formatInr(order.creditUsed)} back to the shopper's store credit` : ''}, puts its pieces back on sale and tells the shopper.`
             : order.paymentMethod === 'cod'
               ? 'It is Cash on Delivery and not yet paid, so nothing needs refunding; its pieces go back on sale.'
               : 'It is not paid, so nothing needs refunding.'}

@@ -137,6 +137,7 @@ function Steps({ request: r }: { request: OwnerReturn }) {
     ...(r.state === 'approved' ? [{ label: 'Ask the shopper to send it', step: { step: 'send-yourself' } as const }] : []),
     ...(['approved', 'pickup_booked', 'picked_up'].includes(r.state) ? [{ label: 'Mark received', step: { step: 'received' } as const }] : []),
     ...(r.state === 'received' ? [{ label: 'Passed the check', step: { step: 'check', passed: true, note: '' } as const }] : []),
+    ...(r.state === 'passed' && r.refunds.some((m) => m.failed) ? [{ label: 'I refunded it myself', step: { step: 'refunded-by-hand' } as const }] : []),
   ];
   const second = r.state === 'requested' ? ('refuse' as const) : r.state === 'received' ? ('fail' as const) : null;
   if (buttons.length === 0) return null;

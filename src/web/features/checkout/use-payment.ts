@@ -114,7 +114,12 @@ export function usePayment({ shopperId, buyNow, address, quote, orderUpdates = f
     setProcessing(true);
     try {
       await updatesAsked();
-      const start = await startPayment({ addressId: id, ...(buyNow !== null && { buyNow }), expectedTotal: quote.amounts.total, credit });
+      const start = await startPayment({ addressId: id, ...(buyNow !== null && { buyNow }), expectedTotal: quote.amounts.total, credit, placementKey: placement.current }).catch((err: unknown) => {
+        // Answered and refused: the next press is a new one. Not answered: the same press again.
+        if (err instanceof ApiError) placement.current = newPlacementKey();
+        throw err;
+      });
+      placement.current = newPlacementKey();
       if (start.paidWithCredit) return await paidWithCredit(start);
       if (start.provider.mode === 'test') return setTestStart(start);
       await openRazorpay(start, { onSuccess: (s) => void finish(start, s), onDismiss: () => dismissed(start) });

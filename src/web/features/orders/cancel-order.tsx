@@ -5,12 +5,13 @@ import { quietDangerButtonClass } from '../../components/buttons.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FieldError } from '../../components/form-field.tsx';
 import { formatInr } from '../../../shared/money.ts';
+import { cancelMoneyText } from '../../../shared/store-credit.ts';
 import { useCancelOrder } from './orders.api.ts';
 
 /** What happens to the money, said before the shopper says yes. */
 function moneyNote(order: Order): string {
   if (order.paymentMethod === 'cod') return 'It is Cash on Delivery, so there is nothing to pay.';
-  if (order.paymentStatus === 'paid') return `We refund ${formatInr(order.amounts.total)} to the way you paid; banks usually show it within 5 to 7 working days.`;
+  if (order.paymentStatus === 'paid') return `We refund ${cancelMoneyText(order.amounts.total - order.creditUsed, order.creditUsed, formatInr)}`;
   return 'It is not paid, so there is nothing to refund.';
 }
 

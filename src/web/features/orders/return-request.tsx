@@ -82,6 +82,7 @@ function Requests({ orderId, options }: { orderId: string; options: ReturnOption
 /** Where the money stands, as the shopper reads it. */
 function refundWords(refund: ShopperReturn['refunds'][number]): string {
   if (refund.way === 'store_credit') return `${formatInr(refund.amount)} added to your store credit. Spend it at checkout.`;
+  if (refund.failed) return `We could not refund ${formatInr(refund.amount)} automatically. We will refund it by hand and write to you.`;
   return refund.made ? `${formatInr(refund.amount)} refunded to the way you paid. Banks usually show it within 5 to 7 working days.` : `${formatInr(refund.amount)} is being refunded to the way you paid.`;
 }
 
