@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { orderItems, orders, productSizes, returnRequests } from '../db/schema/index.ts';
+import { orderItems, orders, productSizes, returnRefunds, returnRequests } from '../db/schema/index.ts';
 import { send } from './accounts-kit.ts';
 import { lapsedAndBalanced } from './orders-kit.ts';
 import { startParcelShop, type ParcelShop } from './parcels-kit.ts';
@@ -82,9 +82,26 @@ export function returnsKit(shop: () => ParcelShop, kurtas: () => { id: number })
   };
 }
 
+/** Orders whose returns gave back more than was paid: to the payment more than the provider took, or in all more than the total. Always none. */
+async function refundsPastPayments(shop: ParcelShop) {
+  const rows = await shop.t.database.db
+    .select({
+      orderNumber: orders.orderNumber,
+      total: orders.total,
+      creditUsed: orders.creditUsed,
+      toSource: sql<number>`coalesce(sum(${returnRefunds.amount}) filter (where ${returnRefunds.way} = 'source'), 0)::int`,
+      all: sql<number>`sum(${returnRefunds.amount})::int`,
+    })
+    .from(returnRefunds)
+    .innerJoin(orders, eq(orders.id, returnRefunds.orderId))
+    .groupBy(orders.id);
+  return rows.filter((r) => r.toSource > r.total - r.creditUsed || r.all > r.total);
+}
+
 /**
  * A test file's shop for returns: started before its tests (the owner's return address saved when
- * one is given), closed after them, and after each test the stock ledger still sums to every count.
+ * one is given), closed after them, and after each test the stock ledger still sums to every count
+ * and no order has been refunded more than was paid.
  * `p` reads the shop once it has started.
  */
 export function returnsShopForFile(returnAddress?: string) {
@@ -99,7 +116,10 @@ export function returnsShopForFile(returnAddress?: string) {
     expect(saved.status, await saved.clone().text()).toBe(200);
   });
   afterAll(() => shop?.close());
-  afterEach(async () => expect(await lapsedAndBalanced(shop!.t)).toEqual([]));
+  afterEach(async () => {
+    expect(await lapsedAndBalanced(shop!.t)).toEqual([]);
+    expect(await refundsPastPayments(shop!)).toEqual([]);
+  });
   const kit = returnsKit(
     () => shop!,
     () => kurtas!,
