@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RETURN_WORDS } from '../../../shared/returns.ts';
 import { invoices, mailOutbox, orders, returnRefunds, stockMovements, storeCredits } from '../../db/schema/index.ts';
+import { openPostgres } from '../../db/client.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { jpegWithLocation, refusedWith, returnsShopForFile } from '../../test/returns-kit.ts';
 
@@ -92,6 +93,24 @@ describe('a passed check of a prepaid order', () => {
     expect(view).toMatchObject({ state: 'refunded', refunds: [{ amount: order.total, way: 'source', made: true, failed: false }], creditNote: notes[0]!.number });
     const told = await mailsOf('return_refunded');
     expect(told.filter((m) => m.subject.includes(order.orderNumber))).toHaveLength(1);
+  });
+
+  it('checked twenty times at once across two app servers (PostgreSQL), gives one credit note and one refund', async () => {
+    // On PGlite there is one server to ask; on PostgreSQL a second app over its own pool, as a second machine is.
+    const second = p.t.databaseUrl ? await openPostgres(p.t.databaseUrl, 2) : undefined;
+    try {
+      const servers = second ? [p.t, { app: p.t.another(second.db) }] : [p.t];
+      const productId = await kurta({ M: 5 });
+      const { id: orderId, lineId } = await deliveredOrder(productId, 'M');
+      const id = await received(orderId, lineId);
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => send(servers[n % servers.length]!, 'POST', `/api/admin/returns/${id}/check`, { passed: true }, p.owner.cookie)));
+      expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+      expect(await notesOf(orderId)).toHaveLength(1);
+      expect(await db().select().from(returnRefunds).where(eq(returnRefunds.requestId, id))).toHaveLength(1);
+      expect(await stockOf(productId, 'M')).toBe(5);
+    } finally {
+      await second?.close();
+    }
   });
 
   it('credits pieces that come back one request at a time to exactly the invoiced line, never more than was paid', async () => {

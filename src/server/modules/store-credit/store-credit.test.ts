@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orders, paymentIssues, returnRefunds, storeCredits, storeCreditSpends } from '../../db/schema/index.ts';
+import { openPostgres } from '../../db/client.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { returnsShopForFile } from '../../test/returns-kit.ts';
 import { CREDIT_CHANGED } from './store-credit.service.ts';
@@ -27,8 +28,8 @@ async function granted(amount: number, userId = p.shopper.s.id): Promise<void> {
 }
 const balance = async (cookie = shopperCookie()) => (await (await send(p.t, 'GET', '/api/account/store-credit', undefined, cookie)).json()).balance as number;
 const quoteOf = async (productId: number, cookie = shopperCookie()) => (await send(p.t, 'GET', `/api/checkout/quote?buyNow=${productId}&size=M`, undefined, cookie)).json();
-const start = (productId: number, expectedTotal: number, credit: number, cookie = shopperCookie(), placementKey?: string) =>
-  send(p.t, 'POST', '/api/checkout/orders', { addressId: p.shopper.address.id, buyNow: { productId, size: 'M' }, expectedTotal, credit, ...(placementKey && { placementKey }) }, cookie);
+const start = (productId: number, expectedTotal: number, credit: number, cookie = shopperCookie(), placementKey?: string, server: Parameters<typeof send>[0] = p.t) =>
+  send(server, 'POST', '/api/checkout/orders', { addressId: p.shopper.address.id, buyNow: { productId, size: 'M' }, expectedTotal, credit, ...(placementKey && { placementKey }) }, cookie);
 const orderOf = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 
 async function spendAll(): Promise<void> {
@@ -113,15 +114,21 @@ describe('store credit at checkout', () => {
     expect(await balance()).toBe(100_00);
   });
 
-  it('cannot be spent twice by two checkouts at once', async () => {
-    await spendAll();
-    await granted(2_000_00);
-    const [a, b] = [await kurta({ M: 5 }), await kurta({ M: 5 })];
-    const [qa, qb] = [await quoteOf(a), await quoteOf(b)];
-    // Each wants more than half of the credit: one is placed, the other told its credit changed.
-    const answers = await Promise.all([start(a, qa.amounts.total, qa.amounts.total), start(b, qb.amounts.total, qb.amounts.total)]);
-    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(await balance()).toBe(2_000_00 - qa.amounts.total);
+  it('cannot be spent twice by two checkouts at once, on two app servers (PostgreSQL)', async () => {
+    const second = p.t.databaseUrl ? await openPostgres(p.t.databaseUrl, 2) : undefined;
+    try {
+      const other = second ? { app: p.t.another(second.db) } : p.t;
+      await spendAll();
+      await granted(2_000_00);
+      const [a, b] = [await kurta({ M: 5 }), await kurta({ M: 5 })];
+      const [qa, qb] = [await quoteOf(a), await quoteOf(b)];
+      // Each wants more than half of the credit: one is placed, the other told its credit changed.
+      const answers = await Promise.all([start(a, qa.amounts.total, qa.amounts.total), start(b, qb.amounts.total, qb.amounts.total, shopperCookie(), undefined, other)]);
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(await balance()).toBe(2_000_00 - qa.amounts.total);
+    } finally {
+      await second?.close();
+    }
   });
 
   it('comes back once when the payment is closed unpaid, and when a paid order is cancelled (the provider refunds only its part)', async () => {
