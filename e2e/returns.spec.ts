@@ -1,8 +1,9 @@
 /**
  * Returns and exchanges (issue 49), in a real browser at both widths: a kurta delivered by the
  * local courier's scans is asked back from /orders, once for another size (held at once) and once,
- * arrived damaged, for a refund with a photograph; the requests show where they stand. axe on the
- * request panel.
+ * arrived damaged, for a refund with a photograph; the requests show where they stand. The exchange's
+ * piece is collected by the courier's pickup and its new size sent as a second parcel. axe on the
+ * request panel and the owner's screen.
  */
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
@@ -51,7 +52,7 @@ async function placedOnDelivery(buyer: APIRequestContext, addressId: string, pro
   return (await placed.json()) as { orderId: string; orderNumber: string };
 }
 
-test('a delivered kurta is exchanged for another size, held at once; a damaged one is asked back with a photograph', BOTH_WIDTHS, async ({ page, browser }, testInfo) => {
+test('a delivered kurta is exchanged for another size, held at once, collected by the courier and its new size sent; a damaged one is asked back with a photograph', BOTH_WIDTHS, async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   const { context, page: buyer, addressId } = await verifiedBuyer(browser, 'Nandini');
   await signedInAsOwner(page);
@@ -76,6 +77,34 @@ test('a delivered kurta is exchanged for another size, held at once; a damaged o
   await card.getByRole('button', { name: 'Return or exchange' }).click();
   await expect(panel.getByText(`Requested: exchange of 1 × ${first.name} for size L (too small)`)).toBeVisible();
   await expect(panel.getByText('Every piece of this order has been asked back.')).toBeVisible();
+
+  // The owner has the courier collect the M, passes its check and sends the held L as a second parcel.
+  await page.goto('/admin/returns');
+  const owned = page.getByRole('listitem').filter({ hasText: first.orderNumber }).filter({ hasText: 'Too small' });
+  await owned.getByRole('button', { name: 'Approve' }).click();
+  await owned.getByRole('button', { name: 'Book a courier pickup…' }).click();
+  await expect(owned.getByLabel('Parcel weight (grams)')).toHaveValue('500');
+  await owned.getByRole('button', { name: 'Book the pickup' }).click();
+  await expect(owned.getByText(/Return pickup: Local Surface, AWB LC\d+ · Packed, waiting for the courier/)).toBeVisible();
+  const request = ((await (await page.request.get('/api/admin/returns')).json()).items as { orderNumber: string; parcels: { awb: string }[] }[]).find((r) => r.orderNumber === first.orderNumber)!;
+  for (const code of ['42', '7']) expect((await (await page.request.post(`${COURIER}/_local/scan`, { data: { awb: request.parcels[0]!.awb, code } })).json()).shopAnswered).toBe(200);
+  await page.reload();
+  await owned.getByRole('button', { name: 'Passed the check' }).click();
+  await owned.getByRole('button', { name: 'Send the new size…' }).click();
+  await expect(owned.getByLabel('Tracking number')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('return-send-size.png'), fullPage: true });
+  await owned.getByRole('button', { name: 'Send the new size', exact: true }).click();
+  // Sent, it is closed: among all the requests.
+  await expect(owned).toHaveCount(0);
+  await page.getByRole('button', { name: 'All, newest first' }).click();
+  await expect(owned.getByText('New size sent')).toBeVisible();
+  await expect(owned.getByText(/Exchange: Local Surface, AWB LC\d+/)).toBeVisible();
+  await buyer.reload();
+  await card.getByRole('button', { name: 'Return or exchange' }).click();
+  await expect(panel.getByText(/Your new size: packed, waiting for the courier \(Local Surface, AWB LC\d+\)\./)).toBeVisible();
+  await expect(panel.getByText('The courier has brought the piece back to us', { exact: false })).toBeVisible();
+  await buyer.screenshot({ path: testInfo.outputPath('return-new-size.png'), fullPage: true });
 
   const second = await deliveredKurta(page.request, buyer.request, addressId);
   await buyer.goto('/orders');

@@ -46,9 +46,9 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import type { Courier } from './modules/shipping/courier.ts';
 import { createDelhiveryCourier, DELHIVERY_API } from './modules/shipping/delhivery.courier.ts';
 import { createShiprocketCourier, SHIPROCKET_API } from './modules/shipping/shiprocket.courier.ts';
-import { createReturnsService } from './modules/returns/returns.service.ts';
+import { createReturnsService, type ReturnsService as Returns } from './modules/returns/returns.service.ts';
 import { createStoreCredit } from './modules/store-credit/store-credit.service.ts';
-import { createShipping, parcelsOf } from './modules/shipping/shipping.service.ts';
+import { createShipping, parcelsOf, returnParcelsOf } from './modules/shipping/shipping.service.ts';
 import { createSqlConsoleService } from './modules/sql-console/sql-console.service.ts';
 import { createBackInStockMailer, createBackInStockService } from './modules/stock/back-in-stock.service.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
@@ -182,7 +182,24 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
   const cancel = createCancellation(orders, refunds, outbox, side.limits, (orderId, who) => shipping.cancelFor(orderId, who));
   const ordersUrl = config.publicUrl ? `${config.publicUrl}/orders` : null;
   const fulfilment = createFulfilment(db, { stock, cancel, invoices, notifier, refunds, ordersUrl, credit: storeCredit });
-  const shipping = createShipping(db, { couriers: couriersOf(config), local: config.couriersAreLocal ?? false, orders: fulfilment, notifier, limits: side.limits, siteUrl: config.publicUrl ?? `http://localhost:${config.port ?? 3000}` });
+  // A return's parcels are booked through the shipping module, and their scans move the return
+  // request: the returns service is made below, from this shipping, and reached when a scan comes.
+  const returnParcels = { scannedIn: (...args: Parameters<Returns['parcelScannedIn']>) => returns.parcelScannedIn(...args) };
+  const shipping = createShipping(db, { couriers: couriersOf(config), local: config.couriersAreLocal ?? false, orders: fulfilment, notifier, limits: side.limits, siteUrl: config.publicUrl ?? `http://localhost:${config.port ?? 3000}`, returnParcels });
+  const returns = createReturnsService(db, {
+    stock,
+    limits: side.limits,
+    photosDir: config.returnPhotosDir ?? path.join(config.imagesDir, '..', 'return-photos'),
+    now,
+    invoices,
+    refunds,
+    credit: storeCredit,
+    orders: fulfilment,
+    outbox,
+    ordersUrl,
+    parcels: shipping,
+    parcelsOf: returnParcelsOf,
+  });
   return {
     provider,
     tax,
@@ -196,18 +213,7 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
     notifier,
     shipping,
     storeCredit,
-    returns: createReturnsService(db, {
-      stock,
-      limits: side.limits,
-      photosDir: config.returnPhotosDir ?? path.join(config.imagesDir, '..', 'return-photos'),
-      now,
-      invoices,
-      refunds,
-      credit: storeCredit,
-      orders: fulfilment,
-      outbox,
-      ordersUrl,
-    }),
+    returns,
   };
 }
 

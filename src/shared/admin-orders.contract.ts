@@ -52,7 +52,8 @@ export const STEP_LABELS: Partial<Record<OrderStatus, string>> = {
 export const stepLabel = (to: OrderStatus, method: PaymentMethod) => (method === 'cod' && to === 'completed' ? 'Mark cash collected' : STEP_LABELS[to]);
 
 export const TRACKING_MAX = 40;
-const tracking = z
+/** A courier's tracking number as the owner types it (also an exchange's own-courier parcel, issue 49). */
+export const tracking = z
   .string({ error: 'The tracking number must be text.' })
   .transform((v) => v.replace(/\s+/g, ' ').trim())
   .refine((v) => v.length <= TRACKING_MAX, `The tracking number must be at most ${TRACKING_MAX} characters.`)

@@ -16,6 +16,19 @@ export const COURIER_LABELS: Record<ShipmentCourier, string> = {
 };
 
 /**
+ * Whose parcel it is: the order's own, or one of a return's (issue 49): the courier's pickup of the
+ * pieces from the shopper (a reverse pickup), or an exchange's new size on its way to them.
+ */
+export const PARCEL_KINDS = ['order', 'pickup', 'exchange'] as const;
+export type ParcelKind = (typeof PARCEL_KINDS)[number];
+
+export const PARCEL_KIND_LABELS: Record<ParcelKind, string> = {
+  order: 'Order',
+  pickup: 'Return pickup',
+  exchange: 'Exchange',
+};
+
+/**
  * Where the parcel is. `booking`: written before the courier was called (a retry reuses it);
  * `booked`: the courier gave an AWB and was asked to pick it up; then the scans' steps.
  */
@@ -97,6 +110,7 @@ export interface OrderParcel {
 /** A row of the owner's parcels board. */
 export interface ParcelBoardRow {
   orderId: string;
+  kind: ParcelKind;
   orderNumber: string;
   paymentMethod: 'online' | 'cod';
   total: number;

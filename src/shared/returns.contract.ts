@@ -4,6 +4,8 @@
  */
 import { COD_REFUND_WAYS, RESOLUTIONS, RETURN_PHOTOS, RETURN_REASONS, RETURN_WORDS, SHOP_AT_FAULT, type ReturnSettings } from './returns.ts';
 import { sizeName } from './cart.contract.ts';
+import { tracking } from './admin-orders.contract.ts';
+import { bookParcelContract } from './parcels.contract.ts';
 import { tidy } from './text-rules.ts';
 import { z } from './zod.ts';
 
@@ -58,6 +60,18 @@ export const refuseReturnContract = z.object({
 
 /** How an approved piece comes back (issue 49): the shopper sends it to the shop's return address. */
 export const pickupContract = z.object({ way: z.enum(['self'], { error: 'Choose how the piece comes back.' }) });
+
+/** A courier's pickup of an approved piece (issue 49): the parcel's weight, as for an order's parcel. */
+export const returnPickupContract = bookParcelContract;
+
+/**
+ * An exchange's new size sent (issue 49): with the shop's courier (its weight), or with the owner's
+ * own courier (its tracking number as well).
+ */
+export const shipExchangeContract = bookParcelContract.extend({
+  trackingNumber: tracking.optional().transform((v) => v ?? null),
+});
+export type ShipExchangeBody = z.output<typeof shipExchangeContract>;
 
 /** The owner's check of a piece that came back: passed, or failed with what was found. */
 export const returnCheckContract = z

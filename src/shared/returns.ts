@@ -5,6 +5,7 @@
  */
 import { addDays } from './delivery.ts';
 import { indiaDay } from './india-time.ts';
+import type { ParcelStep } from './parcels.ts';
 
 export const RETURN_REASONS = ['too_small', 'too_large', 'colour', 'damaged', 'wrong_piece', 'quality', 'changed_mind'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
@@ -86,6 +87,9 @@ export const RETURN_WORDS = {
   stepOutOfTurn: (label: string) => `This request is at “${label}”, so that step cannot be taken now.`,
   checkNoteNeeded: 'Say what the check found, for the shopper.',
   refundNotFailed: 'Only a refund the payment provider would not make can be marked as refunded by hand.',
+  notExchange: 'This request is for a refund, not an exchange.',
+  exchangeSizeGone: (name: string, size: string) => `Size ${size} of “${name}” is sold out now, so it cannot be sent. Refund the piece instead.`,
+  parcelMovedOn: 'This request moved on while its parcel was being booked; the booking is cancelled with the courier.',
 } as const;
 
 /** A request's journey (issue 49, "The journey"); the first six are open, the rest closed. */
@@ -127,6 +131,17 @@ export interface ShopperReturn {
   refunds: { amount: number; way: RefundWay; made: boolean; failed: boolean }[];
   /** The request's credit note's number, once issued (its PDF under the order). */
   creditNote: string | null;
+  /** Its parcels (issue 49): the courier's pickup of the pieces, and the exchange's new size on its way. */
+  parcels: ReturnParcel[];
+}
+
+/** A return's parcel as the shopper and the owner see it: never the address. */
+export interface ReturnParcel {
+  kind: 'pickup' | 'exchange';
+  courier: string;
+  awb: string | null;
+  step: ParcelStep;
+  stepLabel: string;
 }
 
 /** What a shopper may ask back of one order, for the request form (GET /api/orders/:id/returns). */

@@ -4,10 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { NdrDecision, ParcelStep, ShipmentCourier, ScanStep } from '../../../shared/parcels.ts';
+import type { NdrDecision, ParcelKind, ParcelStep, ShipmentCourier, ScanStep } from '../../../shared/parcels.ts';
 import { users } from './accounts.ts';
 import { timestamps } from './columns.ts';
 import { orders } from './orders.ts';
+import { returnRequests } from './returns.ts';
 
 export const courierSettings = pgTable(
   'courier_settings',
@@ -25,7 +26,8 @@ const STEP_CHECK = `'booking', 'booked', 'picked_up', 'in_transit', 'out_for_del
 /**
  * One parcel of an order. The row is written before the courier is called (step `booking`) and each
  * answer is saved as it comes, so a retry after a timeout resumes the same booking and never makes a
- * second shipment (Shiprocket has no idempotency key). An order has at most one shipment not cancelled.
+ * second shipment (Shiprocket has no idempotency key). An order has at most one shipment not cancelled
+ * of its own, and a return request (issue 49) at most one courier pickup and one exchange parcel.
  */
 export const shipments = pgTable(
   'shipments',
@@ -35,6 +37,9 @@ export const shipments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     courier: text('courier').$type<ShipmentCourier>().notNull(),
+    /** The order's own parcel, or a return's: the courier's pickup of the pieces, or an exchange's new size (issue 49). */
+    kind: text('kind').$type<ParcelKind>().notNull().default('order'),
+    returnRequestId: uuid('return_request_id').references(() => returnRequests.id, { onDelete: 'cascade' }),
     /** What the courier knows the order by: its number's digits and the booking's count (100001-1). */
     reference: text('reference').notNull().unique(),
     providerOrderId: text('provider_order_id'),
@@ -64,7 +69,9 @@ export const shipments = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('shipments_order_live').on(t.orderId).where(sql`${t.step} <> 'cancelled'`),
+    uniqueIndex('shipments_order_live').on(t.orderId).where(sql`${t.step} <> 'cancelled' and ${t.kind} = 'order'`),
+    uniqueIndex('shipments_return_live').on(t.returnRequestId, t.kind).where(sql`${t.step} <> 'cancelled' and ${t.returnRequestId} is not null`),
+    check('shipments_kind_check', sql`(${t.kind} = 'order' and ${t.returnRequestId} is null) or (${t.kind} in ('pickup', 'exchange') and ${t.returnRequestId} is not null)`),
     uniqueIndex('shipments_courier_awb').on(t.courier, t.awb).where(sql`${t.awb} is not null`),
     // The owner's board and the poll: parcels not yet at a final step, by when they were last heard of.
     index('shipments_open').on(t.heardAt).where(sql`${t.step} not in ('delivered', 'returned', 'cancelled')`),

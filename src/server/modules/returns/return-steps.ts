@@ -15,8 +15,10 @@ import type { Outbox } from '../mail/mail.service.ts';
 import type { Fulfilment } from '../orders/fulfilment.service.ts';
 import type { Refunds } from '../payments/refunds.ts';
 import type { ExchangePiece, StockService } from '../stock/stock.service.ts';
+import type { Shipping } from '../shipping/shipping.service.ts';
 import type { StoreCreditService } from '../store-credit/store-credit.service.ts';
 import { returnMail, type ReturnMailStep } from './return.mails.ts';
+import { createReturnParcels } from './return-parcels.ts';
 import { createReturnRefunds } from './return-refunds.ts';
 import * as q from './returns.queries.ts';
 
@@ -26,7 +28,9 @@ export type Request = NonNullable<Awaited<ReturnType<typeof q.lockRequest>>>;
 export type RequestLines = Awaited<ReturnType<typeof q.linesOfRequest>>;
 
 export interface StepDeps {
-  stock: Pick<StockService, 'releaseExchange' | 'returnToStock'>;
+  stock: Pick<StockService, 'releaseExchange' | 'returnToStock' | 'holdForExchange'>;
+  /** The courier port's bookings of a return's parcels (the shipping module's). */
+  parcels: Pick<Shipping, 'bookReturn' | 'recordOwnIn'>;
   invoices: Pick<Invoices, 'returnCreditNoteIn'>;
   refunds: Pick<Refunds, 'toSource'>;
   credit: Pick<StoreCreditService, 'grantIn'>;
@@ -77,21 +81,33 @@ export function createReturnSteps(db: Db, deps: StepDeps) {
   }
   const money = createReturnRefunds(db, deps, tell);
 
+  /** The request locked (after its order), refused unless it is in one of `from`. */
+  async function lockedIn(tx: q.Tx, id: string, from: readonly ReturnState[]): Promise<Request> {
+    const request = await q.lockRequestAfterOrder(tx, id);
+    if (!request) throw new NotFoundError(REQUEST_NOT_FOUND);
+    if (!from.includes(request.state)) throw outOfTurn(request.state, from);
+    return request;
+  }
+
+  /** One step taken in `tx`: moved, recorded and told. */
+  async function stepIn(tx: q.Tx, request: Request, by: string | null, done: Taken): Promise<Taken> {
+    await q.moveRequest(tx, request.id, done.to, by, done.note ?? null, done.ownerNote);
+    if (done.mail) await tell(tx, request, done.mail);
+    return done;
+  }
+
   /** One step on a request in one of `from`: locked, taken, recorded and told; from any other state refused, and a repeat says it is done. */
   async function take(id: string, from: readonly ReturnState[], by: string | null, work: (tx: q.Tx, request: Request) => Promise<Taken>) {
     const taken = await db.transaction(async (tx) => {
-      const request = await q.lockRequest(tx, id);
-      if (!request) throw new NotFoundError(REQUEST_NOT_FOUND);
-      if (!from.includes(request.state)) throw outOfTurn(request.state, from);
-      const done = await work(tx, request);
-      await q.moveRequest(tx, id, done.to, by, done.note ?? null, done.ownerNote);
-      if (done.mail) await tell(tx, request, done.mail);
-      return done;
+      const request = await lockedIn(tx, id, from);
+      return stepIn(tx, request, by, await work(tx, request));
     });
     deps.outbox.nudge();
     if (taken.pay) await money.payRefund(id);
     return { id, state: taken.to };
   }
+
+  const parcels = createReturnParcels(db, deps, { lockedIn, stepIn, take });
 
   /** The pieces back in stock, in their own sizes. */
   async function restock(tx: q.Tx, request: Request, lines: RequestLines) {
@@ -133,7 +149,7 @@ export function createReturnSteps(db: Db, deps: StepDeps) {
           await giveBackHolds(deps.stock, tx, request);
           return { to: 'failed', note: check.note, ownerNote: check.note, mail: { state: 'failed', words: check.note } };
         }
-        await q.lockOrder(tx, request.orderId); // one check of the order at a time: the running totals hold
+        // The order is locked (lockedIn): one check of the order at a time, so the running totals hold.
         const lines = await q.linesOfRequest(tx, request.id);
         await restock(tx, request, lines);
         if (request.resolution === 'exchange') return { to: 'passed', note: check.note || null, mail: { state: 'passed', exchange: true } };
@@ -149,6 +165,25 @@ export function createReturnSteps(db: Db, deps: StepDeps) {
         const amount = await q.settleFailedRefund(tx, request.id);
         if (amount === null) throw new AppError(409, 'refund_not_failed', RETURN_WORDS.refundNotFailed);
         return { to: 'refunded', note: 'Refunded by the owner outside the shop', mail: { state: 'refunded', amount, to: 'source' } };
+      }),
+
+    /** The courier sent to collect an approved piece (return-parcels.ts). */
+    bookPickup: parcels.bookPickup,
+    /** An exchange's new size sent, with the shop's courier or the owner's own (return-parcels.ts). */
+    shipExchange: parcels.shipExchange,
+    /** A courier's scan of a return's parcel, in the scan's transaction (return-parcels.ts). */
+    parcelScannedIn: parcels.scannedIn,
+
+    /**
+     * An exchange whose new size cannot be sent (sold out while the piece was away) refunded
+     * instead: its holds let go, then the credit note and the refund as for any refund request.
+     */
+    refundInstead: (id: string, by: string) =>
+      take(id, ['passed'], by, async (tx, request) => {
+        if (request.resolution !== 'exchange') throw new AppError(409, 'not_exchange', RETURN_WORDS.notExchange);
+        await giveBackHolds(deps.stock, tx, request);
+        await q.setResolution(tx, request.id, 'refund');
+        return money.refundIn(tx, { ...request, resolution: 'refund' }, await q.linesOfRequest(tx, request.id));
       }),
 
     /** Every refund to the source still owed, tried once each (the minute pass). */

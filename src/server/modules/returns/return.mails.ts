@@ -19,6 +19,9 @@ export interface ReturnMailFacts {
 export type ReturnMailStep =
   | { state: 'approved' }
   | { state: 'pickup_booked'; sendTo: string }
+  | { state: 'pickup_booked'; courier: string; awb: string }
+  | { state: 'picked_up' }
+  | { state: 'exchange_shipped'; courier: string; awb: string }
   | { state: 'refused' | 'failed'; words: string }
   | { state: 'received' }
   | { state: 'passed'; exchange: true }
@@ -30,7 +33,14 @@ function wordsFor(step: ReturnMailStep, orderNumber: string): { subject: string;
     case 'approved':
       return { subject: `We have accepted ${about}`, lines: ['We have accepted your request. We will write again to say how the piece comes back to us.'] };
     case 'pickup_booked':
+      if ('courier' in step) {
+        return { subject: `A courier will collect the piece from order ${orderNumber}`, lines: [`${step.courier} will come to your delivery address to collect the piece, usually within two working days (AWB ${step.awb}).`, 'Please pack it with its tags. The courier brings the label.'] };
+      }
       return { subject: `How to send back the piece from order ${orderNumber}`, lines: ['Please pack the piece with its tags and send it to:', ...step.sendTo.split('\n'), 'Keep the courier’s receipt until we write that it has arrived.'] };
+    case 'picked_up':
+      return { subject: `The courier has collected ${about}`, lines: ['The courier has collected the piece. We will write again when it reaches us.'] };
+    case 'exchange_shipped':
+      return { subject: `Your new size from order ${orderNumber} is on its way`, lines: [`Your new size has left us with ${step.courier} (AWB ${step.awb}), at no charge.`, 'You can follow it under Your Orders.'] };
     case 'refused':
       return { subject: `About ${about}`, lines: ['We are sorry: we cannot accept this request.', step.words, `If you think we have this wrong, write to ${STORE.email}.`] };
     case 'failed':

@@ -137,6 +137,17 @@ export async function requestsOf(on: Reader, orderIds: string[]) {
 }
 
 /** The request locked for a step (none: another server has it, with `skipLocked`, or there is none). */
+/**
+ * The request locked after its order, the order every step of an order's locks in (a courier's scan
+ * of a return's parcel locks the order, its shipment, then the request): none when there is no such request.
+ */
+export async function lockRequestAfterOrder(tx: Tx, id: string) {
+  const [found] = await tx.select({ orderId: returnRequests.orderId }).from(returnRequests).where(eq(returnRequests.id, id));
+  if (!found) return undefined;
+  await lockOrder(tx, found.orderId);
+  return lockRequest(tx, id);
+}
+
 export async function lockRequest(tx: Tx, id: string, skipLocked = false) {
   const [row] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id)).for('update', skipLocked ? { skipLocked: true } : {});
   return row;
@@ -152,6 +163,23 @@ export async function moveRequest(tx: Tx, id: string, state: ReturnState, byUser
 
 export async function noteEvent(tx: Tx, id: string, state: ReturnState, note: string) {
   await tx.insert(returnEvents).values({ requestId: id, state, byUserId: null, note });
+}
+
+/** An exchange's lines held again (their holds had lapsed; the caller took the pieces from stock). */
+export async function holdAgain(tx: Tx, requestId: string) {
+  await tx
+    .update(returnLines)
+    .set({ held: true })
+    .where(and(eq(returnLines.requestId, requestId), isNotNull(returnLines.exchangeSize), eq(returnLines.held, false)));
+}
+
+/** An exchange's held pieces sent to the shopper: no longer a hold to give back (the ledger's "reserved" row stands as their sale). */
+export async function sendHolds(tx: Tx, requestId: string) {
+  await tx
+    .update(returnLines)
+    .set({ held: false })
+    .where(and(eq(returnLines.requestId, requestId), eq(returnLines.held, true)));
+  await tx.update(returnRequests).set({ holdUntil: null }).where(eq(returnRequests.id, requestId));
 }
 
 /** The request's lines still holding a new size, each let go once (the caller puts the pieces back). */
@@ -196,9 +224,9 @@ export async function ownerRequests(db: Db, states: readonly ReturnState[] | nul
 }
 
 /** A request's lines with what the check needs: the piece's product and size, and the line's own count. */
-export function linesOfRequest(tx: Tx, requestId: string) {
+export function linesOfRequest(tx: Tx | Reader, requestId: string) {
   return tx
-    .select({ orderItemId: returnLines.orderItemId, quantity: returnLines.quantity, exchangeSize: returnLines.exchangeSize, held: returnLines.held, productId: orderItems.productId, size: orderItems.size, lineQuantity: orderItems.quantity, lineTotal: orderItems.lineTotal })
+    .select({ orderItemId: returnLines.orderItemId, quantity: returnLines.quantity, exchangeSize: returnLines.exchangeSize, held: returnLines.held, productId: orderItems.productId, name: orderItems.name, size: orderItems.size, lineQuantity: orderItems.quantity, lineTotal: orderItems.lineTotal })
     .from(returnLines)
     .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
     .where(eq(returnLines.requestId, requestId))
@@ -243,6 +271,17 @@ export async function setRefundPaise(tx: Tx, id: string, paise: number): Promise
 
 export async function setPickup(tx: Tx, id: string, way: PickupWay): Promise<void> {
   await tx.update(returnRequests).set({ pickup: way }).where(eq(returnRequests.id, id));
+}
+
+/** An exchange the owner refunds instead (its new size could not be sent). */
+export async function setResolution(tx: Tx, id: string, resolution: 'refund'): Promise<void> {
+  await tx.update(returnRequests).set({ resolution }).where(eq(returnRequests.id, id));
+}
+
+/** The order a request belongs to, read without a lock (it never changes). */
+export async function orderIdOf(db: Reader, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ orderId: returnRequests.orderId }).from(returnRequests).where(eq(returnRequests.id, id));
+  return row?.orderId;
 }
 
 /** A refund still owed (read without a lock: the provider is asked outside any transaction). */

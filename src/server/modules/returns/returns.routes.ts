@@ -1,7 +1,7 @@
 /** Returns and exchanges (issue 49): the shopper's request on a delivered order and its photographs, and the owner's rules under /api/admin. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { photoId, pickupContract, refuseReturnContract, returnCheckContract, returnRequestContract, returnSettingsContract, returnsListQuery } from '../../../shared/returns.contract.ts';
+import { photoId, pickupContract, refuseReturnContract, returnCheckContract, returnPickupContract, returnRequestContract, returnSettingsContract, returnsListQuery, shipExchangeContract } from '../../../shared/returns.contract.ts';
 import { OPEN_RETURN_STATES, RETURN_PHOTOS, RETURN_WORDS } from '../../../shared/returns.ts';
 import { bodyLimitOf } from '../../http/mutations.ts';
 import { requireShopper, shoppersOnly, type ShopperEnv } from '../../http/session.ts';
@@ -39,6 +39,13 @@ export function ownerReturnsRoutes(returns: ReturnsService) {
       c.json(await returns.refuse(c.req.valid('param').id, requireShopper(c).id, c.req.valid('json').reason)),
     )
     .post('/admin/returns/:id/send-yourself', valid('param', request, { status: 404 }), valid('json', pickupContract), async (c) => c.json(await returns.sendYourself(c.req.valid('param').id, requireShopper(c).id)))
+    .post('/admin/returns/:id/pickup', valid('param', request, { status: 404 }), valid('json', returnPickupContract), async (c) =>
+      c.json(await returns.bookPickup(c.req.valid('param').id, c.req.valid('json').weightGrams, requireShopper(c))),
+    )
+    .post('/admin/returns/:id/ship-exchange', valid('param', request, { status: 404 }), valid('json', shipExchangeContract), async (c) =>
+      c.json(await returns.shipExchange(c.req.valid('param').id, c.req.valid('json'), requireShopper(c))),
+    )
+    .post('/admin/returns/:id/refund-instead', valid('param', request, { status: 404 }), async (c) => c.json(await returns.refundInstead(c.req.valid('param').id, requireShopper(c).id)))
     .post('/admin/returns/:id/received', valid('param', request, { status: 404 }), async (c) => c.json(await returns.receive(c.req.valid('param').id, requireShopper(c).id)))
     .post('/admin/returns/:id/check', valid('param', request, { status: 404 }), valid('json', returnCheckContract), async (c) => c.json(await returns.check(c.req.valid('param').id, requireShopper(c).id, c.req.valid('json'))))
     .post('/admin/returns/:id/refunded-by-hand', valid('param', request, { status: 404 }), async (c) => c.json(await returns.refundedByHand(c.req.valid('param').id, requireShopper(c).id)))

@@ -8,12 +8,13 @@
  */
 import { ONE_SIZE } from '../../../shared/stock.ts';
 import { returnSettingsContract, type ReturnRequestBody } from '../../../shared/returns.contract.ts';
-import { DEFAULT_RETURN_SETTINGS, EXCHANGE_HOLD_DAYS, lastReturnDay, OPEN_RETURN_STATES, RETURN_WORDS, SHOP_AT_FAULT, type OwnerReturn, type ReturnOptions, type ReturnSettings, type ReturnState, type ReturnsSummary, type ShopperReturn, fitFlag } from '../../../shared/returns.ts';
+import { DEFAULT_RETURN_SETTINGS, EXCHANGE_HOLD_DAYS, lastReturnDay, OPEN_RETURN_STATES, RETURN_WORDS, SHOP_AT_FAULT, type OwnerReturn, type ReturnOptions, type ReturnSettings, type ReturnState, type ReturnsSummary, type ShopperReturn, type ReturnParcel, fitFlag } from '../../../shared/returns.ts';
 import { indiaDay } from '../../../shared/india-time.ts';
 import type { Db } from '../../db/client.ts';
 import { asServerFrom, asShopper } from '../../db/shopper.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { ShopperLimits } from '../limits/shopper-limits.ts';
+import type { ReturnParcelsOf } from '../shipping/shipping.service.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import { createReturnSteps, giveBackHolds, REQUEST_NOT_FOUND, type StepDeps } from './return-steps.ts';
 import { readReturnPhoto, removeReturnPhoto, storeReturnPhoto } from './return-photos.ts';
@@ -40,6 +41,8 @@ export function settingsFrom(value: unknown, log: (line: string) => void = conso
 }
 
 export interface ReturnsDeps extends Omit<StepDeps, 'stock' | 'settings' | 'now'> {
+  /** A return's parcels as shown (the shipping module's). */
+  parcelsOf: ReturnParcelsOf;
   stock: Pick<StockService, 'holdForExchange' | 'releaseExchange' | 'returnToStock'>;
   limits: Pick<ShopperLimits, 'returnPhotoAdded'>;
   /** Where the shoppers' photographs are kept (never under the public images). */
@@ -72,7 +75,7 @@ function checkedLines(body: ReturnRequestBody, lines: LineRow[], asked: Awaited<
   });
 }
 
-function shopperView(r: Awaited<ReturnType<typeof q.requestsOf>>[number], returnAddress: string): ShopperReturn {
+function shopperView(r: Awaited<ReturnType<typeof q.requestsOf>>[number], returnAddress: string, parcels: Map<string, ReturnParcel[]>): ShopperReturn {
   return {
     id: r.id,
     state: r.state,
@@ -85,24 +88,32 @@ function shopperView(r: Awaited<ReturnType<typeof q.requestsOf>>[number], return
     sendTo: r.pickup === 'self' && OPEN_RETURN_STATES.includes(r.state) ? returnAddress : null,
     refunds: r.refunds.map((m) => ({ amount: m.amount, way: m.way, made: m.status === 'processed' || m.status === 'pending', failed: m.status === 'failed' })),
     creditNote: r.creditNote,
+    parcels: parcels.get(r.id) ?? [],
   };
 }
 
 /** A request as the owner's screen lists it. */
-function ownerView(r: Awaited<ReturnType<typeof q.ownerRequests>>[number]): OwnerReturn {
-  const { sendTo: _, ...view } = shopperView(r, '');
+function ownerView(r: Awaited<ReturnType<typeof q.ownerRequests>>[number], parcels: Map<string, ReturnParcel[]>): OwnerReturn {
+  const { sendTo: _, ...view } = shopperView(r, '', parcels);
   return { ...view, orderId: r.orderId, orderNumber: r.orderNumber, shopper: r.shopper, photos: r.photos, pickup: r.pickup };
 }
 
 /** What the shopper may ask back of an order, and what they have asked (their own order only: 404). */
-function optionsOf(db: Db, { settings, now }: { settings: (on: Pick<Db, 'select'>) => Promise<ReturnSettings>; now: () => Date }, userId: string, orderId: string): Promise<ReturnOptions> {
+interface OptionsDeps {
+  settings: (on: Pick<Db, 'select'>) => Promise<ReturnSettings>;
+  now: () => Date;
+  parcelsOf: ReturnParcelsOf;
+}
+
+function optionsOf(db: Db, { settings, now, parcelsOf }: OptionsDeps, userId: string, orderId: string): Promise<ReturnOptions> {
   return asShopper(db, userId, async (tx) => {
     const order = await q.orderOf(tx, orderId);
     if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
     // Found as the shopper, so it is theirs; its pieces' catalog facts are the server's to read.
     const [found, server] = [await q.requestsOf(tx, [orderId]), await asServerFrom(tx)];
     const rules = await settings(server);
-    const requests = found.map((r) => shopperView(r, rules.returnAddress));
+    const parcels = await parcelsOf(tx, found.map((r) => r.id));
+    const requests = found.map((r) => shopperView(r, rules.returnAddress, parcels));
     let closedBecause: string | null = null;
     try {
       windowOf(order, rules, indiaDay(now()));
@@ -198,7 +209,11 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
     },
 
     /** The owner's list: requests in these states (all when none), newest first. */
-    list: async (states: readonly ReturnState[] | null): Promise<OwnerReturn[]> => (await q.ownerRequests(db, states, OWNER_PAGE)).map(ownerView),
+    async list(states: readonly ReturnState[] | null): Promise<OwnerReturn[]> {
+      const rows = await q.ownerRequests(db, states, OWNER_PAGE);
+      const parcels = await deps.parcelsOf(db, rows.map((r) => r.id));
+      return rows.map((r) => ownerView(r, parcels));
+    },
 
     /** The owner's counts: by reason, and by piece and size with a flag where the fit says small or large. */
     async summary(): Promise<ReturnsSummary> {
@@ -207,13 +222,7 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
     },
 
     /** The owner's steps after the request (return-steps.ts). */
-    approve: steps.approve,
-    refuse: steps.refuse,
-    sendYourself: steps.sendYourself,
-    receive: steps.receive,
-    check: steps.check,
-    refundedByHand: steps.refundedByHand,
-    refundsDue: steps.refundsDue,
+    ...steps,
 
     /** Photographs uploaded but never sent with a request, a day on: their rows, then their files; how many. */
     async dropLoosePhotos(): Promise<number> {
@@ -239,7 +248,7 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
     },
 
     /** What the shopper may ask back of the order, and what they have asked (their own order only: 404). */
-    options: (userId: string, orderId: string) => optionsOf(db, { settings, now }, userId, orderId),
+    options: (userId: string, orderId: string) => optionsOf(db, { settings, now, parcelsOf: deps.parcelsOf }, userId, orderId),
   };
 }
 

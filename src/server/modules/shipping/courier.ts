@@ -18,6 +18,11 @@ export interface CourierEndpoint {
 export interface Parcel {
   /** What the courier knows the order by (shipments.reference). */
   reference: string;
+  /**
+   * `forward`: from the shop's pickup location to the consignee. `reverse` (a return's pickup, issue
+   * 49): from the consignee back to the shop's pickup location, nothing to collect.
+   */
+  direction: 'forward' | 'reverse';
   orderNumber: string;
   orderedAt: Date;
   paymentMethod: 'online' | 'cod';

@@ -37,6 +37,12 @@ describe('the steps', () => {
     ['RT', 'In Transit', 'RT-101', 'returning'],
     ['DL', 'RTO', 'RT-113', 'returned'],
     ['PP', 'Open', 'X', null],
+    // A reverse pickup (issue 49): pending, then picked up and on its way, then delivered to the shop.
+    ['PP', 'Scheduled', 'X-ASP', null],
+    ['PU', 'In Transit', 'X-PPOM', 'picked_up'],
+    ['PU', 'In Transit', 'X-IBD3F', 'in_transit'],
+    ['PU', 'Dispatched', 'X-DDD3FD', 'out_for_delivery'],
+    ['DL', 'DTO', 'RD-AC', 'delivered'],
   ])('reads Delhivery’s %s %s %s as %s', (type, status, code, step) => expect(delhiveryStep(type, status, code)).toBe(step));
 });
 

@@ -24,12 +24,16 @@ const PICKUP_TIME = '14:00:00';
 
 /**
  * §6: (StatusType, Status) as the shop's steps. A pending scan with an EOD code is a failed
- * attempt; the closing pair tells delivered (DL, Delivered) from returned (DL, RTO).
+ * attempt; the closing pair tells delivered (DL, Delivered) from returned (DL, RTO); a reverse
+ * pickup's are PP (pending), PU (picked up, on its way) and DL with DTO (back at the shop).
  */
 export function delhiveryStep(type: string, status: string, code: string): ScanStep | null {
   const s = status.toLowerCase();
   if (code === 'X-PPOM') return 'picked_up';
-  if (type === 'DL') return s === 'rto' ? 'returned' : s === 'delivered' ? 'delivered' : null;
+  // A reverse pickup (issue 49) closes with DL and DTO: delivered to the shop, its consignee.
+  if (type === 'DL') return s === 'rto' ? 'returned' : s === 'delivered' || s === 'dto' ? 'delivered' : null;
+  // A reverse pickup on its way to the shop, once picked up (PP, pickup pending, moves nothing).
+  if (type === 'PU') return s === 'dispatched' ? 'out_for_delivery' : 'in_transit';
   if (type === 'RT') return 'returning';
   if (type === 'CN') return 'cancelled';
   if (type !== 'UD') return null;
@@ -110,6 +114,8 @@ export function createDelhiveryCourier(config: DelhiveryConfig): Courier {
         const [found] = await tracked(`ref_ids=${encodeURIComponent(parcel.reference)}`);
         await step(found ? { awb: found.AWB, providerOrderId: parcel.reference, carrier: 'Delhivery' } : { ...(await create(parcel)), carrier: 'Delhivery' });
       }
+      // §5's pickup request is the shop's warehouse's: a reverse pickup is collected from the shopper as its manifest says.
+      if (!b.pickupRequested && parcel.direction === 'reverse') await step({ pickupRequested: true });
       if (!b.pickupRequested) {
         // §5: one open pickup per warehouse a day; a second ask that day is already answered.
         const answer = await call('POST', '/fm/request/new/', { pickup_location: parcel.pickupLocation, pickup_date: indiaDay(new Date()), pickup_time: PICKUP_TIME, expected_package_count: 1 });
@@ -175,7 +181,8 @@ function createBody(p: Parcel) {
         country: 'India',
         phone: c.phone,
         order: p.reference,
-        payment_mode: p.paymentMethod === 'cod' ? 'COD' : 'Prepaid',
+        // §3: `Pickup` is a reverse pickup (issue 49): collected at this address, delivered to the pickup location.
+        payment_mode: p.direction === 'reverse' ? 'Pickup' : p.paymentMethod === 'cod' ? 'COD' : 'Prepaid',
         cod_amount: rupees(p.collect),
         total_amount: rupees(p.total),
         products_desc: p.items.map((i) => `${i.units} x ${i.name}`).join(', ').slice(0, 200),

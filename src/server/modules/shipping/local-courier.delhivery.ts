@@ -20,13 +20,21 @@ const DELHIVERY_SCANS: Record<string, [string, string, string, string]> = {
   '8': ['CN', 'Canceled', 'CN-1', 'Shipment cancelled'],
 };
 
-const wordsOf = (code: string) => DELHIVERY_SCANS[code] ?? ['UD', 'In Transit', 'X-UNK', 'Update'];
+/** A reverse pickup's (payment mode `Pickup`, issue 49): picked up from the shopper, delivered back to the shop. */
+const REVERSE_SCANS: Record<string, [string, string, string, string]> = {
+  '42': ['PU', 'In Transit', 'X-PPOM', 'Shipment picked up'],
+  '18': ['PU', 'In Transit', 'X-IBD3F', 'Shipment received at facility'],
+  '17': ['PU', 'Dispatched', 'X-DDD3FD', 'Out for delivery to the seller'],
+  '7': ['DL', 'DTO', 'RD-AC', 'Delivered to the seller'],
+};
+
+const wordsOf = (code: string, s?: LocalShipment) => (s?.paymentMethod === 'Pickup' ? REVERSE_SCANS[code] : undefined) ?? DELHIVERY_SCANS[code] ?? ['UD', 'In Transit', 'X-UNK', 'Update'];
 const isoLocal = (date: string) => date.replace(' ', 'T');
 
 /** §9: one push per status, its time on India's wall clock with no zone. */
 export function delhiveryPush(s: LocalShipment) {
   const last = s.scans.at(-1)!;
-  const [type, status, nsl, words] = wordsOf(last.code);
+  const [type, status, nsl, words] = wordsOf(last.code, s);
   return { Shipment: { AWB: s.awb, ReferenceNo: s.reference, NSLCode: nsl, Status: { Status: status, StatusType: type, StatusDateTime: isoLocal(last.date), StatusLocation: last.location, Instructions: words } } };
 }
 
@@ -38,7 +46,7 @@ function tracked(s: LocalShipment) {
       ReferenceNo: s.reference,
       ExpectedDeliveryDate: `${indiaMinute(new Date(Date.now() + 3 * 86_400_000)).slice(0, 10)}T19:00:00`,
       Scans: s.scans.map((x) => {
-        const [type, status, nsl, words] = wordsOf(x.code);
+        const [type, status, nsl, words] = wordsOf(x.code, s);
         return { ScanDetail: { ScanDateTime: isoLocal(x.date), ScanType: type, Scan: status, StatusCode: nsl, ScannedLocation: x.location, Instructions: words } };
       }),
     },

@@ -56,6 +56,10 @@ export interface LocalCourierOptions {
   port?: number;
 }
 
+/** The pickup locations the local courier knows: any name a shop is likely to give in development and tests. */
+const LOCAL_PICKUP_NAMES = ['Jayanagar Studio', 'Studio', 'Primary', 'Home', 'Shop', 'Warehouse'];
+const LOCAL_WAREHOUSE = { name: 'Vastra', email: 'shop@local.courier', phone: '9876543210', address: '14, 11th Main Road', address_2: 'Jayanagar 4th Block', city: 'Bengaluru', state: 'Karnataka', country: 'India', pin_code: '560011' };
+
 const EMAIL = 'api@local.courier';
 const PASSWORD = 'local-courier';
 
@@ -156,12 +160,26 @@ function routesOf(c: Courier): Record<string, (b: Record<string, unknown>, q: UR
       c.shipments.set(s.shipmentId, s);
       return [200, { order_id: s.orderId, shipment_id: s.shipmentId, status: 'NEW', status_code: 1, awb_code: null }];
     },
+    // §15: the shop's pickup addresses (any name the shop's settings give is one of them), and a return's order.
+    'GET /settings/company/pickup': () => [200, { data: { shipping_address: LOCAL_PICKUP_NAMES.map((name, i) => ({ id: i + 1, pickup_location: name, ...LOCAL_WAREHOUSE })) } }],
+    'POST /orders/create/return': (b) => {
+      if (!(Number(b.weight) > 0)) return invalid('weight', 'The weight must be greater than 0.');
+      if (!b.pickup_pincode || !b.shipping_pincode) return invalid('pickup_pincode', 'The pickup pincode field is required.');
+      const s: LocalShipment = { protocol: 'shiprocket', orderId: ++c.ids, shipmentId: ++c.ids, reference: String(b.order_id), pincode: String(b.pickup_pincode), paymentMethod: 'RETURN', awb: null, pickup: false, cancelled: false, scans: [], next: 0, ndrActions: [] };
+      c.shipments.set(s.shipmentId, s);
+      return [200, { order_id: s.orderId, shipment_id: s.shipmentId, status: 'RETURN PENDING', status_code: 21 }];
+    },
     'POST /courier/assign/awb': (b) => {
       const s = byShipment(b);
       if (!s) return [400, { message: 'Invalid shipment id', status_code: 400 }];
       if (c.unserved.has(s.pincode)) return [200, { awb_assign_status: 0, response: { data: { awb_assign_error: `Selected pincode ${s.pincode} is not serviceable by any courier.` } } }];
       s.awb ??= `LC${String(s.shipmentId).padStart(10, '0')}`;
       c.byAwb.set(s.awb, s);
+      // A return's pickup is scheduled with its AWB (§15).
+      if (s.paymentMethod === 'RETURN' && !s.pickup) {
+        s.pickup = true;
+        if (c.options.everyMs) followTimetable(c, s);
+      }
       return [200, { awb_assign_status: 1, response: { data: { awb_code: s.awb, courier_name: 'Local Surface', shipment_id: s.shipmentId, order_id: s.orderId } } }];
     },
     'POST /courier/generate/pickup': (b) => {

@@ -3,7 +3,8 @@
  * courier has been silent about for a day) is stored in one transaction with the shipment locked:
  * each scan once (same AWB, time and code), the parcel's step moved only by a scan newer than the
  * last one that moved it, and never out of a final step; the order moved with it (shipped,
- * delivered, returned) and the shopper told once per step.
+ * delivered, returned) and the shopper told once per step. A return's parcel (issue 49) moves its
+ * return request instead, through the returns module.
  */
 import DataLoader from 'dataloader';
 import { COURIER_LABELS, isFinal, PARCEL_STEPS, type CourierName, type ParcelStep, type ScanStep } from '../../../shared/parcels.ts';
@@ -35,6 +36,13 @@ export interface ScanDeps {
   notifier: Notifier;
   /** The tracking page for an order (with its PIN), or null when the shop has no public address. */
   trackUrl: (orderNumber: string, pincode: string) => string | null;
+  /** A return's parcel scanned (issue 49): the returns module moves its request, in the scan's transaction. */
+  returnParcels: ReturnParcelScans;
+}
+
+/** What the returns module does with a scan of a return's parcel; what to do once it commits. */
+export interface ReturnParcelScans {
+  scannedIn(tx: q.Tx, parcel: { kind: 'pickup' | 'exchange'; returnRequestId: string; courier: string }, step: ScanStep): Promise<(() => Promise<void>) | undefined>;
 }
 
 export interface Ingested {
@@ -68,7 +76,7 @@ const ORDER_STEP: Partial<Record<ScanStep, 'shipped' | 'delivered' | 'returned'>
   returned: 'returned',
 };
 
-export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: ScanDeps) {
+export function createScans(db: Db, { couriers, orders, notifier, trackUrl, returnParcels }: ScanDeps) {
   /** The step's effects in the scan's transaction: the order, the shopper's message. */
   async function stepTaken(tx: q.Tx, shipment: q.ShipmentRow, step: ScanStep, at: Date) {
     const to = ORDER_STEP[step];
@@ -92,6 +100,12 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
     };
   }
 
+  /** A step of the order's own parcel moves the order; a return's parcel moves its request instead. */
+  function stepOf(tx: q.Tx, shipment: q.ShipmentRow, step: ScanStep, at: Date) {
+    if (shipment.kind === 'order' || !shipment.returnRequestId) return stepTaken(tx, shipment, step, at);
+    return returnParcels.scannedIn(tx, { kind: shipment.kind, returnRequestId: shipment.returnRequestId, courier: shipment.carrier ?? COURIER_LABELS[shipment.courier] }, step);
+  }
+
   /** The report applied in `tx`, with the order and the shipment locked; what to do once it commits. */
   async function applyIn(tx: q.Tx, courier: CourierName, report: ScanReport) {
     const parcel = await q.lockParcel(tx, courier, report.awb);
@@ -101,7 +115,7 @@ export function createScans(db: Db, { couriers, orders, notifier, trackUrl }: Sc
     if (orderStatus === 'cancelled') throw new AppError(409, 'order_cancelled', ORDER_CANCELLED);
     // A scan after the one that moved the parcel last was never stored: no need to store first to know it is new.
     const next = isFinal(shipment.step) ? undefined : mover(report.scans, { at: shipment.lastScanAt, step: shipment.step });
-    const effects = next?.step ? await stepTaken(tx, shipment, next.step, next.at) : undefined;
+    const effects = next?.step ? await stepOf(tx, shipment, next.step, next.at) : undefined;
     const stored = await q.storeAndMove(tx, shipment.id, report.scans, { expectedOn: report.expectedOn, to: next && { step: next.step, at: next.at } });
     return { result: { stored, step: next?.step ?? shipment.step }, after: effects };
   }

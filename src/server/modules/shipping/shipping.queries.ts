@@ -4,7 +4,7 @@
  * tracking read.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { CourierName, NdrDecision, ParcelStep } from '../../../shared/parcels.ts';
+import type { CourierName, NdrDecision, ParcelKind, ParcelStep } from '../../../shared/parcels.ts';
 import type { Db } from '../../db/client.ts';
 import { oneRowSettings } from '../../db/one-row-settings.ts';
 import { storable } from '../../db/storable-json.ts';
@@ -19,17 +19,44 @@ type Reader = Pick<Db, 'select' | 'selectDistinctOn'>;
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type ScanRow = typeof shipmentScans.$inferSelect;
 
-/** The order's shipment that is not cancelled, if any, locked for the caller's transaction. */
-export async function liveShipment(tx: Tx, orderId: string) {
+/** Whose parcel: the order's own, or a return request's pickup or exchange (issue 49). */
+export interface ParcelOwner {
+  orderId: string;
+  kind: ParcelKind;
+  returnRequestId?: string | null;
+}
+
+const ofOwner = (o: ParcelOwner) => and(eq(shipments.orderId, o.orderId), eq(shipments.kind, o.kind), o.returnRequestId ? eq(shipments.returnRequestId, o.returnRequestId) : isNull(shipments.returnRequestId));
+
+/** The parcel of this kind that is not cancelled, if any, locked for the caller's transaction. */
+export async function liveShipment(tx: Tx, owner: ParcelOwner) {
   const [row] = await tx
     .select()
     .from(shipments)
-    .where(and(eq(shipments.orderId, orderId), sql`${shipments.step} <> 'cancelled'`))
+    .where(and(ofOwner(owner), sql`${shipments.step} <> 'cancelled'`))
     .for('update');
   return row;
 }
 
-export const bookingsMade = async (tx: Tx, orderId: string) => (await tx.select({ n: count() }).from(shipments).where(eq(shipments.orderId, orderId)))[0]?.n ?? 0;
+/** Parcels of this kind the order has had, cancelled ones too: the next one's reference counts on from them. */
+export const bookingsMade = async (tx: Tx, owner: ParcelOwner) =>
+  (await tx.select({ n: count() }).from(shipments).where(and(eq(shipments.orderId, owner.orderId), eq(shipments.kind, owner.kind))))[0]?.n ?? 0;
+
+/** A tracking number the owner typed is already another parcel's with their own courier. */
+export async function ownAwbTaken(tx: Tx, awb: string): Promise<boolean> {
+  const rows = await tx.select({ id: shipments.id }).from(shipments).where(and(eq(shipments.courier, 'manual'), eq(shipments.awb, awb))).limit(1);
+  return rows.length > 0;
+}
+
+/** The latest parcels of return requests, each kind's newest (a shopper's transaction sees only their own). */
+export function parcelsOfRequests(db: Reader, requestIds: string[]) {
+  if (requestIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectDistinctOn([shipments.returnRequestId, shipments.kind])
+    .from(shipments)
+    .where(inArray(shipments.returnRequestId, requestIds))
+    .orderBy(shipments.returnRequestId, shipments.kind, desc(shipments.createdAt));
+}
 
 export async function insertBooking(tx: Tx, row: typeof shipments.$inferInsert) {
   const [made] = await tx.insert(shipments).values(row).returning();
@@ -178,18 +205,19 @@ export function boardRows(db: Db) {
     .limit(500);
 }
 
+/** The order's own latest parcel (not a return's). */
 export async function shipmentOfOrder(db: Reader, orderId: string) {
-  const [row] = await db.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(desc(shipments.createdAt)).limit(1);
+  const [row] = await db.select().from(shipments).where(and(eq(shipments.orderId, orderId), eq(shipments.kind, 'order'))).orderBy(desc(shipments.createdAt)).limit(1);
   return row;
 }
 
 export const scansOf = (db: Reader, shipmentIds: string[]) =>
   shipmentIds.length === 0 ? Promise.resolve([]) : db.select().from(shipmentScans).where(inArray(shipmentScans.shipmentId, shipmentIds)).orderBy(desc(shipmentScans.at), desc(shipmentScans.id));
 
-/** Each order's latest shipment (a shopper's transaction sees only their own). */
+/** Each order's own latest shipment (a shopper's transaction sees only their own). */
 export function shipmentsOfOrders(db: Reader, orderIds: string[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
-  return db.selectDistinctOn([shipments.orderId]).from(shipments).where(inArray(shipments.orderId, orderIds)).orderBy(shipments.orderId, desc(shipments.createdAt));
+  return db.selectDistinctOn([shipments.orderId]).from(shipments).where(and(inArray(shipments.orderId, orderIds), eq(shipments.kind, 'order'))).orderBy(shipments.orderId, desc(shipments.createdAt));
 }
 
 /** The order a tracking look-up names: only what the tracking page may show, and the PIN to check it against. */

@@ -4,8 +4,9 @@
  * and, without signing in, by order number and delivery PIN code on /track.
  */
 import { courierSettingsContract, DEFAULT_COURIER_SETTINGS, type CourierSettings, type CourierSettingsView, type TrackQuery } from '../../../shared/parcels.contract.ts';
-import { COURIERS, PARCEL_STEP_LABELS, type CourierName, type OrderParcel, type ParcelBoardRow, type ParcelTracking } from '../../../shared/parcels.ts';
+import { COURIER_LABELS, COURIERS, PARCEL_STEP_LABELS, type CourierName, type OrderParcel, type ParcelBoardRow, type ParcelTracking } from '../../../shared/parcels.ts';
 import { ORDER_STATUS_LABELS, shownStatus } from '../../../shared/orders.ts';
+import type { ReturnParcel } from '../../../shared/returns.ts';
 import { TRACK_NOT_FOUND } from '../../../shared/track-query.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
@@ -15,7 +16,7 @@ import type { Notifier } from '../notify/notifier.ts';
 import { createBooking } from './booking.ts';
 import type { Courier } from './courier.ts';
 import { parcelsByOrder, parcelView, shown } from './parcel-view.ts';
-import { createScans } from './scans.ts';
+import { createScans, type ReturnParcelScans } from './scans.ts';
 import * as q from './shipping.queries.ts';
 
 /** Where each courier's webhook is set (issue 48): Shiprocket refuses a URL holding "shiprocket", "kartrocket", "sr" or "kr". */
@@ -33,6 +34,8 @@ export interface ShippingDeps {
   limits: Pick<ShopperLimits, 'trackingTried' | 'trackingFound'>;
   /** The shop's public address (PUBLIC_URL), or this machine's in development; null when there is none to link to. */
   siteUrl: string | null;
+  /** Scans of a return's parcels (issue 49): the returns module's. */
+  returnParcels: ReturnParcelScans;
 }
 
 /** What /track answers: never the address or the name. */
@@ -53,7 +56,7 @@ export function createShipping(db: Db, deps: ShippingDeps) {
 
   const trackUrl = (orderNumber: string, pincode: string) => (siteUrl ? `${siteUrl}/track?order=${encodeURIComponent(orderNumber)}&pin=${encodeURIComponent(pincode)}` : null);
   const booking = createBooking(db, { couriers, orders, settings });
-  const scans = createScans(db, { couriers, orders, notifier, trackUrl });
+  const scans = createScans(db, { couriers, orders, notifier, trackUrl, returnParcels: deps.returnParcels });
   const available = COURIERS.filter((c) => couriers[c]);
 
   return {
@@ -79,6 +82,7 @@ export function createShipping(db: Db, deps: ShippingDeps) {
       const rows = await q.boardRows(db);
       return rows.map(({ shipment: s, ...order }) => ({
         orderId: s.orderId,
+        kind: s.kind,
         orderNumber: order.orderNumber,
         paymentMethod: order.paymentMethod,
         total: order.total,
@@ -140,4 +144,20 @@ export async function parcelsOf(tx: Pick<Db, 'select' | 'selectDistinctOn'>, ord
   return parcelsByOrder(rows, scans, (id) => delivered.get(id) ?? null);
 }
 
+/**
+ * The parcels of return requests (issue 49), by request: each kind's latest booked one, as the
+ * shopper and the owner see it (read in the caller's transaction: a shopper's sees only their own).
+ */
+export async function returnParcelsOf(tx: Pick<Db, 'select' | 'selectDistinctOn'>, requestIds: string[]): Promise<Map<string, ReturnParcel[]>> {
+  const byRequest = new Map<string, ReturnParcel[]>();
+  for (const s of (await q.parcelsOfRequests(tx, requestIds)).filter(shown)) {
+    if (s.kind === 'order' || !s.returnRequestId) continue;
+    const list = byRequest.get(s.returnRequestId) ?? [];
+    list.push({ kind: s.kind, courier: s.carrier ?? COURIER_LABELS[s.courier], awb: s.awb, step: s.step, stepLabel: PARCEL_STEP_LABELS[s.step] });
+    byRequest.set(s.returnRequestId, list);
+  }
+  return byRequest;
+}
+
+export type ReturnParcelsOf = typeof returnParcelsOf;
 export type Shipping = ReturnType<typeof createShipping>;

@@ -109,7 +109,7 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier {
     if (answer.status >= 300) throw new CourierRefusal(refusalWords(answer.body));
     return (answer.body ?? {}) as Record<string, unknown>;
   }
-  const { existing, create, assignAwb, generateLabel } = bookingCalls(ok);
+  const { existing, create, createReturn, assignAwb, generateLabel } = bookingCalls(ok);
 
   return {
     name: 'shiprocket',
@@ -120,8 +120,10 @@ export function createShiprocketCourier(config: ShiprocketConfig): Courier {
         b = { ...b, ...next };
         await save(b);
       };
-      if (!b.providerShipmentId) await step((await existing(parcel.reference)) ?? (await create(parcel)));
-      if (!b.awb) await step(await assignAwb(b.providerShipmentId!));
+      if (!b.providerShipmentId) await step((await existing(parcel.reference)) ?? (parcel.direction === 'reverse' ? await createReturn(parcel) : await create(parcel)));
+      if (!b.awb) await step(await assignAwb(b.providerShipmentId!, parcel.direction === 'reverse'));
+      // A return's pickup is scheduled with its AWB, and the courier brings its label (§15, unconfirmed).
+      if (parcel.direction === 'reverse') return b.pickupRequested ? b : (await step({ pickupRequested: true }), b);
       if (!b.pickupRequested) {
         // §4: one shipment per call; the AWB must exist.
         const answer = await ok('POST', '/courier/generate/pickup', { shipment_id: [Number(b.providerShipmentId)] });
@@ -194,9 +196,23 @@ function bookingCalls(ok: Ok) {
       return { providerOrderId: String(answer.order_id), providerShipmentId: String(answer.shipment_id) };
     }
 
-    /** §3: a refusal may come back as 200 with awb_assign_status 0. */
-    async function assignAwb(shipmentId: string) {
-      const answer = await ok('POST', '/courier/assign/awb', { shipment_id: Number(shipmentId) });
+    /**
+     * §15: a return's order (issue 49), picked up at the shopper's address and delivered to the
+     * shop's pickup location, whose address Shiprocket keeps (read from the shop's pickup addresses).
+     */
+    async function createReturn(p: Parcel) {
+      const listed = await ok('GET', '/settings/company/pickup');
+      const addresses = ((listed.data as { shipping_address?: unknown } | undefined)?.shipping_address ?? []) as Record<string, unknown>[];
+      const shop = Array.isArray(addresses) ? addresses.find((a) => a.pickup_location === p.pickupLocation) : undefined;
+      if (!shop) throw new CourierRefusal(`Shiprocket has no pickup location named “${p.pickupLocation}” to bring the return to.`);
+      const answer = await ok('POST', '/orders/create/return', returnBody(p, shop));
+      if (answer.shipment_id === undefined || answer.order_id === undefined) throw new CourierRefusal(refusalWords(answer));
+      return { providerOrderId: String(answer.order_id), providerShipmentId: String(answer.shipment_id) };
+    }
+
+    /** §3: a refusal may come back as 200 with awb_assign_status 0; a return's AWB is asked for with is_return. */
+    async function assignAwb(shipmentId: string, isReturn: boolean) {
+      const answer = await ok('POST', '/courier/assign/awb', { shipment_id: Number(shipmentId), ...(isReturn && { is_return: 1 }) });
       const data = ((answer.response as { data?: Record<string, unknown> } | undefined)?.data ?? {}) as Record<string, unknown>;
       if (answer.awb_assign_status !== 1 || typeof data.awb_code !== 'string' || !data.awb_code) {
         throw new CourierRefusal(typeof data.awb_assign_error === 'string' ? data.awb_assign_error : refusalWords(answer));
@@ -211,7 +227,7 @@ function bookingCalls(ok: Ok) {
       return answer.label_url;
     }
 
-  return { existing, create, assignAwb, generateLabel };
+  return { existing, create, createReturn, assignAwb, generateLabel };
 }
 
 /** §2's body: rupees (Shiprocket's amounts are rupees), grams as kilograms, the shop's parcel size. */
@@ -237,6 +253,41 @@ function createBody(p: Parcel) {
     shipping_charges: rupees(p.shippingCharges),
     // The total is not calculated by the API (§2): what the shopper pays, GST and charges included.
     sub_total: rupees(p.total - p.shippingCharges),
+    length: PARCEL_CM.length,
+    breadth: PARCEL_CM.breadth,
+    height: PARCEL_CM.height,
+    weight: p.weightGrams / 1000,
+  };
+}
+
+/** §15's body: the pickup is the shopper's address, the delivery the shop's pickup location as Shiprocket keeps it. */
+function returnBody(p: Parcel, shop: Record<string, unknown>) {
+  const c = p.consignee;
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+  return {
+    order_id: p.reference,
+    order_date: indiaMinute(p.orderedAt),
+    pickup_customer_name: c.name,
+    pickup_last_name: '',
+    pickup_address: c.line1,
+    pickup_address_2: c.line2,
+    pickup_city: c.city,
+    pickup_state: c.state,
+    pickup_country: 'India',
+    pickup_pincode: Number(c.pincode),
+    pickup_email: c.email,
+    pickup_phone: c.phone,
+    shipping_customer_name: text(shop.name) || p.pickupLocation,
+    shipping_address: text(shop.address),
+    shipping_address_2: text(shop.address_2),
+    shipping_city: text(shop.city),
+    shipping_state: text(shop.state),
+    shipping_country: 'India',
+    shipping_pincode: Number(text(shop.pin_code)),
+    shipping_phone: text(shop.phone),
+    order_items: p.items.map((i) => ({ name: i.name, sku: i.sku, units: i.units, selling_price: rupees(i.unitPrice) })),
+    payment_method: 'PREPAID',
+    sub_total: rupees(p.total),
     length: PARCEL_CM.length,
     breadth: PARCEL_CM.breadth,
     height: PARCEL_CM.height,

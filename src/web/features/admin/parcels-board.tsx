@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { decisionDue, type ParcelBoardRow } from '../../../shared/parcels.ts';
+import { decisionDue, PARCEL_KIND_LABELS, type ParcelBoardRow } from '../../../shared/parcels.ts';
 import { INDIA_TIME_ZONE } from '../../../shared/india-time.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { EmptyState, RetryButton } from '../../components/empty-state.tsx';
@@ -65,6 +65,7 @@ function ParcelRow({ row: r }: { row: ParcelBoardRow }) {
         {r.orderNumber}
       </Link>
       <p>
+        {r.kind !== 'order' && <span className="mr-2 rounded-full bg-sand/60 px-2 py-0.5 text-xs font-medium">{PARCEL_KIND_LABELS[r.kind]}</span>}
         {r.stepLabel}
         <span className="text-muted">
           {' · '}
@@ -74,7 +75,7 @@ function ParcelRow({ row: r }: { row: ParcelBoardRow }) {
         {r.step === 'attempt_failed' && r.attemptFailedAt && !r.decision && <span className="block text-amber-900">Decide by {when.format(decisionDue(r.attemptFailedAt))}</span>}
       </p>
       <p className="text-muted sm:text-right">
-        {r.paymentMethod === 'cod' ? `COD ${formatInr(r.total)}` : 'Paid'}
+        {r.kind !== 'order' ? 'No charge' : r.paymentMethod === 'cod' ? `COD ${formatInr(r.total)}` : 'Paid'}
         {r.heardAt && <span className="block text-xs">Last heard {when.format(new Date(r.heardAt))}</span>}
       </p>
     </li>

@@ -12,6 +12,7 @@ import { secondaryButtonClass } from '../../components/buttons.ts';
 import { buttonClass, EmptyState, RetryButton } from '../../components/empty-state.tsx';
 import { FormMessage, TextAreaField } from '../../components/form-field.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
+import { ParcelForm, ReturnParcelLines } from './return-parcels.tsx';
 import { useOwnerReturns, useReturnStep, type ReturnStep } from './returns.api.ts';
 
 const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: INDIA_TIME_ZONE });
@@ -19,10 +20,10 @@ const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', 
 /** The groups, in the order the owner works them. */
 const GROUPS: { title: string; hint: string; states: ReturnState[] }[] = [
   { title: 'Waiting for your decision', hint: 'Look at the photographs and the reason, then approve or say why not.', states: ['requested'] },
-  { title: 'Approved', hint: 'Tell the shopper how the piece comes back.', states: ['approved'] },
+  { title: 'Approved', hint: 'Book the courier to collect it, or ask the shopper to send it.', states: ['approved'] },
   { title: 'On the way back', hint: 'Mark each one received when it reaches you.', states: ['pickup_booked', 'picked_up'] },
   { title: 'Received: check it', hint: 'Passed: back on sale, with a credit note and the refund. Did not pass: say what you found.', states: ['received'] },
-  { title: 'Checked', hint: 'Refunds under way, and exchanges whose new size is to be sent.', states: ['passed'] },
+  { title: 'Checked', hint: 'Refunds under way, and exchanges whose new size is to be sent (at no charge).', states: ['passed'] },
   { title: 'Closed', hint: 'Refunded, sent, not accepted or not passed.', states: ['refunded', 'exchange_shipped', 'refused', 'failed', 'lapsed'] },
 ];
 
@@ -96,6 +97,7 @@ function ReturnCard({ request: r }: { request: OwnerReturn }) {
         </ul>
       )}
       {r.ownerNote && <p className="text-muted">Your note: {r.ownerNote}</p>}
+      <ReturnParcelLines request={r} />
       <Money request={r} />
       <Steps request={r} />
     </li>
@@ -126,36 +128,46 @@ function Money({ request: r }: { request: OwnerReturn }) {
   );
 }
 
+/** The step that asks for more first: the words the shopper reads, or the parcel's weight. */
+const SECOND: Partial<Record<ReturnState, { form: 'refuse' | 'fail' | 'pickup' | 'exchange'; label: string; first?: boolean }>> = {
+  requested: { form: 'refuse', label: 'Refuse…' },
+  approved: { form: 'pickup', label: 'Book a courier pickup…' },
+  received: { form: 'fail', label: 'Did not pass…' },
+  passed: { form: 'exchange', label: 'Send the new size…', first: true },
+};
+
 /** The owner's next step on the request, with words where the shopper reads them. */
 function Steps({ request: r }: { request: OwnerReturn }) {
   const step = useReturnStep(r.id);
-  const [asking, setAsking] = useState<'refuse' | 'fail' | null>(null);
+  const [asking, setAsking] = useState<'refuse' | 'fail' | 'pickup' | 'exchange' | null>(null);
   const [words, setWords] = useState('');
   const take = (s: ReturnStep) => step.mutate(s, { onSuccess: () => setAsking(null) });
-  const buttons: { label: string; step: ReturnStep }[] = [
+  const buttons: { label: string; step: ReturnStep; quiet?: boolean }[] = [
     ...(r.state === 'requested' ? [{ label: 'Approve', step: { step: 'approve' } as const }] : []),
     ...(r.state === 'approved' ? [{ label: 'Ask the shopper to send it', step: { step: 'send-yourself' } as const }] : []),
     ...(['approved', 'pickup_booked', 'picked_up'].includes(r.state) ? [{ label: 'Mark received', step: { step: 'received' } as const }] : []),
     ...(r.state === 'received' ? [{ label: 'Passed the check', step: { step: 'check', passed: true, note: '' } as const }] : []),
     ...(r.state === 'passed' && r.refunds.some((m) => m.failed) ? [{ label: 'I refunded it myself', step: { step: 'refunded-by-hand' } as const }] : []),
+    ...(r.state === 'passed' && r.resolution === 'exchange' ? [{ label: 'Refund instead', step: { step: 'refund-instead' } as const, quiet: true }] : []),
   ];
-  const second = r.state === 'requested' ? ('refuse' as const) : r.state === 'received' ? ('fail' as const) : null;
-  if (buttons.length === 0) return null;
+  const second = r.state === 'passed' && r.resolution !== 'exchange' ? null : (SECOND[r.state] ?? null);
+  if (buttons.length === 0 && !second) return null;
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap gap-2">
         {buttons.map((b, i) => (
-          <button key={b.label} type="button" disabled={step.isPending} className={i === 0 ? buttonClass : secondaryButtonClass} onClick={() => take(b.step)}>
+          <button key={b.label} type="button" disabled={step.isPending} className={i === 0 && !b.quiet ? buttonClass : secondaryButtonClass} onClick={() => take(b.step)}>
             {b.label}
           </button>
         ))}
         {second && !asking && (
-          <button type="button" className={secondaryButtonClass} onClick={() => setAsking(second)}>
-            {second === 'refuse' ? 'Refuse…' : 'Did not pass…'}
+          <button type="button" className={second.first ? buttonClass : secondaryButtonClass} onClick={() => setAsking(second.form)}>
+            {second.label}
           </button>
         )}
       </div>
-      {asking && (
+      {(asking === 'pickup' || asking === 'exchange') && <ParcelForm kind={asking} busy={step.isPending} onSend={take} onCancel={() => setAsking(null)} />}
+      {(asking === 'refuse' || asking === 'fail') && (
         <form
           className="grid gap-2"
           onSubmit={(e) => {

@@ -21,7 +21,12 @@ export function useSaveReturnSettings() {
   });
 }
 
-export type ReturnStep = { step: 'refunded-by-hand' } | { step: 'approve' } | { step: 'refuse'; reason: string } | { step: 'send-yourself' } | { step: 'received' } | { step: 'check'; passed: boolean; note: string };
+export type ReturnStep =
+  | { step: 'refunded-by-hand' }
+  | { step: 'pickup'; weightGrams: number }
+  | { step: 'ship-exchange'; weightGrams: number; trackingNumber?: string }
+  | { step: 'refund-instead' }
+  | { step: 'approve' } | { step: 'refuse'; reason: string } | { step: 'send-yourself' } | { step: 'received' } | { step: 'check'; passed: boolean; note: string };
 
 /** One step on a request; the lists and counts are read again however it ends (another tab may have taken it). */
 export function useReturnStep(id: string) {

@@ -64,6 +64,9 @@ function Requests({ orderId, options }: { orderId: string; options: ReturnOption
                 <span className="mt-1 block whitespace-pre-line font-medium">{r.sendTo}</span>
               </span>
             )}
+            {r.parcels.map((parcel) => (
+              <span key={parcel.kind}>{parcelWords(parcel)}</span>
+            ))}
             {r.refunds.map((m) => (
               <span key={m.way}>{refundWords(m)}</span>
             ))}
@@ -77,6 +80,18 @@ function Requests({ orderId, options }: { orderId: string; options: ReturnOption
       </ul>
     </div>
   );
+}
+
+/** Where a return's parcel is, as the shopper reads it: the courier's pickup, or the new size on its way. */
+function parcelWords(parcel: ShopperReturn['parcels'][number]): string {
+  const courier = `${parcel.courier}${parcel.awb ? `, AWB ${parcel.awb}` : ''}`;
+  if (parcel.kind === 'pickup') {
+    if (parcel.step === 'booked') return `A courier will collect the piece from your delivery address (${courier}).`;
+    if (parcel.step === 'delivered') return `The courier has brought the piece back to us (${courier}).`;
+    if (parcel.step === 'cancelled') return `The courier’s pickup was cancelled (${courier}). We will write to say what happens next.`;
+    return `Pickup by ${courier}: ${parcel.stepLabel.toLowerCase()}.`;
+  }
+  return `Your new size: ${parcel.stepLabel.toLowerCase()} (${courier}).`;
 }
 
 /** Where the money stands, as the shopper reads it. */
