@@ -46,6 +46,7 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import type { Courier } from './modules/shipping/courier.ts';
 import { createDelhiveryCourier, DELHIVERY_API } from './modules/shipping/delhivery.courier.ts';
 import { createShiprocketCourier, SHIPROCKET_API } from './modules/shipping/shiprocket.courier.ts';
+import { createRazorpayXPayouts, RAZORPAYX_API, type PayoutProvider } from './modules/payouts/payouts.ts';
 import { createReturnsService, type ReturnsService as Returns } from './modules/returns/returns.service.ts';
 import { createStoreCredit } from './modules/store-credit/store-credit.service.ts';
 import { createShipping, parcelsOf, returnParcelsOf } from './modules/shipping/shipping.service.ts';
@@ -60,6 +61,8 @@ export type ShopConfig = Pick<AppConfig, 'imagesDir'> &
     /** Shiprocket's API user and Delhivery's token (issue 48); tests shorten their time limit. */
     shiprocket?: ShiprocketKeys & { timeoutMs?: number };
     delhivery?: DelhiveryKeys & { timeoutMs?: number };
+    /** RazorpayX's keys for payouts of Cash-on-Delivery refunds (issue 49); tests shorten the time limit. */
+    razorpayx?: NonNullable<AppConfig['razorpayx']> & { timeoutMs?: number };
     /** WhatsApp or SMS order updates (issue 48): WhatsApp first when both are set. */
     whatsapp?: AppConfig['whatsapp'];
     msg91?: AppConfig['msg91'];
@@ -84,6 +87,11 @@ export interface ShopParts {
 function paymentProvider(config: ShopConfig) {
   if (config.razorpay) return createRazorpayProvider(config.razorpay);
   return createTestModeProvider(crypto.createHmac('sha256', config.authSecret).update('vastra test-mode payments').digest('hex'));
+}
+
+/** RazorpayX for payouts of Cash-on-Delivery refunds (issue 49), or none: those refunds are then store credit. */
+function payoutsOf(config: ShopConfig): PayoutProvider | null {
+  return config.razorpayx ? createRazorpayXPayouts({ ...config.razorpayx, apiBase: config.razorpayx.apiBase ?? RAZORPAYX_API }) : null;
 }
 
 /** The couriers this shop has keys for (issue 48), each behind the courier port. */
@@ -199,6 +207,7 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
     ordersUrl,
     parcels: shipping,
     parcelsOf: returnParcelsOf,
+    payouts: payoutsOf(config),
   });
   return {
     provider,

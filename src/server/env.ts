@@ -90,6 +90,11 @@ const envSchema = z.object({
   DELHIVERY_WEBHOOK_TOKEN: z.string().min(16, { message: 'must be at least 16 characters (try: openssl rand -hex 16)' }).optional(),
   /** https://track.delhivery.com by default; https://staging-express.delhivery.com with a staging token. */
   DELHIVERY_API_BASE: z.url().optional(),
+  /** RazorpayX (issue 49): payouts of Cash-on-Delivery refunds to a shopper's UPI ID or bank account. */
+  RAZORPAYX_KEY_ID: z.string().min(8).optional(),
+  RAZORPAYX_KEY_SECRET: z.string().min(8).optional(),
+  RAZORPAYX_ACCOUNT_NUMBER: z.string().regex(/^\d{9,20}$/, { message: 'must be the RazorpayX business account number (digits; Dashboard > My Account & Settings > Banking)' }).optional(),
+  RAZORPAYX_API_BASE: z.url().optional(),
   /** WhatsApp order updates (Meta's Cloud API, issue 48): the access token and the sending number's id; approved utility templates named vastra_order_<step>. */
   WHATSAPP_TOKEN: z.string().min(16).optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,20}$/, { message: 'must be the numeric id of the WhatsApp sending number' }).optional(),
@@ -124,6 +129,7 @@ const AUTH_SECRET_REQUIRED =
   '(openssl rand -base64 32), the same on every app server: it signs the session cookies and the verification links.';
 
 const SHIPROCKET_INCOMPLETE = 'SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD and SHIPROCKET_WEBHOOK_TOKEN go together: set all three, or none.';
+const RAZORPAYX_INCOMPLETE = 'RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET and RAZORPAYX_ACCOUNT_NUMBER go together: set all three, or none.';
 const DELHIVERY_INCOMPLETE = 'DELHIVERY_TOKEN and DELHIVERY_WEBHOOK_TOKEN go together: set both, or none.';
 const WHATSAPP_INCOMPLETE = 'WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together: set both, or none.';
 const MSG91_INCOMPLETE = 'MSG91_AUTH_KEY and SMS_TEMPLATES go together: set both, or none.';
@@ -169,6 +175,8 @@ export interface AppConfig {
   localCourier: boolean;
   localCourierPort: number;
   localCourierStepSeconds: number;
+  /** RazorpayX's keys and business account for payouts, or undefined (refunds of COD orders are store credit only). */
+  razorpayx: { keyId: string; keySecret: string; accountNumber: string; apiBase: string | undefined } | undefined;
   /** Razorpay's keys, or undefined for the built-in test mode. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string | undefined } | undefined;
 }
@@ -206,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.WHATSAPP_TOKEN) !== Boolean(e.WHATSAPP_PHONE_NUMBER_ID)) throw new ConfigError(`Invalid configuration:\n  ${WHATSAPP_INCOMPLETE}`);
   if (Boolean(e.MSG91_AUTH_KEY) !== Boolean(e.SMS_TEMPLATES)) throw new ConfigError(`Invalid configuration:\n  ${MSG91_INCOMPLETE}`);
   if (Boolean(e.DELHIVERY_TOKEN) !== Boolean(e.DELHIVERY_WEBHOOK_TOKEN)) throw new ConfigError(`Invalid configuration:\n  ${DELHIVERY_INCOMPLETE}`);
+  const payoutKeys = [e.RAZORPAYX_KEY_ID, e.RAZORPAYX_KEY_SECRET, e.RAZORPAYX_ACCOUNT_NUMBER];
+  if (payoutKeys.some(Boolean) && !payoutKeys.every(Boolean)) throw new ConfigError(`Invalid configuration:\n  ${RAZORPAYX_INCOMPLETE}`);
   if (e.NODE_ENV === 'production' && !e.RAZORPAY_KEY_ID && e.PAYMENTS_TEST_MODE !== 'true') {
     throw new ConfigError(`Invalid configuration:\n  ${RAZORPAY_REQUIRED}`);
   }
@@ -230,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     drawOnServer: e.DRAW_ON_SERVER === 'true',
     cacheMemoryMb: e.CACHE_MEMORY_MB,
     shiprocket: e.SHIPROCKET_EMAIL ? { email: e.SHIPROCKET_EMAIL, password: e.SHIPROCKET_PASSWORD!, webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN!, apiBase: e.SHIPROCKET_API_BASE } : undefined,
+    razorpayx: e.RAZORPAYX_KEY_ID ? { keyId: e.RAZORPAYX_KEY_ID, keySecret: e.RAZORPAYX_KEY_SECRET!, accountNumber: e.RAZORPAYX_ACCOUNT_NUMBER!, apiBase: e.RAZORPAYX_API_BASE } : undefined,
     delhivery: e.DELHIVERY_TOKEN ? { token: e.DELHIVERY_TOKEN, webhookToken: e.DELHIVERY_WEBHOOK_TOKEN!, apiBase: e.DELHIVERY_API_BASE } : undefined,
     whatsapp: e.WHATSAPP_TOKEN ? { token: e.WHATSAPP_TOKEN, phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!, apiBase: e.WHATSAPP_API_BASE } : undefined,
     msg91: e.MSG91_AUTH_KEY ? { authKey: e.MSG91_AUTH_KEY, templates: Object.fromEntries(e.SMS_TEMPLATES!.split(',').map((pair) => pair.split('=') as [string, string])), apiBase: e.MSG91_API_BASE } : undefined,

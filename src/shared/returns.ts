@@ -30,8 +30,11 @@ export type Resolution = (typeof RESOLUTIONS)[number];
 export const PICKUP_WAYS = ['courier', 'self'] as const;
 export type PickupWay = (typeof PICKUP_WAYS)[number];
 
-/** Where a refund goes: the payment's source (a prepaid order), or store credit (Cash on Delivery). */
-export type RefundWay = 'source' | 'store_credit';
+/**
+ * Where a refund goes: the payment's source (a prepaid order), store credit, or for Cash on Delivery
+ * where the owner allows it, a payout to the shopper's own UPI ID or bank account.
+ */
+export type RefundWay = 'source' | 'store_credit' | 'payout';
 
 /** Store credit is valid this long from its grant. */
 export const STORE_CREDIT_DAYS = 365;
@@ -128,7 +131,7 @@ export interface ShopperReturn {
    * The money given back (paise), each way once: to the payment (made once the provider has it;
    * failed when it would not), and as store credit (what credit paid, or a COD order's).
    */
-  refunds: { amount: number; way: RefundWay; made: boolean; failed: boolean }[];
+  refunds: { amount: number; way: RefundWay; made: boolean; failed: boolean; choosing: boolean; payoutTo: string | null }[];
   /** The request's credit note's number, once issued (its PDF under the order). */
   creditNote: string | null;
   /** Its parcels (issue 49): the courier's pickup of the pieces, and the exchange's new size on its way. */

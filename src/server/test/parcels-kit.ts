@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import type { CourierName } from '../../shared/parcels.ts';
 import { products } from '../db/schema/index.ts';
 import { startLocalChat, type LocalChat } from '../modules/notify/local-chat.ts';
+import { startLocalPayouts, type LocalPayouts } from '../modules/payouts/local-payouts.ts';
 import { startLocalCourier, type LocalCourier } from '../modules/shipping/local-courier.ts';
 import { WEBHOOK_PATHS } from '../modules/shipping/shipping.service.ts';
 import { linkInMail, send, signedUp } from './accounts-kit.ts';
@@ -22,6 +23,8 @@ export interface ParcelShop {
   courier: LocalCourier;
   /** WhatsApp, played by the local chat stand-in: every message sent. */
   chat: LocalChat;
+  /** RazorpayX's payouts, played by the local payouts stand-in. */
+  payouts: LocalPayouts;
   hookUrl: string;
   owner: Awaited<ReturnType<typeof signedUp>>;
   shopper: Awaited<ReturnType<typeof shopperWithAddress>>;
@@ -44,9 +47,11 @@ export async function startParcelShop(options: TestAppOptions = {}): Promise<Par
   let target: ((courier: CourierName) => string) | null = null;
   const courier = await startLocalCourier({ webhookToken: WEBHOOK_TOKEN, target: (c) => target?.(c) ?? null });
   const chat = await startLocalChat();
+  const payouts = await startLocalPayouts();
   const t = await createTestApp({ ...options, publicUrl: 'https://shop.example.in', trustProxyHops: 1, shiprocket: { email: courier.email, password: courier.password, webhookToken: WEBHOOK_TOKEN, apiBase: courier.apiBase, timeoutMs: 1500 },
     delhivery: { token: courier.delhiveryToken, webhookToken: WEBHOOK_TOKEN, apiBase: courier.delhiveryBase, timeoutMs: 1500 },
     whatsapp: { token: chat.token, phoneNumberId: '1000000001', apiBase: chat.whatsappBase },
+    razorpayx: { keyId: payouts.keyId, keySecret: payouts.keySecret, accountNumber: payouts.accountNumber, apiBase: payouts.apiBase, timeoutMs: 1500 },
   });
   const socket = await onSocket(t.app.fetch);
   const hookUrl = `http://127.0.0.1:${socket.port}${WEBHOOK_PATHS.shiprocket}`;
@@ -66,6 +71,7 @@ export async function startParcelShop(options: TestAppOptions = {}): Promise<Par
     t,
     courier,
     chat,
+    payouts,
     hookUrl,
     owner,
     shopper,
@@ -94,6 +100,7 @@ export async function startParcelShop(options: TestAppOptions = {}): Promise<Par
       await t.close();
       await courier.close();
       await chat.close();
+      await payouts.close();
     },
   };
   return shop;

@@ -85,6 +85,8 @@ export interface TestAppOptions {
   razorpay?: AppConfig['razorpay'];
   /** Shiprocket's API user (the local courier's, src/server/modules/shipping/local-courier.ts); unset, no courier. */
   shiprocket?: ShopConfig['shiprocket'];
+  /** RazorpayX for payouts (issue 49): the local payouts stand-in's keys. */
+  razorpayx?: ShopConfig['razorpayx'];
   delhivery?: ShopConfig['delhivery'];
   whatsapp?: ShopConfig['whatsapp'];
   msg91?: ShopConfig['msg91'];
@@ -117,10 +119,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     fs.mkdirSync(webDir);
     fs.writeFileSync(path.join(webDir, 'index.html'), FAKE_INDEX_HTML);
   }
-  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, shiprocket, delhivery, whatsapp, msg91, now, ssr } = options;
+  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, razorpayx, shiprocket, delhivery, whatsapp, msg91, now, ssr } = options;
   const watch = options.watch ? createCatalogWatch(database) : undefined;
   await watch?.ready;
-  const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, shiprocket, delhivery, whatsapp, msg91, couriersAreLocal: !!(shiprocket || delhivery), authSecret: TEST_AUTH_SECRET };
+  const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, razorpayx, shiprocket, delhivery, whatsapp, msg91, couriersAreLocal: !!(shiprocket || delhivery), authSecret: TEST_AUTH_SECRET };
   const shop = composeShop({ db: database.db, config, mailWritten, now, watch });
   const app = createApp(shop, { webDir, ssr });
   return {

@@ -120,8 +120,15 @@ export const returnRefunds = pgTable(
     amount: integer('amount').notNull(),
     /** The provider's payment refunded (to the source only). */
     paymentId: text('payment_id'),
-    status: text('status').$type<'due' | 'pending' | 'processed' | 'failed'>().notNull(),
+    /** `choosing`: a Cash-on-Delivery refund offered as store credit or a payout, waiting for the shopper. */
+    status: text('status').$type<'choosing' | 'due' | 'pending' | 'processed' | 'failed'>().notNull(),
+    /** The provider's refund, or payout, id. */
     providerRefundId: text('provider_refund_id'),
+    /** A payout's fund account at the provider: the shop never keeps the account itself. */
+    fundAccountId: text('fund_account_id'),
+    /** A payout's account as the shopper reads it: masked ("account ending 1234 (HDFC0001234)"). */
+    payoutTo: text('payout_to'),
+    payoutMode: text('payout_mode').$type<'UPI' | 'IMPS'>(),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     ...timestamps,
@@ -132,8 +139,9 @@ export const returnRefunds = pgTable(
     index('return_refunds_order').on(t.orderId),
     index('return_refunds_due').on(t.createdAt).where(sql`${t.status} = 'due'`),
     check('return_refunds_amount', sql`${t.amount} > 0`),
-    check('return_refunds_way', sql`${t.way} in ('source', 'store_credit')`),
-    check('return_refunds_status', sql`${t.status} in ('due', 'pending', 'processed', 'failed')`),
+    check('return_refunds_way', sql`${t.way} in ('source', 'store_credit', 'payout')`),
+    check('return_refunds_status', sql`${t.status} in ('choosing', 'due', 'pending', 'processed', 'failed')`),
+    check('return_refunds_payout_account', sql`${t.way} <> 'payout' or ${t.status} = 'choosing' or (${t.fundAccountId} is not null and ${t.payoutMode} is not null)`),
     check('return_refunds_source_payment', sql`${t.way} <> 'source' or ${t.paymentId} is not null`),
   ],
 );

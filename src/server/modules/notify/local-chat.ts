@@ -3,8 +3,9 @@
  * API and MSG91's flow API answer a send, and records every message, so the shop's own adapters
  * run in development and tests. Never in production (boot.ts).
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { jsonOf } from '../../http/json-body.ts';
 
 export interface ChatSent {
   channel: 'whatsapp' | 'sms';
@@ -21,16 +22,6 @@ export interface LocalChat {
   /** The next `n` sends answer 503. */
   failNext(n: number): void;
   close(): Promise<void>;
-}
-
-async function jsonOf(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
 }
 
 export async function startLocalChat(log: (line: string) => void = () => {}): Promise<LocalChat> {

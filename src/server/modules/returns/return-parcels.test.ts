@@ -64,7 +64,7 @@ describe('a courier pickup', () => {
     expect(created[0]!.body).toMatchObject({ pickup_pincode: Number(p.shopper.address.pincode), shipping_pincode: 560011, payment_method: 'PREPAID' });
     const [parcel] = await parcelsOf(id);
     expect(parcel).toMatchObject({ kind: 'pickup', step: 'booked', orderId });
-    expect(parcel!.reference).toMatch(/-R1$/);
+    expect(parcel!.reference).toMatch(/-R[0-9a-f]{8}-1$/);
     const view = await shown(orderId, id);
     expect(view).toMatchObject({ state: 'pickup_booked', parcels: [{ kind: 'pickup', awb: parcel!.awb, step: 'booked' }] });
     expect((await mailsOf('return_pickup_booked')).at(-1)!.text).toContain(`AWB ${parcel!.awb}`);
@@ -118,7 +118,7 @@ describe('a courier pickup', () => {
     expect(again.status, await again.clone().text()).toBe(200);
     const rows = await parcelsOf(id);
     expect(rows.map((r) => r.step).sort()).toEqual(['booked', 'cancelled']);
-    expect(rows.find((r) => r.step === 'booked')!.reference).toMatch(/-R2$/);
+    expect(rows.find((r) => r.step === 'booked')!.reference).toMatch(/-R[0-9a-f]{8}-2$/);
   });
 
   it('is refused, changing nothing, when the shop has no courier or the courier says no', async () => {
@@ -209,6 +209,44 @@ describe('an exchange’s new size', () => {
     await refusedWith(await step(plain, 'ship-exchange', { weightGrams: 450 }), 409, RETURN_WORDS.notExchange);
     await refusedWith(await step(plain, 'refund-instead'), 409, RETURN_WORDS.notExchange);
     await db().update(returnRequests).set({ state: 'failed' }).where(eq(returnRequests.id, plain));
+  });
+});
+
+describe('an exchange parcel', () => {
+  it('booked while the owner refunds instead is cancelled with the courier, never sent with the refund', async () => {
+    const productId = await kurta({ M: 3, L: 1 });
+    const { id } = await passedExchange(productId);
+    p.courier.delayNext('/courier/assign/awb', 1200);
+    const sending = step(id, 'ship-exchange', { weightGrams: 450 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await step(id, 'refund-instead')).status).toBe(200);
+    const sent = await sending;
+    expect(sent.status).toBe(409);
+    expect((await sent.json()).message).toBe(RETURN_WORDS.parcelMovedOn);
+    expect((await parcelsOf(id)).map((r) => r.step)).toEqual(['cancelled']);
+    expect(await stockOf(productId, 'L')).toBe(1);
+    expect(await stateOf(id)).toBe('refunded');
+  });
+
+  it('cancelled by the courier, or come back undelivered, is held for the shopper again, to send again', async () => {
+    const productId = await kurta({ M: 3, L: 2 });
+    const { id } = await passedExchange(productId);
+    expect((await step(id, 'ship-exchange', { weightGrams: 450 })).status).toBe(200);
+    const [first] = await parcelsOf(id);
+    await p.scan(first!.awb!, '8');
+    expect(await stateOf(id)).toBe('passed');
+    expect((await db().select({ held: returnLines.held }).from(returnLines).where(eq(returnLines.requestId, id))).map((l) => l.held)).toEqual([true]);
+    expect(await stockOf(productId, 'L')).toBe(1);
+    expect((await step(id, 'ship-exchange', { weightGrams: 450 })).status).toBe(200);
+    const live = (await parcelsOf(id)).find((r) => r.step === 'booked')!;
+    expect(live.reference).toMatch(/-X[0-9a-f]{8}-2$/);
+    const label = await send(p.t, 'GET', `/api/admin/returns/${id}/label`, undefined, p.owner.cookie);
+    expect(label.status).toBe(200);
+    expect(label.headers.get('content-type')).toBe('application/pdf');
+    await p.scan(live.awb!, '42');
+    await p.scan(live.awb!, '10');
+    expect(await stateOf(id)).toBe('passed');
+    expect(await stockOf(productId, 'L')).toBe(1);
   });
 });
 

@@ -12,7 +12,6 @@ import type { ScanStep } from '../../../shared/parcels.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { Owner } from '../orders/fulfilment.service.ts';
-import type { Shipping } from '../shipping/shipping.service.ts';
 import type { Booking } from '../shipping/courier.ts';
 import type { ReturnMailStep } from './return.mails.ts';
 import type { Request, StepDeps, Taken } from './return-steps.ts';
@@ -32,10 +31,12 @@ export interface ScannedReturnParcel {
   courier: string;
 }
 
-export type ParcelDeps = Pick<StepDeps, 'stock' | 'orders' | 'outbox'> & { parcels: Pick<Shipping, 'bookReturn' | 'recordOwnIn'> };
+export type ParcelDeps = Pick<StepDeps, 'stock' | 'orders' | 'outbox' | 'parcels'>;
 
 /** Scans that mean the courier has the piece. */
 const ON_ITS_WAY: readonly ScanStep[] = ['picked_up', 'in_transit', 'out_for_delivery'];
+const EXCHANGE_CAME_BACK = 'The new size came back to the shop undelivered; it is held for the shopper. Send it again, or refund instead.';
+const EXCHANGE_CANCELLED = 'The courier cancelled the new size’s parcel; it is held for the shopper. Send it again, or refund instead.';
 const PICKUP_CANCELLED = 'The courier cancelled the pickup. Book it again, or ask the shopper to send the piece.';
 
 const digitsOf = (orderNumber: string) => orderNumber.replace(/^VA/, '');
@@ -45,6 +46,8 @@ interface ParcelPlan {
   kind: 'pickup' | 'exchange';
   from: ReturnState;
   check: (tx: q.Tx, request: Request) => Promise<void>;
+  /** Checked again when the booking completes: false when the parcel is no longer wanted. */
+  stillWanted: (tx: q.Tx, request: Request) => Promise<boolean>;
   done: (tx: q.Tx, request: Request, booked: Booking) => Promise<Taken>;
 }
 
@@ -60,7 +63,10 @@ const scannedIn = (deps: Pick<ParcelDeps, 'outbox'>, stepIn: StepKit['stepIn']) 
     const move = (to: ReturnState, note: string, mail: ReturnMailStep | null) => stepIn(tx, request, null, { to, note, mail });
     if (parcel.kind === 'exchange') {
       if (step === 'delivered') await q.noteEvent(tx, request.id, request.state, 'The new size was delivered.');
-      else if (step === 'returned') await q.noteEvent(tx, request.id, request.state, 'The new size came back to the shop undelivered.');
+      if ((step !== 'cancelled' && step !== 'returned') || request.state !== 'exchange_shipped') return undefined;
+      // The new size never reached the shopper: held for them again (it never went back to stock), to send again or refund instead.
+      await q.holdAgain(tx, request.id);
+      await move('passed', step === 'returned' ? EXCHANGE_CAME_BACK : EXCHANGE_CANCELLED, null);
       return undefined;
     }
     if (ON_ITS_WAY.includes(step) && request.state === 'pickup_booked') await move('picked_up', `${parcel.courier} scan`, { state: 'picked_up' });
@@ -77,6 +83,11 @@ export function createReturnParcels(db: Db, deps: ParcelDeps, kit: StepKit) {
     const orderId = await q.orderIdOf(db, id);
     if (!orderId) throw new NotFoundError('Return request not found.');
     return orderId;
+  }
+
+  /** An exchange whose every new size is still held for it (not refunded instead meanwhile). */
+  async function stillHeld(tx: q.Tx, request: Request): Promise<boolean> {
+    return request.resolution === 'exchange' && (await q.linesOfRequest(tx, request.id)).every((l) => !l.exchangeSize || l.held);
   }
 
   /** An exchange's new sizes held (again, where a hold lapsed before the piece came back), or refused when one is sold out now. */
@@ -106,11 +117,12 @@ export function createReturnParcels(db: Db, deps: ParcelDeps, kit: StepKit) {
         orderId,
         kind: plan.kind,
         returnRequestId: id,
-        reference: (orderNumber, n) => `${digitsOf(orderNumber)}-${plan.kind === 'pickup' ? 'R' : 'X'}${n}`,
+        reference: (orderNumber, n) => `${digitsOf(orderNumber)}-${plan.kind === 'pickup' ? 'R' : 'X'}${id.slice(0, 8)}-${n}`,
         openIn: async (tx) => plan.check(tx, await lockedIn(tx, id, [plan.from])),
         async completeIn(tx, booked) {
           const request = await q.lockRequestAfterOrder(tx, id);
-          if (!request || request.state !== plan.from) return false;
+          // Moved on meanwhile (another step, or an exchange refunded instead): the booking is cancelled.
+          if (!request || request.state !== plan.from || !(await plan.stillWanted(tx, request))) return false;
           await stepIn(tx, request, by.id, await plan.done(tx, request, booked));
           return true;
         },
@@ -126,13 +138,16 @@ export function createReturnParcels(db: Db, deps: ParcelDeps, kit: StepKit) {
   const courierOf = (booked: Booking) => booked.carrier ?? 'The courier';
 
   return {
+    /** The courier's label of an exchange's parcel, to print and stick on it. */
+    exchangeLabel: async (id: string): Promise<Uint8Array> => deps.parcels.label(await requestFor(id), id),
+
     /** The courier is sent to collect an approved piece from the shopper's delivery address. */
     async bookPickup(id: string, weightGrams: number, by: Owner) {
       const done = async (tx: q.Tx, request: Request, booked: Booking): Promise<Taken> => {
         await q.setPickup(tx, request.id, 'courier');
         return { to: 'pickup_booked', note: `Courier pickup, AWB ${booked.awb}`, mail: { state: 'pickup_booked', courier: courierOf(booked), awb: booked.awb! } };
       };
-      await bookParcel(id, { kind: 'pickup', from: 'approved', check: async () => {}, done }, weightGrams, by);
+      await bookParcel(id, { kind: 'pickup', from: 'approved', check: async () => {}, stillWanted: async () => true, done }, weightGrams, by);
       return { id, state: 'pickup_booked' as const };
     },
 
@@ -156,7 +171,7 @@ export function createReturnParcels(db: Db, deps: ParcelDeps, kit: StepKit) {
         await q.sendHolds(tx, request.id);
         return sent(courierOf(booked), booked.awb!);
       };
-      await bookParcel(id, { kind: 'exchange', from: 'passed', check: heldForSending, done }, body.weightGrams, by);
+      await bookParcel(id, { kind: 'exchange', from: 'passed', check: heldForSending, stillWanted: stillHeld, done }, body.weightGrams, by);
       return { id, state: 'exchange_shipped' as const };
     },
 

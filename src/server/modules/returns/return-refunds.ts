@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { ProviderError } from '../payments/provider.ts';
 import type { ReturnMailStep } from './return.mails.ts';
 import type { Request, RequestLines, StepDeps, Taken } from './return-steps.ts';
+import { createReturnPayouts } from './return-payouts.ts';
 import * as q from './returns.queries.ts';
 
 /** About four hours of minute passes: long enough for the provider to come back, then the owner looks. */
@@ -19,8 +20,9 @@ const DAY_MS = 86_400_000;
 
 type Tell = (tx: q.Tx, request: { orderId: string }, step: ReturnMailStep) => Promise<void>;
 
-export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orders' | 'settings' | 'ordersUrl'>, tell: Tell) {
+export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orders' | 'ordersUrl'>, tell: Tell) {
   const log = deps.log ?? console.error;
+  const payouts = createReturnPayouts(db, { payouts: deps.payouts, outbox: deps.outbox, log, tell, creditIn: (tx, request, userId, amount) => creditIn(tx, request, userId, amount) });
 
   /**
    * A refund request's money, in the check's transaction: its credit note, and the refund of what
@@ -44,6 +46,8 @@ export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orde
     // The provider takes no refund under ₹1: a rest that small goes to credit too.
     const toSource = most >= LEAST_CHARGE ? most : 0;
     const toCredit = amount - toSource;
+    // Cash on Delivery, where the owner allows it: the shopper chooses store credit or a payout to their account.
+    if (toCredit > 0 && toSource === 0 && order.paymentMethod === 'cod' && payouts.offered && (await deps.settings(tx)).codRefund === 'credit_or_payout') return payouts.offerIn(tx, request, toCredit);
     if (toCredit > 0) await creditIn(tx, request, order.userId, toCredit);
     if (toSource > 0) {
       await q.insertRefund(tx, { requestId: request.id, orderId: request.orderId, way: 'source', amount: toSource, paymentId: order.paymentId, status: 'due' });
@@ -94,6 +98,10 @@ export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orde
   return {
     refundIn,
     payRefund,
+    /** The shopper's choice of a refund offered both ways (return-payouts.ts). */
+    chooseRefund: payouts.choose,
+    /** Payouts owed or on their way (the minute pass). */
+    payoutsDue: payouts.payoutsDue,
     /** Every refund to the source still owed, tried once each (the minute pass). */
     async refundsDue(limit = 50): Promise<number> {
       const due = await q.refundsDue(db, limit);

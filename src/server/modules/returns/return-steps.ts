@@ -15,6 +15,7 @@ import type { Outbox } from '../mail/mail.service.ts';
 import type { Fulfilment } from '../orders/fulfilment.service.ts';
 import type { Refunds } from '../payments/refunds.ts';
 import type { ExchangePiece, StockService } from '../stock/stock.service.ts';
+import type { PayoutProvider } from '../payouts/payouts.ts';
 import type { Shipping } from '../shipping/shipping.service.ts';
 import type { StoreCreditService } from '../store-credit/store-credit.service.ts';
 import { returnMail, type ReturnMailStep } from './return.mails.ts';
@@ -29,8 +30,10 @@ export type RequestLines = Awaited<ReturnType<typeof q.linesOfRequest>>;
 
 export interface StepDeps {
   stock: Pick<StockService, 'releaseExchange' | 'returnToStock' | 'holdForExchange'>;
+  /** The payout provider for Cash-on-Delivery refunds to the shopper's account, or null when the shop has none. */
+  payouts: PayoutProvider | null;
   /** The courier port's bookings of a return's parcels (the shipping module's). */
-  parcels: Pick<Shipping, 'bookReturn' | 'recordOwnIn'>;
+  parcels: Pick<Shipping, 'bookReturn' | 'recordOwnIn' | 'label'>;
   invoices: Pick<Invoices, 'returnCreditNoteIn'>;
   refunds: Pick<Refunds, 'toSource'>;
   credit: Pick<StoreCreditService, 'grantIn'>;
@@ -167,6 +170,8 @@ export function createReturnSteps(db: Db, deps: StepDeps) {
         return { to: 'refunded', note: 'Refunded by the owner outside the shop', mail: { state: 'refunded', amount, to: 'source' } };
       }),
 
+    /** The courier's label of an exchange's parcel (return-parcels.ts). */
+    exchangeLabel: parcels.exchangeLabel,
     /** The courier sent to collect an approved piece (return-parcels.ts). */
     bookPickup: parcels.bookPickup,
     /** An exchange's new size sent, with the shop's courier or the owner's own (return-parcels.ts). */
@@ -188,6 +193,8 @@ export function createReturnSteps(db: Db, deps: StepDeps) {
 
     /** Every refund to the source still owed, tried once each (the minute pass). */
     refundsDue: money.refundsDue,
+    payoutsDue: money.payoutsDue,
+    chooseRefund: money.chooseRefund,
   };
 }
 

@@ -25,7 +25,9 @@ export type ReturnMailStep =
   | { state: 'refused' | 'failed'; words: string }
   | { state: 'received' }
   | { state: 'passed'; exchange: true }
-  | { state: 'refunded'; amount: number; to: 'source' | 'store_credit'; until?: Date };
+  | { state: 'passed'; choose: number }
+  | { state: 'refunded'; amount: number; to: 'source' | 'store_credit'; until?: Date }
+  | { state: 'refunded'; amount: number; to: 'payout'; payoutTo: string };
 
 function wordsFor(step: ReturnMailStep, orderNumber: string): { subject: string; lines: string[] } {
   const about = `your return from order ${orderNumber}`;
@@ -48,8 +50,15 @@ function wordsFor(step: ReturnMailStep, orderNumber: string): { subject: string;
     case 'received':
       return { subject: `We have received ${about}`, lines: ['The piece has reached us. We will check it and write again within two working days.'] };
     case 'passed':
+      if ('choose' in step) {
+        return {
+          subject: `Choose how to get ${formatInr(step.choose)} back for order ${orderNumber}`,
+          lines: ['The piece passed our check.', `Choose how you would like your ${formatInr(step.choose)} back, under Your Orders: as store credit at once, or paid to your own UPI ID or bank account.`],
+        };
+      }
       return { subject: `Your new size from order ${orderNumber} is on its way to being sent`, lines: ['The piece passed our check. We are packing your new size and will write when it leaves.'] };
     case 'refunded':
+      if (step.to === 'payout') return { subject: `We have paid ${formatInr(step.amount)} back for order ${orderNumber}`, lines: [`We have paid ${formatInr(step.amount)} to your ${step.payoutTo}.`, 'It usually shows in your account within a day.'] };
       return step.to === 'source'
         ? { subject: `We have refunded ${formatInr(step.amount)} for order ${orderNumber}`, lines: [`We have refunded ${formatInr(step.amount)} to the way you paid.`, 'Banks usually show a refund within 5 to 7 working days.'] }
         : {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } f
 import type { Db } from '../../db/client.ts';
 import { oneRowSettings } from '../../db/one-row-settings.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
-import { invoices, orderItems, orders, products, productSizes, returnEvents, returnLines, returnPhotos, returnRefunds, returnRequests, returnSettings } from '../../db/schema/index.ts';
+import { invoices, orderItems, orders, products, productSizes, returnEvents, returnLines, returnPhotos, returnRefunds, returnRequests, returnSettings, users } from '../../db/schema/index.ts';
 import type { PickupWay, RefundWay, ReturnState } from '../../../shared/returns.ts';
 
 export type Tx = ShopperTx;
@@ -284,27 +284,54 @@ export async function orderIdOf(db: Reader, id: string): Promise<string | undefi
   return row?.orderId;
 }
 
-/** A refund still owed (read without a lock: the provider is asked outside any transaction). */
-export async function dueRefund(db: Db, requestId: string) {
-  const [row] = await db.select().from(returnRefunds).where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'source'), eq(returnRefunds.status, 'due')));
+/** Money that goes out through a provider: a refund to the source, or a payout. */
+type PaidOut = 'source' | 'payout';
+
+/** A refund still owed one way, in this status (read without a lock: the provider is asked outside any transaction). */
+export async function dueRefund(db: Reader, requestId: string, way: PaidOut = 'source', status: 'choosing' | 'due' | 'pending' | 'processed' = 'due') {
+  const [row] = await db.select().from(returnRefunds).where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, way), eq(returnRefunds.status, status)));
+  return row;
+}
+
+/** The payout offered to the shopper, locked while they choose (none: not offered, or chosen already). */
+export async function lockOffer(tx: Tx, requestId: string) {
+  const [row] = await tx
+    .select()
+    .from(returnRefunds)
+    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'payout'), eq(returnRefunds.status, 'choosing')))
+    .for('update');
+  return row;
+}
+
+export async function dropOffer(tx: Tx, requestId: string): Promise<void> {
+  await tx.delete(returnRefunds).where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'payout'), eq(returnRefunds.status, 'choosing')));
+}
+
+/** Who a payout is for: the order's delivery name and phone, and the buyer's e-mail. */
+export async function payoutContactOf(tx: Reader, orderId: string) {
+  const [row] = await tx
+    .select({ name: sql<string>`${orders.addressJson}->>'name'`, phone: sql<string>`${orders.addressJson}->>'phone'`, email: users.email, userId: orders.userId })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
   return row;
 }
 
 /** A refund to the source still owed, locked for its attempt (none: done, or another server has it). */
-export async function lockDueRefund(tx: Tx, requestId: string) {
+export async function lockDueRefund(tx: Tx, requestId: string, way: PaidOut = 'source', status: 'due' | 'pending' = 'due') {
   const [row] = await tx
     .select()
     .from(returnRefunds)
-    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'source'), eq(returnRefunds.status, 'due')))
+    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, way), eq(returnRefunds.status, status)))
     .for('update', { skipLocked: true });
   return row;
 }
 
-export async function refundTried(tx: Tx, requestId: string, set: Partial<typeof returnRefunds.$inferInsert>): Promise<void> {
+export async function refundTried(tx: Tx, requestId: string, set: Partial<typeof returnRefunds.$inferInsert>, way: PaidOut = 'source'): Promise<void> {
   await tx
     .update(returnRefunds)
     .set({ ...set, attempts: sql`${returnRefunds.attempts} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'source')));
+    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, way)));
 }
 
 /** A refund to the source the provider would not make, marked made by hand; its amount, or null when there is none failed. */
@@ -312,21 +339,26 @@ export async function settleFailedRefund(tx: Tx, requestId: string): Promise<num
   const [row] = await tx
     .update(returnRefunds)
     .set({ status: 'processed', error: 'Refunded by the owner outside the shop', updatedAt: sql`now()` })
-    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'source'), eq(returnRefunds.status, 'failed')))
+    .where(and(eq(returnRefunds.requestId, requestId), inArray(returnRefunds.way, ['source', 'payout']), eq(returnRefunds.status, 'failed')))
     .returning({ amount: returnRefunds.amount });
   return row?.amount ?? null;
 }
 
-/** Refunds to the source still owed, oldest first. */
-export async function refundsDue(db: Db, limit: number) {
-  const rows = await db.select({ requestId: returnRefunds.requestId }).from(returnRefunds).where(eq(returnRefunds.status, 'due')).orderBy(asc(returnRefunds.createdAt)).limit(limit);
+/** Refunds still owed one way (to the source, or payouts due or on their way), oldest first. */
+export async function refundsDue(db: Db, limit: number, way: PaidOut = 'source', statuses: ('due' | 'pending')[] = ['due']) {
+  const rows = await db
+    .select({ requestId: returnRefunds.requestId })
+    .from(returnRefunds)
+    .where(and(eq(returnRefunds.way, way), inArray(returnRefunds.status, statuses)))
+    .orderBy(asc(returnRefunds.createdAt))
+    .limit(limit);
   return rows.map((r) => r.requestId);
 }
 
 /** The refunds of some requests (the owner's list and the shopper's). */
 export function refundsOf(on: Reader, requestIds: string[]) {
   if (requestIds.length === 0) return Promise.resolve([]);
-  return on.select({ requestId: returnRefunds.requestId, way: returnRefunds.way, amount: returnRefunds.amount, status: returnRefunds.status }).from(returnRefunds).where(inArray(returnRefunds.requestId, requestIds));
+  return on.select({ requestId: returnRefunds.requestId, way: returnRefunds.way, amount: returnRefunds.amount, status: returnRefunds.status, payoutTo: returnRefunds.payoutTo }).from(returnRefunds).where(inArray(returnRefunds.requestId, requestIds));
 }
 
 /** Pieces asked back (refused requests aside) by reason, and by piece and size with the fit reasons counted. */

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { photoId, pickupContract, refuseReturnContract, returnCheckContract, returnPickupContract, returnRequestContract, returnSettingsContract, returnsListQuery, shipExchangeContract } from '../../../shared/returns.contract.ts';
 import { OPEN_RETURN_STATES, RETURN_PHOTOS, RETURN_WORDS } from '../../../shared/returns.ts';
+import { download } from '../../http/download.ts';
 import { bodyLimitOf } from '../../http/mutations.ts';
 import { requireShopper, shoppersOnly, type ShopperEnv } from '../../http/session.ts';
 import { valid } from '../../http/validate.ts';
@@ -45,6 +46,10 @@ export function ownerReturnsRoutes(returns: ReturnsService) {
     .post('/admin/returns/:id/ship-exchange', valid('param', request, { status: 404 }), valid('json', shipExchangeContract), async (c) =>
       c.json(await returns.shipExchange(c.req.valid('param').id, c.req.valid('json'), requireShopper(c))),
     )
+    .get('/admin/returns/:id/label', valid('param', request, { status: 404 }), async (c) => {
+      const id = c.req.valid('param').id;
+      return download(c, { filename: `exchange-label-${id.slice(0, 8)}.pdf`, content: Buffer.from(await returns.exchangeLabel(id)) }, 'application/pdf');
+    })
     .post('/admin/returns/:id/refund-instead', valid('param', request, { status: 404 }), async (c) => c.json(await returns.refundInstead(c.req.valid('param').id, requireShopper(c).id)))
     .post('/admin/returns/:id/received', valid('param', request, { status: 404 }), async (c) => c.json(await returns.receive(c.req.valid('param').id, requireShopper(c).id)))
     .post('/admin/returns/:id/check', valid('param', request, { status: 404 }), valid('json', returnCheckContract), async (c) => c.json(await returns.check(c.req.valid('param').id, requireShopper(c).id, c.req.valid('json'))))

@@ -86,7 +86,15 @@ function shopperView(r: Awaited<ReturnType<typeof q.requestsOf>>[number], return
     createdAt: r.createdAt.toISOString(),
     lines: r.lines.map(({ requestId: _r, ...l }) => l),
     sendTo: r.pickup === 'self' && OPEN_RETURN_STATES.includes(r.state) ? returnAddress : null,
-    refunds: r.refunds.map((m) => ({ amount: m.amount, way: m.way, made: m.status === 'processed' || m.status === 'pending', failed: m.status === 'failed' })),
+    refunds: r.refunds.map((m) => ({
+      amount: m.amount,
+      way: m.way,
+      // A refund the provider has taken is made (the bank shows it in days); a payout only once paid.
+      made: m.status === 'processed' || (m.way === 'source' && m.status === 'pending'),
+      failed: m.status === 'failed',
+      choosing: m.status === 'choosing',
+      payoutTo: m.payoutTo,
+    })),
     creditNote: r.creditNote,
     parcels: parcels.get(r.id) ?? [],
   };

@@ -113,7 +113,7 @@ export async function recordOwnParcelIn(tx: q.Tx, target: { orderId: string; ret
   if (live) throw new AppError(409, 'already_booked', `This parcel is booked already${live.awb ? ` (AWB ${live.awb})` : ''}.`);
   if (await q.ownAwbTaken(tx, awb)) throw new AppError(409, 'awb_taken', OWN_AWB_TAKEN, { trackingNumber: OWN_AWB_TAKEN });
   const n = (await q.bookingsMade(tx, target)) + 1;
-  const row = await q.insertBooking(tx, { ...target, courier: 'manual', reference: `${orderNumber.replace(/^VA/, '')}-X${n}`, weightGrams, bookedBy: by.id, bookedByEmail: by.email });
+  const row = await q.insertBooking(tx, { ...target, courier: 'manual', reference: `${orderNumber.replace(/^VA/, '')}-X${target.returnRequestId.slice(0, 8)}-${n}`, weightGrams, bookedBy: by.id, bookedByEmail: by.email });
   await q.markBooked(tx, row.id, { ...NOTHING_BOOKED, awb });
 }
 
@@ -235,10 +235,10 @@ export function createBooking(db: Db, { couriers, orders, settings }: BookingDep
       await q.markCancelled(db, row.id);
     },
 
-    /** The label's PDF, from the courier. */
-    async label(orderId: string): Promise<Uint8Array> {
-      const row = await q.shipmentOfOrder(db, orderId);
-      if (!row || row.courier === 'manual' || !row.awb) throw new AppError(404, 'no_label', 'This order has no courier label.');
+    /** The label's PDF, from the courier: of the order's own parcel, or of a return's exchange parcel (issue 49). */
+    async label(orderId: string, returnRequestId?: string): Promise<Uint8Array> {
+      const row = returnRequestId ? await q.returnParcelOf(db, returnRequestId, 'exchange') : await q.shipmentOfOrder(db, orderId);
+      if (!row || row.courier === 'manual' || !row.awb) throw new AppError(404, 'no_label', returnRequestId ? 'This exchange has no courier label.' : 'This order has no courier label.');
       try {
         return await courierFor(row.courier).label(soFar(row));
       } catch (err) {

@@ -84,6 +84,8 @@ export interface LocalCourier {
   loseAnswers(n: number, path?: string): void;
   /** The next call to `path` is refused with Shiprocket's 422 and these words. */
   refuseNext(path: string, words: string): void;
+  /** The next call to `path` is answered only after `ms` (a slow courier: the shop's booking is under way meanwhile). */
+  delayNext(path: string, ms: number): void;
   close(): Promise<void>;
 }
 
@@ -138,6 +140,7 @@ export interface Courier {
   failing: number;
   losing: { n: number; path: string | undefined };
   refusals: Map<string, string>;
+  delays: Map<string, number>;
   clocks: Set<NodeJS.Timeout>;
 }
 
@@ -299,6 +302,11 @@ async function handle(c: Courier, req: IncomingMessage, res: ServerResponse) {
   const authorised = shiprocket ? path === '/auth/login' || req.headers.authorization === `Bearer ${c.token}` : req.headers.authorization === `Token ${c.token}`;
   // Delhivery's 401 is a plain string (docs/research/delhivery-api.md §3).
   if (!authorised) return json(res, 401, shiprocket ? { message: 'Unauthenticated.' } : 'There has been an error but we were asked to not let you see that. Please contact the dev team.');
+  const delay = c.delays.get(path);
+  if (delay !== undefined) {
+    c.delays.delete(path);
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
   const refusal = c.refusals.get(path);
   if (refusal !== undefined) {
     c.refusals.delete(path);
@@ -325,6 +333,7 @@ export async function startLocalCourier(options: LocalCourierOptions): Promise<L
     failing: 0,
     losing: { n: 0, path: undefined },
     refusals: new Map(),
+    delays: new Map(),
     clocks: new Set(),
   };
   const server = createServer((req, res) => void handle(c, req, res).catch(() => json(res, 500, { message: 'local courier failed' })));
@@ -343,6 +352,7 @@ export async function startLocalCourier(options: LocalCourierOptions): Promise<L
     failNext: (n) => void (c.failing = n),
     loseAnswers: (n, path) => void (c.losing = { n, path }),
     refuseNext: (path, words) => void c.refusals.set(path, words),
+    delayNext: (path, ms) => void c.delays.set(path, ms),
     close: async () => {
       for (const clock of c.clocks) clearInterval(clock);
       server.closeAllConnections();

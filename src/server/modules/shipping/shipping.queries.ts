@@ -38,14 +38,28 @@ export async function liveShipment(tx: Tx, owner: ParcelOwner) {
   return row;
 }
 
-/** Parcels of this kind the order has had, cancelled ones too: the next one's reference counts on from them. */
-export const bookingsMade = async (tx: Tx, owner: ParcelOwner) =>
-  (await tx.select({ n: count() }).from(shipments).where(and(eq(shipments.orderId, owner.orderId), eq(shipments.kind, owner.kind))))[0]?.n ?? 0;
+/**
+ * Parcels of this kind the order (or the return request) has had, cancelled ones too: the next
+ * one's reference counts on from them. Only one is live at a time, and a refused one leaves no
+ * row, so the count never names a reference in use.
+ */
+export const bookingsMade = async (tx: Tx, owner: ParcelOwner) => (await tx.select({ n: count() }).from(shipments).where(ofOwner(owner)))[0]?.n ?? 0;
 
 /** A tracking number the owner typed is already another parcel's with their own courier. */
 export async function ownAwbTaken(tx: Tx, awb: string): Promise<boolean> {
   const rows = await tx.select({ id: shipments.id }).from(shipments).where(and(eq(shipments.courier, 'manual'), eq(shipments.awb, awb))).limit(1);
   return rows.length > 0;
+}
+
+/** A return request's latest parcel of this kind that is not cancelled. */
+export async function returnParcelOf(db: Reader, requestId: string, kind: 'pickup' | 'exchange') {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.returnRequestId, requestId), eq(shipments.kind, kind), sql`${shipments.step} <> 'cancelled'`))
+    .orderBy(desc(shipments.createdAt))
+    .limit(1);
+  return row;
 }
 
 /** The latest parcels of return requests, each kind's newest (a shopper's transaction sees only their own). */
@@ -200,7 +214,8 @@ export function boardRows(db: Db) {
     .select({ shipment: shipments, orderNumber: orders.orderNumber, paymentMethod: orders.paymentMethod, total: orders.total, orderStatus: orders.status })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(or(notInArray(shipments.step, FINAL), sql`${shipments.updatedAt} > now() - interval '14 days'`))
+    // A return's parcel sent with the owner's own courier is never scanned: it is followed on the returns screen.
+    .where(and(or(notInArray(shipments.step, FINAL), sql`${shipments.updatedAt} > now() - interval '14 days'`), sql`${shipments.courier} <> 'manual'`))
     .orderBy(desc(shipments.createdAt))
     .limit(500);
 }

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { PARCEL_GRAMS } from '../../../shared/parcels.contract.ts';
-import { PARCEL_KIND_LABELS } from '../../../shared/parcels.ts';
+import { COURIER_LABELS, PARCEL_KIND_LABELS } from '../../../shared/parcels.ts';
 import type { OwnerReturn } from '../../../shared/returns.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { buttonClass } from '../../components/empty-state.tsx';
@@ -21,6 +21,14 @@ export function ReturnParcelLines({ request: r }: { request: OwnerReturn }) {
         <li key={parcel.kind}>
           <span className="font-medium">{PARCEL_KIND_LABELS[parcel.kind]}:</span> {parcel.courier}
           {parcel.awb && <>, AWB {parcel.awb}</>} · {parcel.stepLabel}
+          {parcel.kind === 'exchange' && parcel.courier !== COURIER_LABELS.manual && parcel.step !== 'cancelled' && (
+            <>
+              {' · '}
+              <a className="font-medium text-wine underline underline-offset-4 hover:text-wine-dark" href={`/api/admin/returns/${r.id}/label`} download>
+                Print the label
+              </a>
+            </>
+          )}
         </li>
       ))}
     </ul>

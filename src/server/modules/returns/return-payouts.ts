@@ -1,0 +1,149 @@
+/**
+ * Payout links for Cash-on-Delivery refunds (issue 49, docs/decisions/0049): where the owner allows
+ * it, a passed check offers the refund both ways and the shopper chooses, from the link in the mail
+ * to their orders: store credit at once, or their own UPI ID or bank account. The account goes
+ * straight to the payout provider, which answers a fund account id; the shop keeps that id and a
+ * masked form, never the number. The payout itself is asked after the choice has committed and
+ * again by the minute pass while owed, always with the same idempotency key, so it is made once;
+ * one still on its way is asked about until it settles.
+ */
+import { maskedDestination, PAYOUT_WORDS, type RefundChoice } from '../../../shared/payouts.ts';
+import type { Db } from '../../db/client.ts';
+import { asShopper } from '../../db/shopper.ts';
+import { AppError, NotFoundError } from '../../http/errors.ts';
+import { PayoutRefusal, PayoutUnavailable, type Payout, type PayoutProvider } from '../payouts/payouts.ts';
+import type { ReturnMailStep } from './return.mails.ts';
+import type { Request, Taken } from './return-steps.ts';
+import * as q from './returns.queries.ts';
+
+/** About four hours of minute passes, as for a refund to the source. */
+const MAX_PAYOUT_ATTEMPTS = 240;
+
+type Tell = (tx: q.Tx, request: { orderId: string }, step: ReturnMailStep) => Promise<void>;
+
+export interface PayoutDeps {
+  /** The payout provider, or null when the shop has none (payouts are then never offered). */
+  payouts: PayoutProvider | null;
+  outbox: { nudge(): void };
+  log: (line: string) => void;
+  tell: Tell;
+  /** Store credit granted and told, in the caller's transaction (return-refunds.ts). */
+  creditIn: (tx: q.Tx, request: Request, userId: string, amount: number) => Promise<void>;
+}
+
+const keyOf = (requestId: string) => `vastra-payout-${requestId}`;
+
+export function createReturnPayouts(db: Db, deps: PayoutDeps) {
+  const { payouts, tell } = deps;
+
+  /** The payout's answer recorded once (another server may have recorded it first); a processed one closes the request. */
+  async function recorded(requestId: string, from: 'due' | 'pending', made: Payout): Promise<void> {
+    await db.transaction(async (tx) => {
+      const row = await q.lockDueRefund(tx, requestId, 'payout', from);
+      if (!row) return;
+      await q.refundTried(tx, requestId, { status: made.status, providerRefundId: made.id, error: made.reason }, 'payout');
+      if (made.status !== 'processed') return;
+      const request = await q.lockRequest(tx, requestId);
+      if (request?.state !== 'passed') return;
+      await q.moveRequest(tx, requestId, 'refunded', null, `Paid out to the shopper's ${row.payoutTo}`);
+      await tell(tx, request, { state: 'refunded', amount: row.amount, to: 'payout', payoutTo: row.payoutTo ?? '' });
+    });
+    deps.outbox.nudge();
+  }
+
+  /** A payout's call that went wrong: tried again next minute, or given up on (the owner pays it by hand). */
+  async function notMade(requestId: string, err: Error, attempts: number): Promise<void> {
+    const giveUp = err instanceof PayoutRefusal || attempts + 1 >= MAX_PAYOUT_ATTEMPTS;
+    deps.log(`Return payout ${requestId}: ${err.message}${giveUp ? ' (given up: the owner pays it by hand)' : ' (will be tried again)'}`);
+    await db.transaction(async (tx) => {
+      if (await q.lockDueRefund(tx, requestId, 'payout')) await q.refundTried(tx, requestId, { status: giveUp ? 'failed' : 'due', error: err.message.slice(0, 500) }, 'payout');
+    });
+  }
+
+  /** A payout owed: asked of the provider with the request's key, then recorded. */
+  async function payOut(requestId: string): Promise<void> {
+    const due = await q.dueRefund(db, requestId, 'payout');
+    if (!due?.fundAccountId || !due.payoutMode || !payouts) return;
+    try {
+      await recorded(requestId, 'due', await payouts.pay(due.fundAccountId, due.amount, due.payoutMode, keyOf(requestId), `return-${requestId}`));
+    } catch (err) {
+      if (!(err instanceof PayoutRefusal || err instanceof PayoutUnavailable)) throw err;
+      await notMade(requestId, err, due.attempts);
+    }
+  }
+
+  /** A payout on its way, asked about again. */
+  async function settleOnItsWay(requestId: string): Promise<void> {
+    const pending = await q.dueRefund(db, requestId, 'payout', 'pending');
+    if (!pending?.providerRefundId || !payouts) return;
+    const now = await payouts.status(pending.providerRefundId);
+    if (now.status !== 'pending') await recorded(requestId, 'pending', now);
+  }
+
+  /** The request the shopper chooses for: theirs (read as them), or not found. */
+  async function shoppersRequest(userId: string, orderId: string, requestId: string): Promise<void> {
+    const found = await asShopper(db, userId, (tx) => q.requestsOf(tx, [orderId]));
+    if (!found.some((r) => r.id === requestId)) throw new NotFoundError('Return request not found.');
+  }
+
+  return {
+    /** Whether a Cash-on-Delivery refund may be offered as a payout: the shop has a payout provider. */
+    offered: payouts !== null,
+
+    /** In the check's transaction: a Cash-on-Delivery refund offered both ways, waiting for the shopper's choice. */
+    async offerIn(tx: q.Tx, request: Request, amount: number): Promise<Taken> {
+      await q.insertRefund(tx, { requestId: request.id, orderId: request.orderId, way: 'payout', amount, status: 'choosing' });
+      return { to: 'passed', note: 'Refund offered as store credit or a payout', mail: { state: 'passed', choose: amount } };
+    },
+
+    /** The shopper's choice: store credit at once, or a payout to the account they give. */
+    async choose(userId: string, orderId: string, requestId: string, choice: RefundChoice): Promise<{ state: string }> {
+      await shoppersRequest(userId, orderId, requestId);
+      if (choice.way === 'store_credit') {
+        await db.transaction(async (tx) => {
+          const request = await q.lockRequestAfterOrder(tx, requestId);
+          const offer = await q.lockOffer(tx, requestId);
+          if (!request || !offer) throw new AppError(409, 'not_choosing', PAYOUT_WORDS.notOffered);
+          await q.dropOffer(tx, requestId);
+          await deps.creditIn(tx, request, userId, offer.amount);
+          await q.moveRequest(tx, requestId, 'refunded', userId, 'Store credit, as the shopper chose');
+        });
+        deps.outbox.nudge();
+        return { state: 'refunded' };
+      }
+      if (!payouts) throw new AppError(409, 'no_payouts', PAYOUT_WORDS.notSetUp);
+      if (!(await q.dueRefund(db, requestId, 'payout', 'choosing'))) throw new AppError(409, 'not_choosing', PAYOUT_WORDS.notOffered);
+      const contact = (await q.payoutContactOf(db, orderId))!;
+      let account: { id: string; mode: 'UPI' | 'IMPS' };
+      try {
+        account = await payouts.fundAccount({ name: contact.name, email: contact.email, phone: contact.phone, reference: `vastra-${contact.userId}` }, choice.to);
+      } catch (err) {
+        if (err instanceof PayoutRefusal) throw new AppError(422, 'payout_refused', PAYOUT_WORDS.refused(err.message.endsWith('.') ? err.message : `${err.message}.`));
+        if (err instanceof PayoutUnavailable) throw new AppError(503, 'payouts_unavailable', PAYOUT_WORDS.unavailable);
+        throw err;
+      }
+      await db.transaction(async (tx) => {
+        // Chosen in another tab meanwhile: this account is not used.
+        if (!(await q.lockOffer(tx, requestId))) throw new AppError(409, 'not_choosing', PAYOUT_WORDS.notOffered);
+        const payoutTo = maskedDestination(choice.to);
+        await q.refundTried(tx, requestId, { status: 'due', fundAccountId: account.id, payoutMode: account.mode, payoutTo }, 'payout');
+        await q.noteEvent(tx, requestId, 'passed', `Payout to the shopper's ${payoutTo}`);
+      });
+      await payOut(requestId);
+      return { state: (await q.dueRefund(db, requestId, 'payout', 'processed')) ? 'refunded' : 'passed' };
+    },
+
+    /** Payouts owed or on their way, each asked once (the minute pass); how many. */
+    async payoutsDue(limit = 50): Promise<number> {
+      if (!payouts) return 0;
+      const due = await q.refundsDue(db, limit, 'payout', ['due']);
+      const onItsWay = await q.refundsDue(db, limit, 'payout', ['pending']);
+      const said = (id: string) => (err: unknown) => deps.log(`Return payout ${id}: ${err instanceof Error ? err.message : String(err)}`);
+      for (const id of due) await payOut(id).catch(said(id));
+      for (const id of onItsWay) await settleOnItsWay(id).catch(said(id));
+      return due.length + onItsWay.length;
+    },
+  };
+}
+
+export type ReturnPayouts = ReturnType<typeof createReturnPayouts>;
