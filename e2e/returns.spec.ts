@@ -224,3 +224,42 @@ test('a Cash on Delivery piece sent back is refunded as store credit, shown on t
   expect((await (await buyer.request.get('/api/account/store-credit')).json()).balance).toBe(0);
   await context.close();
 });
+
+test('a Cash on Delivery refund offered both ways is paid to the shopper’s UPI ID, a malformed one refused first', BOTH_WIDTHS, async ({ page, browser }, testInfo) => {
+  test.setTimeout(150_000);
+  const { context, page: buyer, addressId } = await verifiedBuyer(browser, 'Shalini');
+  await signedInAsOwner(page);
+  await page.goto('/admin/returns');
+  await page.getByLabel('Return address').fill('Vastra Returns\nJayanagar, Bengaluru 560011');
+  await page.getByRole('radio', { name: /The shopper chooses/ }).check();
+  await page.getByRole('button', { name: 'Save return rules' }).click();
+  await expect(page.getByText('Return rules saved.')).toBeVisible();
+  const kurta = await deliveredKurta(page.request, buyer.request, addressId, 'cod');
+  const orders = await (await buyer.request.get('/api/orders')).json();
+  const order = orders.items.find((o: { orderNumber: string }) => o.orderNumber === kurta.orderNumber);
+  const { lines } = await (await buyer.request.get(`/api/orders/${order.id}/returns`)).json();
+  const asked = await buyer.request.post(`/api/orders/${order.id}/returns`, { data: { lines: [{ lineId: lines[0].lineId, quantity: 1 }], reason: 'colour', resolution: 'refund' } });
+  const { id } = await asked.json();
+  for (const step of ['approve', 'send-yourself', 'received']) expect((await page.request.post(`/api/admin/returns/${id}/${step}`, { data: step === 'send-yourself' ? { way: 'self' } : {} })).status()).toBe(200);
+  expect((await page.request.post(`/api/admin/returns/${id}/check`, { data: { passed: true, note: '' } })).status()).toBe(200);
+
+  await buyer.goto('/orders');
+  const card = buyer.getByRole('article', { name: `Order ${kurta.orderNumber}` });
+  await card.getByRole('button', { name: 'Return or exchange' }).click();
+  const panel = card.getByRole('region', { name: 'Return or exchange' });
+  await expect(panel.getByText(/How would you like your ₹[\d,.]+ back\?/)).toBeVisible();
+  await panel.getByRole('button', { name: 'To my UPI ID' }).click();
+  await panel.getByLabel('UPI ID').fill('shalini at okaxis');
+  await panel.getByRole('button', { name: /^Pay ₹[\d,.]+ to this account$/ }).click();
+  await expect(panel.getByText('Enter your UPI ID as it is in your UPI app, like name@okhdfcbank.')).toBeVisible();
+  await expectNoSeriousViolations(buyer);
+  await buyer.screenshot({ path: testInfo.outputPath('refund-choice.png'), fullPage: true });
+  await panel.getByLabel('UPI ID').fill('shalini.k@okaxis');
+  await panel.getByRole('button', { name: /^Pay ₹[\d,.]+ to this account$/ }).click();
+  await expect(panel.getByText(/₹[\d,.]+ paid to your UPI ID sh•••@okaxis\./)).toBeVisible();
+  await expect(panel.getByText('Refunded', { exact: false }).first()).toBeVisible();
+  await buyer.screenshot({ path: testInfo.outputPath('refund-paid-out.png'), fullPage: true });
+  // Back to store credit only, for the journeys after this one.
+  expect((await page.request.put('/api/admin/returns/settings', { data: { windowDays: 7, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit', returnAddress: 'Vastra Returns\nJayanagar, Bengaluru 560011' } })).status()).toBe(200);
+  await context.close();
+});

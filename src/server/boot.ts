@@ -26,6 +26,7 @@ import { folderTransport, smtpTransport } from './modules/mail/mail.transports.t
 import { startLocalChat } from './modules/notify/local-chat.ts';
 import type { Notifier } from './modules/notify/notifier.ts';
 import type { ReturnsService } from './modules/returns/returns.service.ts';
+import { startLocalPayouts } from './modules/payouts/local-payouts.ts';
 import { startLocalCourier } from './modules/shipping/local-courier.ts';
 import { WEBHOOK_PATHS, type Shipping } from './modules/shipping/shipping.service.ts';
 import type { CourierName } from '../shared/parcels.ts';
@@ -97,6 +98,14 @@ async function localCourierFor(config: AppConfig, authSecret: string, log: (line
   };
 }
 
+/** Development: RazorpayX's payouts played by the local payouts stand-in (nothing real is paid). */
+async function localPayoutsFor(config: AppConfig, log: (line: string) => void) {
+  if (!config.localCourier || config.razorpayx) return null;
+  const server = await startLocalPayouts();
+  log(`Payouts: the local payouts stand-in plays RazorpayX at ${server.apiBase} (development: nothing real is paid).`);
+  return { server, keys: { keyId: server.keyId, keySecret: server.keySecret, accountNumber: server.accountNumber, apiBase: server.apiBase } };
+}
+
 /** Development: WhatsApp played by the local chat stand-in, which records and logs each message. */
 async function localChatFor(config: AppConfig, log: (line: string) => void) {
   if (!config.localCourier || config.whatsapp || config.msg91) return null;
@@ -125,6 +134,8 @@ function parcelPoller(shipping: Shipping, notifier: Notifier, returns: ReturnsSe
     await returns.lapseHolds().then((n) => n > 0 && log(`Returns: ${n} exchange holds ran out; their sizes are back on sale.`), said);
     // A return's refund the provider could not make at the check is asked again, with the same key.
     await returns.refundsDue().catch(said);
+    // A payout of a COD refund owed, or on its way, is asked again, with the same key (issue 49).
+    await returns.payoutsDue().catch(said);
     await returns.dropLoosePhotos().catch(said);
     if (Date.now() - lastPoll < POLL_EVERY_MS) return;
     lastPoll = Date.now();
@@ -172,7 +183,8 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   const authSecret = authSecretFor(config);
   const courier = await localCourierFor(config, authSecret, log);
   const chat = await localChatFor(config, log);
-  const shopConfig = { ...config, authSecret, ...(courier && { ...courier.keys, couriersAreLocal: true }), ...(chat && { whatsapp: chat.keys }) };
+  const payouts = await localPayoutsFor(config, log);
+  const shopConfig = { ...config, authSecret, ...(courier && { ...courier.keys, couriersAreLocal: true }), ...(chat && { whatsapp: chat.keys }), ...(payouts && { razorpayx: payouts.keys }) };
   const shop = composeShop({ db: database.db, config: shopConfig, watch, mailWritten: () => mail.nudge() });
   shop.catalog.warmFilters(log).catch((error: unknown) => log(`Filters: the index could not be built yet (${String(error)}); the first filtered list will build it.`));
   const ssr = dev ? (config.drawOnServer ? dev.ssr : undefined) : await pageRenderer(config, log);
@@ -180,6 +192,7 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   const closeLocal = async () => {
     await courier?.server.close();
     await chat?.server.close();
+    await payouts?.server.close();
   };
   return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, log), parcels: parcelPoller(shop.shipping, shop.notifier, shop.returns, log), closeLocal };
 }

@@ -25,8 +25,8 @@ export interface LocalPayouts {
   /** Every fund account made, as it was asked for (tests look for the account number nowhere else). */
   fundAccounts: Map<string, Record<string, unknown>>;
   payouts: LocalPayout[];
-  /** The next `n` calls answer 503. */
-  failNext(n: number): void;
+  /** The next `n` calls (to `path`, when given, like '/v1/payouts') answer 503. */
+  failNext(n: number, path?: string): void;
   /** Payouts from now on stay `processing` until `settle` is called. */
   holdPayouts(on: boolean): void;
   /** A held payout settles as processed (or reversed). */
@@ -42,7 +42,7 @@ export async function startLocalPayouts(): Promise<LocalPayouts> {
   const accountNumber = '7878780080316316';
   const fundAccounts = new Map<string, Record<string, unknown>>();
   const payouts: LocalPayout[] = [];
-  let failing = 0;
+  let failing = { n: 0, path: undefined as string | undefined };
   let holding = false;
   let ids = 0;
   const next = (prefix: string) => `${prefix}_local${String(++ids).padStart(8, '0')}`;
@@ -87,10 +87,11 @@ export async function startLocalPayouts(): Promise<LocalPayouts> {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(value));
     };
-    if (failing > 0) return failing--, answer(503, { error: { code: 'SERVER_ERROR', description: 'The server is busy' } });
+    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    if (failing.n > 0 && (!failing.path || failing.path === path)) return failing.n--, answer(503, { error: { code: 'SERVER_ERROR', description: 'The server is busy' } });
     if (req.headers.authorization !== `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`) return answer(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' } });
     const key = req.headers['x-payout-idempotency'];
-    const [status, value] = route(req.method ?? 'GET', new URL(req.url ?? '/', 'http://local').pathname, body, typeof key === 'string' ? key : undefined);
+    const [status, value] = route(req.method ?? 'GET', path, body, typeof key === 'string' ? key : undefined);
     answer(status, value);
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
@@ -101,7 +102,7 @@ export async function startLocalPayouts(): Promise<LocalPayouts> {
     accountNumber,
     fundAccounts,
     payouts,
-    failNext: (n) => void (failing = n),
+    failNext: (n, path) => void (failing = { n, path }),
     holdPayouts: (on) => void (holding = on),
     settle(id, status) {
       const found = payouts.find((p) => p.id === id);

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { photoId, pickupContract, refuseReturnContract, returnCheckContract, returnPickupContract, returnRequestContract, returnSettingsContract, returnsListQuery, shipExchangeContract } from '../../../shared/returns.contract.ts';
+import { refundChoiceContract } from '../../../shared/payouts.ts';
 import { OPEN_RETURN_STATES, RETURN_PHOTOS, RETURN_WORDS } from '../../../shared/returns.ts';
 import { download } from '../../http/download.ts';
 import { bodyLimitOf } from '../../http/mutations.ts';
@@ -11,12 +12,14 @@ import { ORDER_NOT_FOUND, REQUEST_NOT_FOUND, type ReturnsService } from './retur
 
 const order = z.object({ id: z.uuid({ error: ORDER_NOT_FOUND }) });
 const photo = z.object({ id: photoId });
+const orderRequest = z.object({ id: z.uuid({ error: ORDER_NOT_FOUND }), requestId: z.uuid({ error: REQUEST_NOT_FOUND }) });
 
 export function returnsRoutes(returns: ReturnsService) {
   return new Hono<ShopperEnv>()
     .use('/uploads/return-photos', shoppersOnly)
     .use('/returns/*', shoppersOnly)
     .use('/orders/:id/returns', shoppersOnly)
+    .use('/orders/:id/returns/*', shoppersOnly)
     .post('/uploads/return-photos', bodyLimitOf(RETURN_PHOTOS.bytes, RETURN_WORDS.photoTooLarge), async (c) =>
       c.json(await returns.addPhoto(requireShopper(c).id, new Uint8Array(await c.req.arrayBuffer())), 201),
     )
@@ -24,6 +27,11 @@ export function returnsRoutes(returns: ReturnsService) {
       c.json(await returns.request(requireShopper(c).id, c.req.valid('param').id, c.req.valid('json')), 201),
     )
     .get('/orders/:id/returns', valid('param', order, { status: 404 }), async (c) => c.json(await returns.options(requireShopper(c).id, c.req.valid('param').id)))
+    // A Cash-on-Delivery refund offered both ways: the shopper's choice of store credit or a payout to their account.
+    .post('/orders/:id/returns/:requestId/refund-choice', valid('param', orderRequest, { status: 404 }), valid('json', refundChoiceContract), async (c) => {
+      const { id, requestId } = c.req.valid('param');
+      return c.json(await returns.chooseRefund(requireShopper(c).id, id, requestId, c.req.valid('json')));
+    })
     .get('/returns/photos/:id', valid('param', photo, { status: 404 }), async (c) => {
       const bytes = await returns.shopperPhoto(requireShopper(c).id, c.req.valid('param').id);
       return c.body(new Uint8Array(bytes), 200, { 'content-type': 'image/webp', 'cache-control': 'private, max-age=86400' });

@@ -10,6 +10,7 @@ import { ONE_SIZE } from '../../../shared/stock.ts';
 import { returnSettingsContract, type ReturnRequestBody } from '../../../shared/returns.contract.ts';
 import { DEFAULT_RETURN_SETTINGS, EXCHANGE_HOLD_DAYS, lastReturnDay, OPEN_RETURN_STATES, RETURN_WORDS, SHOP_AT_FAULT, type OwnerReturn, type ReturnOptions, type ReturnSettings, type ReturnState, type ReturnsSummary, type ShopperReturn, type ReturnParcel, fitFlag } from '../../../shared/returns.ts';
 import { indiaDay } from '../../../shared/india-time.ts';
+import { PAYOUT_WORDS } from '../../../shared/payouts.ts';
 import type { Db } from '../../db/client.ts';
 import { asServerFrom, asShopper } from '../../db/shopper.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
@@ -85,7 +86,8 @@ function shopperView(r: Awaited<ReturnType<typeof q.requestsOf>>[number], return
     ownerNote: r.ownerNote,
     createdAt: r.createdAt.toISOString(),
     lines: r.lines.map(({ requestId: _r, ...l }) => l),
-    sendTo: r.pickup === 'self' && OPEN_RETURN_STATES.includes(r.state) ? returnAddress : null,
+    // Only while the piece is still to come: once it has reached the shop, the address is no longer the shopper's concern.
+    sendTo: r.pickup === 'self' && (r.state === 'pickup_booked' || r.state === 'picked_up') ? returnAddress : null,
     refunds: r.refunds.map((m) => ({
       amount: m.amount,
       way: m.way,
@@ -170,6 +172,7 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
   return {
     settings: () => settings(),
     async saveSettings(input: ReturnSettings): Promise<ReturnSettings> {
+      if (input.codRefund === 'credit_or_payout' && !deps.payouts) throw new AppError(422, 'invalid', PAYOUT_WORDS.notSetUp, { codRefund: PAYOUT_WORDS.notSetUp });
       await q.settingsRow.save(db, input);
       return settings();
     },

@@ -5,10 +5,15 @@
  */
 import { useState } from 'react';
 import { returnSettingsContract } from '../../../shared/returns.contract.ts';
-import { FIT_FLAG, REASON_LABELS, type ReturnSettings } from '../../../shared/returns.ts';
+import { COD_REFUND_WAYS, FIT_FLAG, REASON_LABELS, type CodRefundWay, type ReturnSettings } from '../../../shared/returns.ts';
 import { FormMessage, SubmitButton, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { useReturnsSummary, useSaveReturnSettings } from './returns.api.ts';
 import { useContractForm } from './use-contract-form.ts';
+
+const COD_WAY_LABELS: Record<CodRefundWay, string> = {
+  store_credit: 'Store credit, at once',
+  credit_or_payout: 'The shopper chooses: store credit, or paid to their UPI ID or bank account (RazorpayX)',
+};
 
 const wholeOf = (typed: string): unknown => (/^\s*\d+\s*$/.test(typed) ? Number(typed) : typed);
 
@@ -16,17 +21,28 @@ export function ReturnRulesForm({ settings }: { settings: ReturnSettings }) {
   const save = useSaveReturnSettings();
   const [windowDays, setWindow] = useState(String(settings.windowDays));
   const [returnAddress, setAddress] = useState(settings.returnAddress);
+  const [codRefund, setCodRefund] = useState<CodRefundWay>(settings.codRefund);
   const form = useContractForm(returnSettingsContract, save.mutateAsync, 'Return rules saved.');
   const { errors, message } = form;
-  // The pickup fee and payout links come with courier pickups and the payout provider: kept as they are until then.
-  const read = () => ({ ...settings, windowDays: wholeOf(windowDays), returnAddress });
+  // The pickup fee is not charged yet (docs/decisions/0049): kept as it is.
+  const read = () => ({ ...settings, windowDays: wholeOf(windowDays), returnAddress, codRefund });
   return (
     <form onSubmit={form.onSubmit(read)} noValidate className="grid gap-5 rounded-2xl border border-line bg-white/80 p-5 sm:p-8">
       <h2 className="font-display text-2xl font-semibold">Return rules</h2>
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField label="Return window (days)" hint="From the day it is delivered, 0 to 30." inputMode="numeric" value={windowDays} error={errors.windowDays} onChange={(e) => setWindow(e.target.value)} />
       </div>
-      <p className="text-sm text-muted">Cash on Delivery orders are refunded as store credit, at once, valid a year; prepaid orders to the way the shopper paid.</p>
+      <fieldset className="grid gap-2 text-sm">
+        <legend className="mb-1 font-medium">Refunds of Cash on Delivery orders</legend>
+        {COD_REFUND_WAYS.map((way) => (
+          <label key={way} className="flex min-h-10 items-center gap-3">
+            <input type="radio" name="cod-refund" className="size-4 accent-wine" checked={codRefund === way} onChange={() => setCodRefund(way)} />
+            {COD_WAY_LABELS[way]}
+          </label>
+        ))}
+        {errors.codRefund && <FormMessage tone="error">{errors.codRefund}</FormMessage>}
+        <p className="text-muted">Prepaid orders are always refunded to the way the shopper paid. Store credit is valid a year.</p>
+      </fieldset>
       <TextAreaField label="Return address" hint="Where shoppers send pieces back, as it goes on the parcel." rows={4} maxLength={300} value={returnAddress} error={errors.returnAddress} onChange={(e) => setAddress(e.target.value)} />
       {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
       <div>

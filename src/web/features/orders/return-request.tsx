@@ -11,6 +11,7 @@ import { formatInr } from '../../../shared/money.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { FieldError, FormMessage, SubmitButton, TextAreaField } from '../../components/form-field.tsx';
 import { uploadReturnPhoto, useAskReturn, useReturnOptions } from './orders.api.ts';
+import { RefundChoice } from './refund-choice.tsx';
 
 type Line = ReturnOptions['lines'][number];
 interface Chosen {
@@ -67,9 +68,7 @@ function Requests({ orderId, options }: { orderId: string; options: ReturnOption
             {r.parcels.map((parcel) => (
               <span key={parcel.kind}>{parcelWords(parcel)}</span>
             ))}
-            {r.refunds.map((m) => (
-              <span key={m.way}>{refundWords(m)}</span>
-            ))}
+            {r.refunds.map((m) => (m.choosing ? <RefundChoice key={m.way} orderId={orderId} requestId={r.id} amount={m.amount} /> : <span key={m.way}>{refundWords(m)}</span>))}
             {r.creditNote && (
               <a className="w-fit font-medium text-wine underline underline-offset-4 hover:text-wine-dark" href={`/api/orders/${orderId}/returns/${r.id}/credit-note`} download>
                 Credit note {r.creditNote} (PDF)
@@ -96,6 +95,10 @@ function parcelWords(parcel: ShopperReturn['parcels'][number]): string {
 
 /** Where the money stands, as the shopper reads it. */
 function refundWords(refund: ShopperReturn['refunds'][number]): string {
+  if (refund.way === 'payout') {
+    if (refund.failed) return `We could not pay ${formatInr(refund.amount)} to your ${refund.payoutTo}. We will sort it out and write to you.`;
+    return refund.made ? `${formatInr(refund.amount)} paid to your ${refund.payoutTo}.` : `${formatInr(refund.amount)} is being paid to your ${refund.payoutTo}.`;
+  }
   if (refund.way === 'store_credit') return `${formatInr(refund.amount)} added to your store credit. Spend it at checkout.`;
   if (refund.failed) return `We could not refund ${formatInr(refund.amount)} automatically. We will refund it by hand and write to you.`;
   return refund.made ? `${formatInr(refund.amount)} refunded to the way you paid. Banks usually show it within 5 to 7 working days.` : `${formatInr(refund.amount)} is being refunded to the way you paid.`;
