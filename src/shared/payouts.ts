@@ -7,10 +7,13 @@
  */
 import { z } from './zod.ts';
 
+/** An offer the shopper has not answered in this many days becomes store credit. */
+export const CHOOSE_DAYS = 7;
+
 export const PAYOUT_WORDS = {
   chooseWay: 'Choose store credit or a payout to your account.',
   upi: 'Enter your UPI ID as it is in your UPI app, like name@okhdfcbank.',
-  name: 'Enter the account holder’s name as the bank has it.',
+  name: 'Enter the account holder’s name as the bank has it, in English letters (3 to 120).',
   account: 'An account number has 9 to 18 digits.',
   accountsDiffer: 'The two account numbers are not the same.',
   ifsc: 'An IFSC has 11 characters: 4 letters, a zero, then 6 letters or digits (like HDFC0001234).',
@@ -24,6 +27,8 @@ export const PAYOUT_WORDS = {
 const UPI_ID = /^[a-z0-9][a-z0-9._-]{1,255}@[a-z][a-z0-9]{1,63}$/;
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const ACCOUNT = /^\d{9,18}$/;
+/** What RazorpayX takes as an account holder's name: English letters, digits and a little punctuation. */
+const HOLDER = /^[A-Za-z0-9 '._()/-]{3,120}$/;
 
 const text = (message: string) => z.string({ error: message });
 const digits = (message: string) => text(message).transform((v) => v.replace(/[\s-]/g, ''));
@@ -40,7 +45,7 @@ const bankDestination = z
     kind: z.literal('bank'),
     name: text(PAYOUT_WORDS.name)
       .transform((v) => v.replace(/\s+/g, ' ').trim())
-      .refine((v) => v.length >= 2 && v.length <= 120 && /^[\p{L} .'-]+$/u.test(v), PAYOUT_WORDS.name),
+      .refine((v) => HOLDER.test(v), PAYOUT_WORDS.name),
     accountNumber: digits(PAYOUT_WORDS.account).refine((v) => ACCOUNT.test(v), PAYOUT_WORDS.account),
     confirmAccountNumber: digits(PAYOUT_WORDS.account),
     ifsc: text(PAYOUT_WORDS.ifsc)

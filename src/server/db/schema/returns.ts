@@ -129,6 +129,10 @@ export const returnRefunds = pgTable(
     /** A payout's account as the shopper reads it: masked ("account ending 1234 (HDFC0001234)"). */
     payoutTo: text('payout_to'),
     payoutMode: text('payout_mode').$type<'UPI' | 'IMPS'>(),
+    /** The payout's idempotency key: one per choice of account (a key that failed fails for ever at RazorpayX). */
+    payoutKey: text('payout_key'),
+    /** A payout call under way holds the row until then: two servers never ask at once. */
+    payoutUntil: timestamp('payout_until', { withTimezone: true }),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     ...timestamps,
@@ -141,7 +145,7 @@ export const returnRefunds = pgTable(
     check('return_refunds_amount', sql`${t.amount} > 0`),
     check('return_refunds_way', sql`${t.way} in ('source', 'store_credit', 'payout')`),
     check('return_refunds_status', sql`${t.status} in ('choosing', 'due', 'pending', 'processed', 'failed')`),
-    check('return_refunds_payout_account', sql`${t.way} <> 'payout' or ${t.status} = 'choosing' or (${t.fundAccountId} is not null and ${t.payoutMode} is not null)`),
+    check('return_refunds_payout_account', sql`${t.way} <> 'payout' or ${t.status} = 'choosing' or (${t.fundAccountId} is not null and ${t.payoutMode} is not null and ${t.payoutKey} is not null)`),
     check('return_refunds_source_payment', sql`${t.way} <> 'source' or ${t.paymentId} is not null`),
   ],
 );

@@ -49,7 +49,7 @@ export async function startLocalPayouts(): Promise<LocalPayouts> {
 
   function route(method: string, path: string, body: Record<string, unknown>, key: string | undefined): readonly [number, unknown] {
     if (method === 'POST' && path === '/v1/contacts') {
-      if (typeof body.name !== 'string' || !body.name) return badRequest('The name field is required.', 'name');
+      if (typeof body.name !== 'string' || !/^[A-Za-z0-9 '.-]{3,50}$/.test(body.name)) return badRequest('The name format is invalid.', 'name');
       return [201, { id: next('cont'), entity: 'contact', name: body.name, type: body.type, reference_id: body.reference_id, active: true }];
     }
     if (method === 'POST' && path === '/v1/fund_accounts') {
@@ -62,7 +62,8 @@ export async function startLocalPayouts(): Promise<LocalPayouts> {
       return [201, { id, entity: 'fund_account', contact_id: body.contact_id, account_type: body.account_type, active: true }];
     }
     if (method === 'POST' && path === '/v1/payouts') {
-      if (!key) return badRequest('X-Payout-Idempotency header is required', 'X-Payout-Idempotency');
+      // Razorpay's rule: 4 to 36 of letters, digits, '-', '_' and spaces.
+      if (!key || !/^[A-Za-z0-9 _-]{4,36}$/.test(key)) return badRequest('The X-Payout-Idempotency header must be 4 to 36 characters', 'X-Payout-Idempotency');
       const same = payouts.find((p) => p.key === key);
       if (same) return [200, view(same)];
       if (!fundAccounts.has(String(body.fund_account_id))) return badRequest('The id provided does not exist', 'fund_account_id');

@@ -69,12 +69,20 @@ function payoutOf(body: unknown): Payout {
   return { id: b.id, status, reason };
 }
 
+/** A contact's name as RazorpayX takes it (3 to 50 of a-z, 0-9 and a little punctuation): the shopper's, or a plain stand-in. */
+export function contactName(name: string): string {
+  const plain = name.normalize('NFKD').replace(/[^A-Za-z0-9 '.-]/g, '').replace(/\s+/g, ' ').trim().slice(0, 50).trim();
+  return plain.length >= 3 ? plain : 'Vastra shopper';
+}
+
 export function createRazorpayXPayouts(config: RazorpayXConfig): PayoutProvider {
   const base = config.apiBase.replace(/\/+$/, '');
   const auth = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString('base64')}`;
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const answer = await callOut(WHO, { method, url: `${base}${path}`, headers: { Authorization: auth, ...headers }, body, timeoutMs: config.timeoutMs });
     if (answer.status === 401) throw new Unanswered(`${WHO} did not accept the shop's keys (RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET).`);
+    // The same idempotency key still being worked on: the outcome is not known yet.
+    if (answer.status === 409) throw new Unanswered(`${WHO} is still working on this payout. Try again in a minute.`);
     if (answer.status >= 300) throw new PayoutRefusal(refusalOf(answer));
     return answer.body as Record<string, unknown>;
   };
@@ -82,7 +90,7 @@ export function createRazorpayXPayouts(config: RazorpayXConfig): PayoutProvider 
   return {
     async fundAccount(contact, to) {
       // A contact with the same reference is found again, not made twice (RazorpayX dedupes on its details).
-      const made = await call('POST', '/contacts', { name: contact.name, email: contact.email, contact: contact.phone, type: 'customer', reference_id: contact.reference.slice(0, 40) });
+      const made = await call('POST', '/contacts', { name: contactName(contact.name), email: contact.email, contact: contact.phone, type: 'customer', reference_id: contact.reference.slice(0, 40) });
       const account =
         to.kind === 'upi'
           ? { account_type: 'vpa', vpa: { address: to.upi } }

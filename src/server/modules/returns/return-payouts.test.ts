@@ -24,6 +24,11 @@ const refundsOf = (id: string) => db().select().from(returnRefunds).where(eq(ret
 const stateOf = async (id: string) => (await db().select({ state: returnRequests.state }).from(returnRequests).where(eq(returnRequests.id, id)))[0]!.state;
 const choose = (orderId: string, id: string, body: unknown, cookie = shopperCookie()) => send(p.t, 'POST', `/api/orders/${orderId}/returns/${id}/refund-choice`, body, cookie);
 const ACCOUNT = '50100123456789';
+/** The payouts the stand-in made for a request: by the key its refund row holds. */
+const payoutsFor = async (id: string) => {
+  const keys = (await refundsOf(id)).map((r) => r.payoutKey);
+  return p.payouts.payouts.filter((x) => keys.includes(x.key));
+};
 const bank = { kind: 'bank', name: 'Kavya Raman', accountNumber: ACCOUNT, confirmAccountNumber: ACCOUNT, ifsc: 'hdfc0001234' };
 
 /** A Cash on Delivery order delivered, and its cash counted by the owner (completed): the shopper may place the next. */
@@ -67,6 +72,7 @@ describe('a Cash on Delivery refund with payouts allowed', () => {
 
   it('refuses a malformed UPI ID, IFSC or account number, or one the payout service does not know, writing nothing', async () => {
     const { orderId, id } = await offered();
+    const paidBefore = p.payouts.payouts.length;
     for (const [to, words] of [
       [{ kind: 'upi', upi: 'kavya at okicici' }, PAYOUT_WORDS.upi],
       [{ kind: 'upi', upi: '<script>@x' }, PAYOUT_WORDS.upi],
@@ -83,14 +89,15 @@ describe('a Cash on Delivery refund with payouts allowed', () => {
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).message).toContain('Invalid VPA');
     expect(await refundsOf(id)).toMatchObject([{ way: 'payout', status: 'choosing', fundAccountId: null }]);
-    expect(p.payouts.payouts.filter((x) => x.key === `vastra-payout-${id}`)).toHaveLength(0);
+    expect(p.payouts.payouts).toHaveLength(paidBefore);
+    expect((await refundsOf(id))[0]!.payoutKey).toBeNull();
   });
 
   it('pays the bank account once, keeping only its last digits, and tells the shopper', async () => {
     const { orderId, id, amount } = await offered();
     const [one, two] = await Promise.all([choose(orderId, id, { way: 'payout', to: bank }), choose(orderId, id, { way: 'payout', to: bank })]);
     expect([one!.status, two!.status].sort()).toEqual([200, 409]);
-    expect(p.payouts.payouts.filter((x) => x.key === `vastra-payout-${id}`)).toMatchObject([{ amount, mode: 'IMPS', status: 'processed' }]);
+    expect(await payoutsFor(id)).toMatchObject([{ amount, mode: 'IMPS', status: 'processed' }]);
     const [row] = await refundsOf(id);
     expect(row).toMatchObject({ way: 'payout', status: 'processed', payoutTo: 'account ending 6789 (HDFC0001234)', payoutMode: 'IMPS' });
     expect(await stateOf(id)).toBe('refunded');
@@ -107,7 +114,7 @@ describe('a Cash on Delivery refund with payouts allowed', () => {
     p.payouts.holdPayouts(true);
     const chosen = await choose(orderId, id, { way: 'payout', to: { kind: 'upi', upi: ' Kavya.R@OKICICI ' } });
     expect(chosen.status, await chosen.clone().text()).toBe(200);
-    const [made] = p.payouts.payouts.filter((x) => x.key === `vastra-payout-${id}`);
+    const [made] = await payoutsFor(id);
     expect(made).toMatchObject({ amount, mode: 'UPI', status: 'processing' });
     expect(await refundsOf(id)).toMatchObject([{ status: 'pending', payoutTo: 'UPI ID ka•••@okicici' }]);
     expect(await stateOf(id)).toBe('passed');
@@ -129,8 +136,32 @@ describe('a Cash on Delivery refund with payouts allowed', () => {
     expect(await refundsOf(second.id)).toMatchObject([{ status: 'due' }]);
     await p.t.shop.returns.payoutsDue();
     await p.t.shop.returns.payoutsDue();
-    expect(p.payouts.payouts.filter((x) => x.key === `vastra-payout-${second.id}`)).toHaveLength(1);
+    expect(await payoutsFor(second.id)).toHaveLength(1);
     expect(await stateOf(second.id)).toBe('refunded');
+  });
+
+  it('refused or turned back by the bank, is offered again with the reason; an offer left a week becomes store credit', async () => {
+    const { orderId, id, amount } = await offered();
+    p.payouts.holdPayouts(true);
+    expect((await choose(orderId, id, { way: 'payout', to: { kind: 'upi', upi: 'kavya.r@okicici' } })).status).toBe(200);
+    const [first] = await payoutsFor(id);
+    p.payouts.settle(first!.id, 'reversed');
+    p.payouts.holdPayouts(false);
+    await p.t.shop.returns.payoutsDue();
+    expect(await refundsOf(id)).toMatchObject([{ way: 'payout', status: 'choosing', fundAccountId: null, payoutTo: null, payoutKey: null }]);
+    const [told] = await db().select({ text: mailOutbox.textBody }).from(mailOutbox).where(and(eq(mailOutbox.toAddress, p.shopper.s.email), eq(mailOutbox.kind, 'return_passed'))).orderBy(sql`${mailOutbox.id} desc`).limit(1);
+    expect(told!.text).toContain('We could not pay it to your UPI ID ka•••@okicici: Beneficiary bank rejected the payout');
+    // Chosen again, a new key: paid once.
+    expect((await choose(orderId, id, { way: 'payout', to: bank })).status).toBe(200);
+    expect((await payoutsFor(id)).map((x) => x.status)).toEqual(['processed']);
+    expect(p.payouts.payouts.filter((x) => x.amount === amount && x.id === first!.id)).toMatchObject([{ status: 'reversed' }]);
+    expect(await stateOf(id)).toBe('refunded');
+
+    const quiet = await offered();
+    await db().update(returnRefunds).set({ updatedAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(returnRefunds.requestId, quiet.id));
+    await p.t.shop.returns.payoutsDue();
+    expect(await refundsOf(quiet.id)).toMatchObject([{ way: 'store_credit', amount: quiet.amount, status: 'processed' }]);
+    expect(await stateOf(quiet.id)).toBe('refunded');
   });
 
   it('is never offered when the owner keeps store credit only', async () => {

@@ -4,10 +4,13 @@
  * to their orders: store credit at once, or their own UPI ID or bank account. The account goes
  * straight to the payout provider, which answers a fund account id; the shop keeps that id and a
  * masked form, never the number. The payout itself is asked after the choice has committed and
- * again by the minute pass while owed, always with the same idempotency key, so it is made once;
- * one still on its way is asked about until it settles.
+ * again by the minute pass while owed, one server at a time (a minute's hold on the row), always
+ * with that choice's idempotency key, so it is made once; one still on its way is asked about until
+ * it settles. One the service refuses or cannot make is offered again, the shopper told why; an
+ * offer not answered in CHOOSE_DAYS becomes store credit.
  */
-import { maskedDestination, PAYOUT_WORDS, type RefundChoice } from '../../../shared/payouts.ts';
+import crypto from 'node:crypto';
+import { CHOOSE_DAYS, maskedDestination, PAYOUT_WORDS, type RefundChoice } from '../../../shared/payouts.ts';
 import type { Db } from '../../db/client.ts';
 import { asShopper } from '../../db/shopper.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
@@ -26,22 +29,31 @@ export interface PayoutDeps {
   payouts: PayoutProvider | null;
   outbox: { nudge(): void };
   log: (line: string) => void;
+  now: () => Date;
   tell: Tell;
   /** Store credit granted and told, in the caller's transaction (return-refunds.ts). */
   creditIn: (tx: q.Tx, request: Request, userId: string, amount: number) => Promise<void>;
 }
 
-const keyOf = (requestId: string) => `vastra-payout-${requestId}`;
 
-export function createReturnPayouts(db: Db, deps: PayoutDeps) {
+/** The calls to the payout provider and what their answers do to the offer and the request. */
+function payoutCalls(db: Db, deps: PayoutDeps) {
   const { payouts, tell } = deps;
 
-  /** The payout's answer recorded once (another server may have recorded it first); a processed one closes the request. */
+  /** The payout could not be made to this account: offered again, the shopper told why, in the caller's transaction. */
+  async function offeredAgainIn(tx: q.Tx, requestId: string, row: { amount: number; payoutTo: string | null }, why: string): Promise<void> {
+    await q.offerAgain(tx, requestId, why);
+    const request = await q.lockRequest(tx, requestId);
+    if (request) await tell(tx, request, { state: 'passed', choose: row.amount, notPaid: { to: row.payoutTo ?? 'account', why } });
+  }
+
+  /** The payout's answer recorded once (another server may have recorded it first): paid closes the request, not paid offers it again. */
   async function recorded(requestId: string, from: 'due' | 'pending', made: Payout): Promise<void> {
     await db.transaction(async (tx) => {
       const row = await q.lockDueRefund(tx, requestId, 'payout', from);
       if (!row) return;
-      await q.refundTried(tx, requestId, { status: made.status, providerRefundId: made.id, error: made.reason }, 'payout');
+      if (made.status === 'failed') return offeredAgainIn(tx, requestId, row, made.reason ?? 'the bank did not take it.');
+      await q.refundTried(tx, requestId, { status: made.status, providerRefundId: made.id, error: null, payoutUntil: null }, 'payout');
       if (made.status !== 'processed') return;
       const request = await q.lockRequest(tx, requestId);
       if (request?.state !== 'passed') return;
@@ -51,21 +63,31 @@ export function createReturnPayouts(db: Db, deps: PayoutDeps) {
     deps.outbox.nudge();
   }
 
-  /** A payout's call that went wrong: tried again next minute, or given up on (the owner pays it by hand). */
+  /**
+   * A payout's call that went wrong. Refused: offered again. Not answered: tried again next minute
+   * with the same key, and after four hours left for the owner (it may have been made: the owner
+   * looks in the RazorpayX Dashboard before paying by hand).
+   */
   async function notMade(requestId: string, err: Error, attempts: number): Promise<void> {
-    const giveUp = err instanceof PayoutRefusal || attempts + 1 >= MAX_PAYOUT_ATTEMPTS;
-    deps.log(`Return payout ${requestId}: ${err.message}${giveUp ? ' (given up: the owner pays it by hand)' : ' (will be tried again)'}`);
+    const refused = err instanceof PayoutRefusal;
+    const giveUp = !refused && attempts + 1 >= MAX_PAYOUT_ATTEMPTS;
+    deps.log(`Return payout ${requestId}: ${err.message}${refused ? ' (offered to the shopper again)' : giveUp ? ' (given up: the owner looks in the RazorpayX Dashboard)' : ' (will be tried again)'}`);
     await db.transaction(async (tx) => {
-      if (await q.lockDueRefund(tx, requestId, 'payout')) await q.refundTried(tx, requestId, { status: giveUp ? 'failed' : 'due', error: err.message.slice(0, 500) }, 'payout');
+      const row = await q.lockDueRefund(tx, requestId, 'payout');
+      if (!row) return;
+      if (refused) return offeredAgainIn(tx, requestId, row, err.message.endsWith('.') ? err.message : `${err.message}.`);
+      await q.refundTried(tx, requestId, { status: giveUp ? 'failed' : 'due', error: err.message.slice(0, 500), payoutUntil: null }, 'payout');
     });
+    deps.outbox.nudge();
   }
 
-  /** A payout owed: asked of the provider with the request's key, then recorded. */
+  /** A payout owed: held for this server, asked of the provider with its choice's key, then recorded. */
   async function payOut(requestId: string): Promise<void> {
-    const due = await q.dueRefund(db, requestId, 'payout');
-    if (!due?.fundAccountId || !due.payoutMode || !payouts) return;
+    if (!payouts) return;
+    const due = await q.claimPayout(db, requestId);
+    if (!due?.fundAccountId || !due.payoutMode || !due.payoutKey) return;
     try {
-      await recorded(requestId, 'due', await payouts.pay(due.fundAccountId, due.amount, due.payoutMode, keyOf(requestId), `return-${requestId}`));
+      await recorded(requestId, 'due', await payouts.pay(due.fundAccountId, due.amount, due.payoutMode, due.payoutKey, `return-${requestId}`));
     } catch (err) {
       if (!(err instanceof PayoutRefusal || err instanceof PayoutUnavailable)) throw err;
       await notMade(requestId, err, due.attempts);
@@ -78,6 +100,34 @@ export function createReturnPayouts(db: Db, deps: PayoutDeps) {
     if (!pending?.providerRefundId || !payouts) return;
     const now = await payouts.status(pending.providerRefundId);
     if (now.status !== 'pending') await recorded(requestId, 'pending', now);
+  }
+
+  return { payOut, settleOnItsWay };
+}
+
+export function createReturnPayouts(db: Db, deps: PayoutDeps) {
+  const { payouts } = deps;
+
+  const { payOut, settleOnItsWay } = payoutCalls(db, deps);
+
+  /** Store credit for an offer, in one transaction with the request and the offer locked (order first, as every step). */
+  async function creditInstead(requestId: string, by: string | null, note: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const request = await q.lockRequestAfterOrder(tx, requestId);
+      const offer = await q.lockOffer(tx, requestId);
+      if (!request || !offer) throw new AppError(409, 'not_choosing', PAYOUT_WORDS.notOffered);
+      await q.dropOffer(tx, requestId);
+      await deps.creditIn(tx, request, (await q.orderForMoney(tx, request.orderId)).userId, offer.amount);
+      await q.moveRequest(tx, requestId, 'refunded', by, note);
+    });
+    deps.outbox.nudge();
+  }
+
+  /** Offers not answered in CHOOSE_DAYS, given as store credit (the minute pass); how many. */
+  async function staleOffersToCredit(limit: number): Promise<number> {
+    const stale = await q.staleOffers(db, new Date(deps.now().getTime() - CHOOSE_DAYS * 86_400_000), limit);
+    for (const id of stale) await creditInstead(id, null, `Store credit: no choice in ${CHOOSE_DAYS} days`).catch((err: unknown) => deps.log(`Return payout ${id}: ${err instanceof Error ? err.message : String(err)}`));
+    return stale.length;
   }
 
   /** The request the shopper chooses for: theirs (read as them), or not found. */
@@ -100,15 +150,7 @@ export function createReturnPayouts(db: Db, deps: PayoutDeps) {
     async choose(userId: string, orderId: string, requestId: string, choice: RefundChoice): Promise<{ state: string }> {
       await shoppersRequest(userId, orderId, requestId);
       if (choice.way === 'store_credit') {
-        await db.transaction(async (tx) => {
-          const request = await q.lockRequestAfterOrder(tx, requestId);
-          const offer = await q.lockOffer(tx, requestId);
-          if (!request || !offer) throw new AppError(409, 'not_choosing', PAYOUT_WORDS.notOffered);
-          await q.dropOffer(tx, requestId);
-          await deps.creditIn(tx, request, userId, offer.amount);
-          await q.moveRequest(tx, requestId, 'refunded', userId, 'Store credit, as the shopper chose');
-        });
-        deps.outbox.nudge();
+        await creditInstead(requestId, userId, 'Store credit, as the shopper chose');
         return { state: 'refunded' };
       }
       if (!payouts) throw new AppError(409, 'no_payouts', PAYOUT_WORDS.notSetUp);
@@ -123,25 +165,32 @@ export function createReturnPayouts(db: Db, deps: PayoutDeps) {
         throw err;
       }
       await db.transaction(async (tx) => {
-        // Chosen in another tab meanwhile: this account is not used.
+        // The order, then the request, then the offer: the lock order of every step. Chosen in another tab meanwhile: this account is not used.
+        await q.lockRequestAfterOrder(tx, requestId);
         if (!(await q.lockOffer(tx, requestId))) throw new AppError(409, 'not_choosing', PAYOUT_WORDS.notOffered);
         const payoutTo = maskedDestination(choice.to);
-        await q.refundTried(tx, requestId, { status: 'due', fundAccountId: account.id, payoutMode: account.mode, payoutTo }, 'payout');
+        // A new key for each account chosen: RazorpayX fails for ever a key whose payout failed.
+        await q.refundTried(tx, requestId, { status: 'due', fundAccountId: account.id, payoutMode: account.mode, payoutTo, payoutKey: crypto.randomUUID(), error: null }, 'payout');
         await q.noteEvent(tx, requestId, 'passed', `Payout to the shopper's ${payoutTo}`);
       });
       await payOut(requestId);
       return { state: (await q.dueRefund(db, requestId, 'payout', 'processed')) ? 'refunded' : 'passed' };
     },
 
-    /** Payouts owed or on their way, each asked once (the minute pass); how many. */
+    /** Payouts owed or on their way, each asked once, and offers left unanswered given as credit (the minute pass); how many. */
     async payoutsDue(limit = 50): Promise<number> {
-      if (!payouts) return 0;
-      const due = await q.refundsDue(db, limit, 'payout', ['due']);
-      const onItsWay = await q.refundsDue(db, limit, 'payout', ['pending']);
+      let seen = await staleOffersToCredit(limit);
+      if (!payouts) return seen;
       const said = (id: string) => (err: unknown) => deps.log(`Return payout ${id}: ${err instanceof Error ? err.message : String(err)}`);
-      for (const id of due) await payOut(id).catch(said(id));
-      for (const id of onItsWay) await settleOnItsWay(id).catch(said(id));
-      return due.length + onItsWay.length;
+      for (const id of await q.refundsDue(db, limit, 'payout', ['due'])) {
+        await payOut(id).catch(said(id));
+        seen++;
+      }
+      for (const id of await q.refundsDue(db, limit, 'payout', ['pending'])) {
+        await settleOnItsWay(id).catch(said(id));
+        seen++;
+      }
+      return seen;
     },
   };
 }

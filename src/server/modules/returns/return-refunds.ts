@@ -22,7 +22,7 @@ type Tell = (tx: q.Tx, request: { orderId: string }, step: ReturnMailStep) => Pr
 
 export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orders' | 'ordersUrl'>, tell: Tell) {
   const log = deps.log ?? console.error;
-  const payouts = createReturnPayouts(db, { payouts: deps.payouts, outbox: deps.outbox, log, tell, creditIn: (tx, request, userId, amount) => creditIn(tx, request, userId, amount) });
+  const payouts = createReturnPayouts(db, { payouts: deps.payouts, outbox: deps.outbox, log, now: deps.now, tell, creditIn: (tx, request, userId, amount) => creditIn(tx, request, userId, amount) });
 
   /**
    * A refund request's money, in the check's transaction: its credit note, and the refund of what

@@ -165,18 +165,16 @@ export function createReturnSteps(db: Db, deps: StepDeps) {
      */
     refundedByHand: (id: string, by: string) =>
       take(id, ['passed'], by, async (tx, request) => {
-        const amount = await q.settleFailedRefund(tx, request.id);
-        if (amount === null) throw new AppError(409, 'refund_not_failed', RETURN_WORDS.refundNotFailed);
-        return { to: 'refunded', note: 'Refunded by the owner outside the shop', mail: { state: 'refunded', amount, to: 'source' } };
+        const settled = await q.settleFailedRefund(tx, request.id);
+        if (settled === null) throw new AppError(409, 'refund_not_failed', RETURN_WORDS.refundNotFailed);
+        const mail: ReturnMailStep = settled.way === 'payout' ? { state: 'refunded', amount: settled.amount, to: 'by_hand' } : { state: 'refunded', amount: settled.amount, to: 'source' };
+        return { to: 'refunded', note: 'Refunded by the owner outside the shop', mail };
       }),
 
-    /** The courier's label of an exchange's parcel (return-parcels.ts). */
+    /** A return's parcels (return-parcels.ts): an exchange's label, the courier's pickup, the new size sent, their scans. */
     exchangeLabel: parcels.exchangeLabel,
-    /** The courier sent to collect an approved piece (return-parcels.ts). */
     bookPickup: parcels.bookPickup,
-    /** An exchange's new size sent, with the shop's courier or the owner's own (return-parcels.ts). */
     shipExchange: parcels.shipExchange,
-    /** A courier's scan of a return's parcel, in the scan's transaction (return-parcels.ts). */
     parcelScannedIn: parcels.scannedIn,
 
     /**

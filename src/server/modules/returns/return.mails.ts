@@ -3,6 +3,7 @@
  * takes, written to the outbox in that step's transaction, so a step that rolls back tells nobody.
  */
 import { formatInr } from '../../../shared/money.ts';
+import { CHOOSE_DAYS } from '../../../shared/payouts.ts';
 import { dayInWords, type ReturnState } from '../../../shared/returns.ts';
 import { indiaDay } from '../../../shared/india-time.ts';
 import { STORE } from '../../../shared/store.ts';
@@ -25,9 +26,10 @@ export type ReturnMailStep =
   | { state: 'refused' | 'failed'; words: string }
   | { state: 'received' }
   | { state: 'passed'; exchange: true }
-  | { state: 'passed'; choose: number }
+  | { state: 'passed'; choose: number; notPaid?: { to: string; why: string } }
   | { state: 'refunded'; amount: number; to: 'source' | 'store_credit'; until?: Date }
-  | { state: 'refunded'; amount: number; to: 'payout'; payoutTo: string };
+  | { state: 'refunded'; amount: number; to: 'payout'; payoutTo: string }
+  | { state: 'refunded'; amount: number; to: 'by_hand' };
 
 function wordsFor(step: ReturnMailStep, orderNumber: string): { subject: string; lines: string[] } {
   const about = `your return from order ${orderNumber}`;
@@ -53,11 +55,16 @@ function wordsFor(step: ReturnMailStep, orderNumber: string): { subject: string;
       if ('choose' in step) {
         return {
           subject: `Choose how to get ${formatInr(step.choose)} back for order ${orderNumber}`,
-          lines: ['The piece passed our check.', `Choose how you would like your ${formatInr(step.choose)} back, under Your Orders: as store credit at once, or paid to your own UPI ID or bank account.`],
+          lines: [
+            step.notPaid ? `We could not pay it to your ${step.notPaid.to}: ${step.notPaid.why}` : 'The piece passed our check.',
+            `Choose how you would like your ${formatInr(step.choose)} back, under Your Orders: as store credit at once, or paid to your own UPI ID or bank account.`,
+            `If you have not chosen within ${CHOOSE_DAYS} days, we add it to your store credit.`,
+          ],
         };
       }
       return { subject: `Your new size from order ${orderNumber} is on its way to being sent`, lines: ['The piece passed our check. We are packing your new size and will write when it leaves.'] };
     case 'refunded':
+      if (step.to === 'by_hand') return { subject: `We have refunded ${formatInr(step.amount)} for order ${orderNumber}`, lines: [`We have paid ${formatInr(step.amount)} back to you by hand.`, `If you cannot see it, write to ${STORE.email}.`] };
       if (step.to === 'payout') return { subject: `We have paid ${formatInr(step.amount)} back for order ${orderNumber}`, lines: [`We have paid ${formatInr(step.amount)} to your ${step.payoutTo}.`, 'It usually shows in your account within a day.'] };
       return step.to === 'source'
         ? { subject: `We have refunded ${formatInr(step.amount)} for order ${orderNumber}`, lines: [`We have refunded ${formatInr(step.amount)} to the way you paid.`, 'Banks usually show a refund within 5 to 7 working days.'] }

@@ -1,5 +1,5 @@
 /** Returns' SQL (issue 49): the owner's rules, an order as a return reads it, and the requests with their lines, photographs and history. */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oneRowSettings } from '../../db/one-row-settings.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
@@ -303,6 +303,34 @@ export async function lockOffer(tx: Tx, requestId: string) {
   return row;
 }
 
+/** A payout owed, held for one call (a minute): none when it is not owed or another server is asking now. */
+export async function claimPayout(db: Db, requestId: string) {
+  const [row] = await db
+    .update(returnRefunds)
+    .set({ payoutUntil: sql`now() + interval '1 minute'` })
+    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'payout'), eq(returnRefunds.status, 'due'), or(isNull(returnRefunds.payoutUntil), lt(returnRefunds.payoutUntil, sql`now()`))))
+    .returning();
+  return row;
+}
+
+/** A payout the service refused or could not make: offered again, the account forgotten, for the shopper to choose anew. */
+export async function offerAgain(tx: Tx, requestId: string, error: string): Promise<void> {
+  await tx
+    .update(returnRefunds)
+    .set({ status: 'choosing', fundAccountId: null, payoutMode: null, payoutTo: null, payoutKey: null, payoutUntil: null, providerRefundId: null, error: error.slice(0, 500), updatedAt: sql`now()` })
+    .where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'payout')));
+}
+
+/** Offers the shopper has not answered since `before`: they become store credit. */
+export async function staleOffers(db: Db, before: Date, limit: number) {
+  const rows = await db
+    .select({ requestId: returnRefunds.requestId })
+    .from(returnRefunds)
+    .where(and(eq(returnRefunds.way, 'payout'), eq(returnRefunds.status, 'choosing'), lt(returnRefunds.updatedAt, before)))
+    .limit(limit);
+  return rows.map((r) => r.requestId);
+}
+
 export async function dropOffer(tx: Tx, requestId: string): Promise<void> {
   await tx.delete(returnRefunds).where(and(eq(returnRefunds.requestId, requestId), eq(returnRefunds.way, 'payout'), eq(returnRefunds.status, 'choosing')));
 }
@@ -335,13 +363,13 @@ export async function refundTried(tx: Tx, requestId: string, set: Partial<typeof
 }
 
 /** A refund to the source the provider would not make, marked made by hand; its amount, or null when there is none failed. */
-export async function settleFailedRefund(tx: Tx, requestId: string): Promise<number | null> {
+export async function settleFailedRefund(tx: Tx, requestId: string) {
   const [row] = await tx
     .update(returnRefunds)
     .set({ status: 'processed', error: 'Refunded by the owner outside the shop', updatedAt: sql`now()` })
     .where(and(eq(returnRefunds.requestId, requestId), inArray(returnRefunds.way, ['source', 'payout']), eq(returnRefunds.status, 'failed')))
-    .returning({ amount: returnRefunds.amount });
-  return row?.amount ?? null;
+    .returning({ amount: returnRefunds.amount, way: returnRefunds.way, payoutTo: returnRefunds.payoutTo });
+  return row ?? null;
 }
 
 /** Refunds still owed one way (to the source, or payouts due or on their way), oldest first. */

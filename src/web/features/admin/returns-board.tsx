@@ -108,17 +108,11 @@ function Money({ request: r }: { request: OwnerReturn }) {
   if (r.refunds.length === 0 && !r.creditNote) return null;
   return (
     <p>
-      {r.refunds.map((m) =>
-        m.failed ? (
-          <span key={m.way} className="text-red-800">
-            The refund of {formatInr(m.amount)} could not be made: refund it in the payment Dashboard.{' '}
-          </span>
-        ) : (
-          <span key={m.way}>
-            {formatInr(m.amount)} {m.made ? 'refunded' : 'being refunded'} {m.way === 'store_credit' ? 'as store credit' : 'to the way they paid'}.{' '}
-          </span>
-        ),
-      )}
+      {r.refunds.map((m) => (
+        <span key={m.way} className={m.failed ? 'text-red-800' : undefined}>
+          {moneyWords(m)}{' '}
+        </span>
+      ))}
       {r.creditNote && (
         <a className="font-medium text-wine underline underline-offset-4 hover:text-wine-dark" href={`/api/admin/returns/${r.id}/credit-note`} download>
           Credit note {r.creditNote}
@@ -126,6 +120,18 @@ function Money({ request: r }: { request: OwnerReturn }) {
       )}
     </p>
   );
+}
+
+/** Where a request's money stands, as the owner reads it. */
+function moneyWords(m: OwnerReturn['refunds'][number]): string {
+  const amount = formatInr(m.amount);
+  if (m.way === 'payout') {
+    if (m.choosing) return `${amount} waits for the shopper to choose store credit or a payout.`;
+    if (m.failed) return `The payout of ${amount} to their ${m.payoutTo} got no answer: look in the RazorpayX Dashboard before paying it by hand.`;
+    return `${amount} ${m.made ? 'paid' : 'being paid'} to their ${m.payoutTo}.`;
+  }
+  if (m.failed) return `The refund of ${amount} could not be made: refund it in the payment Dashboard.`;
+  return `${amount} ${m.made ? 'refunded' : 'being refunded'} ${m.way === 'store_credit' ? 'as store credit' : 'to the way they paid'}.`;
 }
 
 /** The step that asks for more first: the words the shopper reads, or the parcel's weight. */

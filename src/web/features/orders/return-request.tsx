@@ -96,7 +96,7 @@ function parcelWords(parcel: ShopperReturn['parcels'][number]): string {
 /** Where the money stands, as the shopper reads it. */
 function refundWords(refund: ShopperReturn['refunds'][number]): string {
   if (refund.way === 'payout') {
-    if (refund.failed) return `We could not pay ${formatInr(refund.amount)} to your ${refund.payoutTo}. We will sort it out and write to you.`;
+    if (refund.failed) return `Your payout of ${formatInr(refund.amount)} to your ${refund.payoutTo} is delayed. We are looking into it and will write to you.`;
     return refund.made ? `${formatInr(refund.amount)} paid to your ${refund.payoutTo}.` : `${formatInr(refund.amount)} is being paid to your ${refund.payoutTo}.`;
   }
   if (refund.way === 'store_credit') return `${formatInr(refund.amount)} added to your store credit. Spend it at checkout.`;
