@@ -2,7 +2,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancelOrderInput } from '../../../shared/cancel.ts';
 import type { Order } from '../../../shared/orders.ts';
-import type { RefundChoice } from '../../../shared/payouts.ts';
 import type { ReturnRequestInput } from '../../../shared/returns.contract.ts';
 import type { ReturnOptions } from '../../../shared/returns.ts';
 import { ApiError, getJson, sendJson } from '../../lib/api.ts';
@@ -46,15 +45,6 @@ export function useAskReturn(orderId: string) {
   return useMutation({
     mutationFn: (body: ReturnRequestInput) => sendJson<{ id: string }>('POST', `/api/orders/${orderId}/returns`, body),
     // Asked again either way: a refusal (a size just sold out) changes what may be offered too.
-    onSettled: () => void client.invalidateQueries({ queryKey: [...queryKeys.orders('returns'), orderId] }),
-  });
-}
-
-/** The shopper's choice for a Cash-on-Delivery refund offered both ways (issue 49): store credit, or a payout to their account. */
-export function useChooseRefund(orderId: string, requestId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (choice: RefundChoice) => sendJson<{ state: string }>('POST', `/api/orders/${orderId}/returns/${requestId}/refund-choice`, choice),
     onSettled: () => void client.invalidateQueries({ queryKey: [...queryKeys.orders('returns'), orderId] }),
   });
 }

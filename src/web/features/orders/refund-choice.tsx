@@ -3,15 +3,26 @@
  * or gives their UPI ID or bank account for a payout. The account is checked with the API's own
  * contract before it is sent, and goes to the payout service; the shop keeps only its masked form.
  */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { problems } from '../../../shared/contract-kit.ts';
 import { formatInr } from '../../../shared/money.ts';
-import { payoutDestinationContract } from '../../../shared/payouts.ts';
+import { payoutDestinationContract, type RefundChoice as Choice } from '../../../shared/payouts.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { FormMessage, SubmitButton, TextField } from '../../components/form-field.tsx';
-import { useChooseRefund } from './orders.api.ts';
+import { sendJson } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 type Kind = 'upi' | 'bank';
+
+/** The choice sent; the order's requests are asked again however it ends (another tab may have chosen). Here, not in orders.api.ts: only this panel needs it, and the orders' API module is on every page. */
+function useChooseRefund(orderId: string, requestId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: Choice) => sendJson<{ state: string }>('POST', `/api/orders/${orderId}/returns/${requestId}/refund-choice`, choice),
+    onSettled: () => void client.invalidateQueries({ queryKey: [...queryKeys.orders('returns'), orderId] }),
+  });
+}
 
 export function RefundChoice({ orderId, requestId, amount }: { orderId: string; requestId: string; amount: number }) {
   const choose = useChooseRefund(orderId, requestId);
