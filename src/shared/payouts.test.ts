@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { contactName } from '../server/modules/payouts/payouts.ts';
 import { maskedDestination, PAYOUT_WORDS, payoutDestinationContract } from './payouts.ts';
 
 const words = (to: unknown) => {
@@ -26,13 +25,5 @@ describe('a payout account as the shopper types it', () => {
   it('is kept only masked', () => {
     expect(maskedDestination({ kind: 'upi', upi: 'kavya.r@okicici' })).toBe('UPI ID ka•••@okicici');
     expect(maskedDestination(payoutDestinationContract.parse(bank))).toBe('account ending 6789 (HDFC0001234)');
-  });
-
-  it('names the RazorpayX contact as it allows, or plainly', () => {
-    expect(contactName('  Kavya   Raman ')).toBe('Kavya Raman');
-    expect(contactName('Renée D’Souza')).toBe('Renee DSouza');
-    expect(contactName('काव्या')).toBe('Vastra shopper');
-    expect(contactName('Al')).toBe('Vastra shopper');
-    expect(contactName('x'.repeat(60))).toHaveLength(50);
   });
 });
