@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RETURN_WORDS } from '../../../shared/returns.ts';
 import { mailOutbox, orders, returnEvents, returnLines, returnRequests, shipments } from '../../db/schema/index.ts';
+import { openPostgres } from '../../db/client.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { refusedWith, returnsShopForFile } from '../../test/returns-kit.ts';
 import { OWN_AWB_TAKEN } from '../shipping/booking.ts';
@@ -140,11 +141,14 @@ describe('a courier pickup', () => {
 });
 
 describe('an exchange’s new size', () => {
-  it('is sent once as a second parcel of the order, of twenty asks at once, and its hold becomes the sale', async () => {
+  it('is sent once as a second parcel of the order, of twenty asks at once (over two app servers on PostgreSQL), and its hold becomes the sale', async () => {
     const productId = await kurta({ M: 3, L: 2 });
     const { orderId, id } = await passedExchange(productId);
     expect(await stockOf(productId, 'L')).toBe(1);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => step(id, 'ship-exchange', { weightGrams: 450 })));
+    // On PostgreSQL half the asks go to a second app server over its own pool, as a second machine's would.
+    const second = p.t.databaseUrl ? await openPostgres(p.t.databaseUrl, 2) : undefined;
+    const servers = second ? [p.t, { app: p.t.another(second.db) }] : [p.t];
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => send(servers[n % servers.length]!, 'POST', `/api/admin/returns/${id}/ship-exchange`, { weightGrams: 450 }, p.owner.cookie))).finally(() => second?.close());
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     const live = (await parcelsOf(id)).filter((r) => r.step !== 'cancelled');

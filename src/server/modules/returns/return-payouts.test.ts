@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PAYOUT_WORDS } from '../../../shared/payouts.ts';
 import { mailOutbox, returnRefunds, returnRequests, storeCredits } from '../../db/schema/index.ts';
+import { openPostgres } from '../../db/client.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { refusedWith, returnsShopForFile } from '../../test/returns-kit.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -93,9 +94,12 @@ describe('a Cash on Delivery refund with payouts allowed', () => {
     expect((await refundsOf(id))[0]!.payoutKey).toBeNull();
   });
 
-  it('pays the bank account once, keeping only its last digits, and tells the shopper', async () => {
+  it('pays the bank account once of two choices at once (two app servers on PostgreSQL), keeping only its last digits, and tells the shopper', async () => {
     const { orderId, id, amount } = await offered();
-    const [one, two] = await Promise.all([choose(orderId, id, { way: 'payout', to: bank }), choose(orderId, id, { way: 'payout', to: bank })]);
+    // Two tabs at once; on PostgreSQL the second on another app server over its own pool.
+    const second = p.t.databaseUrl ? await openPostgres(p.t.databaseUrl, 2) : undefined;
+    const other = second ? { app: p.t.another(second.db) } : p.t;
+    const [one, two] = await Promise.all([choose(orderId, id, { way: 'payout', to: bank }), send(other, 'POST', `/api/orders/${orderId}/returns/${id}/refund-choice`, { way: 'payout', to: bank }, shopperCookie())]).finally(() => second?.close());
     expect([one!.status, two!.status].sort()).toEqual([200, 409]);
     expect(await payoutsFor(id)).toMatchObject([{ amount, mode: 'IMPS', status: 'processed' }]);
     const [row] = await refundsOf(id);
