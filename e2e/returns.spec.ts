@@ -232,22 +232,44 @@ test('a Cash on Delivery refund offered both ways is paid to the shopper’s UPI
   await page.goto('/admin/returns');
   await page.getByLabel('Return address').fill('Vastra Returns\nJayanagar, Bengaluru 560011');
   await page.getByRole('radio', { name: /The shopper chooses/ }).check();
+  // A pickup fee, taken when the shop's courier collects a piece sent back for the shopper's own reasons.
+  await page.getByLabel('Pickup fee (₹)').fill('abc');
+  await page.getByRole('button', { name: 'Save return rules' }).click();
+  await expect(page.getByText('The pickup fee must be an amount in rupees.')).toBeVisible();
+  await page.getByLabel('Pickup fee (₹)').fill('49');
   await page.getByRole('button', { name: 'Save return rules' }).click();
   await expect(page.getByText('Return rules saved.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('return-rules.png'), fullPage: true });
   const kurta = await deliveredKurta(page.request, buyer.request, addressId, 'cod');
   const orders = await (await buyer.request.get('/api/orders')).json();
   const order = orders.items.find((o: { orderNumber: string }) => o.orderNumber === kurta.orderNumber);
-  const { lines } = await (await buyer.request.get(`/api/orders/${order.id}/returns`)).json();
-  const asked = await buyer.request.post(`/api/orders/${order.id}/returns`, { data: { lines: [{ lineId: lines[0].lineId, quantity: 1 }], reason: 'colour', resolution: 'refund' } });
-  const { id } = await asked.json();
-  for (const step of ['approve', 'send-yourself', 'received']) expect((await page.request.post(`/api/admin/returns/${id}/${step}`, { data: step === 'send-yourself' ? { way: 'self' } : {} })).status()).toBe(200);
-  expect((await page.request.post(`/api/admin/returns/${id}/check`, { data: { passed: true, note: '' } })).status()).toBe(200);
 
+  // The shopper is told the fee before asking, and that an exchange is collected free.
   await buyer.goto('/orders');
   const card = buyer.getByRole('article', { name: `Order ${kurta.orderNumber}` });
   await card.getByRole('button', { name: 'Return or exchange' }).click();
   const panel = card.getByRole('region', { name: 'Return or exchange' });
+  await panel.getByRole('checkbox', { name: new RegExp(kurta.name) }).check();
+  await panel.getByRole('radio', { name: 'Colour not as shown' }).check();
+  await expect(panel.getByText('If our courier collects the piece, ₹49 is taken from your refund for the pickup.', { exact: false })).toBeVisible();
+  await buyer.screenshot({ path: testInfo.outputPath('pickup-fee-told.png'), fullPage: true });
+  await panel.getByRole('button', { name: 'Ask for the refund' }).click();
+  await expect(panel.getByRole('button', { name: 'Ask for the refund' })).toHaveCount(0);
+  const { requests } = await (await buyer.request.get(`/api/orders/${order.id}/returns`)).json();
+  const { id } = requests[0] as { id: string };
+  expect((await page.request.post(`/api/admin/returns/${id}/approve`)).status()).toBe(200);
+  const pickup = await page.request.post(`/api/admin/returns/${id}/pickup`, { data: { weightGrams: 500 } });
+  expect(pickup.status(), await pickup.text()).toBe(200);
+  const awb = ((await (await buyer.request.get(`/api/orders/${order.id}/returns`)).json()).requests[0].parcels as { awb: string }[])[0]!.awb;
+  for (const code of ['42', '7']) expect((await (await page.request.post(`${COURIER}/_local/scan`, { data: { awb, code } })).json()).shopAnswered).toBe(200);
+  await expect.poll(async () => (await (await buyer.request.get(`/api/orders/${order.id}/returns`)).json()).requests[0].state).toBe('received');
+  expect((await page.request.post(`/api/admin/returns/${id}/check`, { data: { passed: true, note: '' } })).status()).toBe(200);
+
+  await buyer.goto('/orders');
+  await card.getByRole('button', { name: 'Return or exchange' }).click();
   await expect(panel.getByText(/How would you like your ₹[\d,.]+ back\?/)).toBeVisible();
+  await expect(panel.getByText('₹49 was kept for the courier pickup.')).toBeVisible();
+  await expect(panel.getByRole('link', { name: /Its invoice [A-Z0-9]+\/SV\d\d-\d\d\/\d+ \(PDF\)/ })).toBeVisible();
   await panel.getByRole('button', { name: 'To my UPI ID' }).click();
   await panel.getByLabel('UPI ID').fill('shalini at okaxis');
   await panel.getByRole('button', { name: /^Pay ₹[\d,.]+ to this account$/ }).click();

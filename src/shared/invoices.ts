@@ -7,7 +7,11 @@ import type { IndiaState } from './india.ts';
 import { financialYearOf } from './india-time.ts';
 import { INVOICE_NUMBER_MAX } from './tax-settings.contract.ts';
 
-export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+/**
+ * An order's invoice; a credit note; and an invoice for a service the shop supplies apart from
+ * the goods (a return's courier pickup, issue 49), a series of its own.
+ */
+export const INVOICE_KINDS = ['invoice', 'credit_note', 'service_invoice'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 export interface InvoiceParty {
@@ -59,11 +63,14 @@ export { financialYearOf };
 
 const yearPart = (fy: number) => `${String(fy % 100).padStart(2, '0')}-${String((fy + 1) % 100).padStart(2, '0')}`;
 
+const SERIES_MARK: Record<InvoiceKind, string> = { invoice: '', credit_note: 'CR', service_invoice: 'SV' };
+
 /**
  * A document's number, exactly 16 characters (CGST Rules, rule 46(b)): `VST/25-26/000123` for an
- * invoice, `VST/CR25-26/0012` for a credit note, a series of its own that cannot meet the invoices'.
+ * invoice, `VST/CR25-26/0012` for a credit note, `VST/SV25-26/0003` for a service invoice: each a
+ * series of its own that cannot meet another's.
  */
 export function documentNumber(kind: InvoiceKind, prefix: string, fy: number, n: number): string {
-  const head = `${prefix}/${kind === 'credit_note' ? 'CR' : ''}${yearPart(fy)}/`;
+  const head = `${prefix}/${SERIES_MARK[kind]}${yearPart(fy)}/`;
   return head + String(n).padStart(INVOICE_NUMBER_MAX - head.length, '0');
 }

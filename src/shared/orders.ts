@@ -68,8 +68,9 @@ export interface Order {
   parcel: ParcelTracking | null;
 }
 
+/** An order's own documents (a return's are listed with its request). */
 export interface OrderDocument {
-  kind: InvoiceKind;
+  kind: Exclude<InvoiceKind, 'service_invoice'>;
   number: string;
 }
 

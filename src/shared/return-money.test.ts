@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceLine } from './invoices.ts';
 import { linePart, piecesShare, refundOf, returnedFigures } from './return-money.ts';
+import { pickupFeeOf } from './returns.ts';
 
 const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({ description: 'Kurta (M)', hsnCode: '6204', quantity: 3, amount: 299_700, taxable: 285_429, rateBp: 500, cgst: 7_136, sgst: 7_135, igst: 0, ...over });
 
@@ -54,5 +55,23 @@ describe('refundOf', () => {
     expect(refundOf(100_000, 5_000, 200_000)).toBe(95_000);
     expect(refundOf(3_000, 5_000, 200_000)).toBe(0);
     expect(refundOf(100_000, 0, 40_000)).toBe(40_000);
+  });
+});
+
+describe('the pickup fee a request carries', () => {
+  const every = { pickupFeePaise: 49_00, feeAfterReturns: null };
+  it('is the fee for a refund the shopper asks for their own reasons', () => {
+    for (const reason of ['too_small', 'too_large', 'colour', 'quality', 'changed_mind'] as const) expect(pickupFeeOf(every, { reason, resolution: 'refund' }, 0)).toBe(49_00);
+  });
+  it('is nothing when the shop was at fault, on an exchange, or when the shop charges none', () => {
+    expect(pickupFeeOf(every, { reason: 'damaged', resolution: 'refund' }, 5)).toBe(0);
+    expect(pickupFeeOf(every, { reason: 'wrong_piece', resolution: 'refund' }, 5)).toBe(0);
+    expect(pickupFeeOf(every, { reason: 'too_small', resolution: 'exchange' }, 5)).toBe(0);
+    expect(pickupFeeOf({ pickupFeePaise: 0, feeAfterReturns: null }, { reason: 'quality', resolution: 'refund' }, 5)).toBe(0);
+  });
+  it('from the Nth return in the window on, this one counted', () => {
+    const third = { pickupFeePaise: 49_00, feeAfterReturns: 3 };
+    expect([0, 1, 2, 3].map((earlier) => pickupFeeOf(third, { reason: 'quality', resolution: 'refund' }, earlier))).toEqual([0, 0, 49_00, 49_00]);
+    expect(pickupFeeOf({ pickupFeePaise: 49_00, feeAfterReturns: 1 }, { reason: 'quality', resolution: 'refund' }, 0)).toBe(49_00);
   });
 });

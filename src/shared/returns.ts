@@ -5,6 +5,7 @@
  */
 import { addDays } from './delivery.ts';
 import { indiaDay } from './india-time.ts';
+import { formatInrShort } from './money.ts';
 import type { ParcelStep } from './parcels.ts';
 
 export const RETURN_REASONS = ['too_small', 'too_large', 'colour', 'damaged', 'wrong_piece', 'quality', 'changed_mind'] as const;
@@ -61,6 +62,21 @@ export interface ReturnSettings {
   returnAddress: string;
 }
 
+/** The pickup fee counts the shopper's returns over this many days (issue 49). */
+export const FEE_WINDOW_DAYS = 90;
+
+/**
+ * The pickup fee a request carries (issue 49): charged only for a refund the shopper asks for their
+ * own reasons (never when the shop was at fault: the e-commerce rules; never on an exchange, which
+ * keeps the sale), and with `feeAfterReturns`, only from that many returns in 90 days on, this one
+ * counted. `earlier`: the shopper's other requests in those days, refused ones aside. Taken from the
+ * refund only if the shop's courier collects the piece.
+ */
+export function pickupFeeOf(rules: Pick<ReturnSettings, 'pickupFeePaise' | 'feeAfterReturns'>, request: { reason: ReturnReason; resolution: Resolution }, earlier: number): number {
+  if (rules.pickupFeePaise === 0 || request.resolution !== 'refund' || SHOP_AT_FAULT.has(request.reason)) return 0;
+  return rules.feeAfterReturns === null || earlier + 1 >= rules.feeAfterReturns ? rules.pickupFeePaise : 0;
+}
+
 export const DEFAULT_RETURN_SETTINGS: ReturnSettings = { windowDays: 7, pickupFeePaise: 0, feeAfterReturns: null, codRefund: 'store_credit', returnAddress: '' };
 
 /** The last day a piece delivered at `deliveredAt` may be asked back, India's calendar (YYYY-MM-DD). */
@@ -93,6 +109,13 @@ export const RETURN_WORDS = {
   notExchange: 'This request is for a refund, not an exchange.',
   exchangeSizeGone: (name: string, size: string) => `Size ${size} of “${name}” is sold out now, so it cannot be sent. Refund the piece instead.`,
   parcelMovedOn: 'This request moved on while its parcel was being booked; the booking is cancelled with the courier.',
+} as const;
+
+/** What the shopper reads of the pickup fee (issue 49): before asking, on the request, and once taken. */
+export const PICKUP_FEE_WORDS = {
+  ifCollected: (fee: number) => `If our courier collects the piece, ${formatInrShort(fee)} is taken from your refund for the pickup.`,
+  willBeTaken: (fee: number) => `${formatInrShort(fee)} for the courier pickup will be taken from your refund.`,
+  taken: (fee: number) => `${formatInrShort(fee)} was kept for the courier pickup.`,
 } as const;
 
 /** A request's journey (issue 49, "The journey"); the first six are open, the rest closed. */
@@ -134,6 +157,13 @@ export interface ShopperReturn {
   refunds: { amount: number; way: RefundWay; made: boolean; failed: boolean; choosing: boolean; payoutTo: string | null }[];
   /** The request's credit note's number, once issued (its PDF under the order). */
   creditNote: string | null;
+  /**
+   * The pickup fee (paise): until the check, what is taken from the refund if the shop's courier
+   * collects the piece (0 when the shopper sends it); from a refund's check on, what was taken.
+   */
+  pickupFee: number;
+  /** The pickup fee's service invoice, once issued (its PDF under the request). */
+  feeInvoice: string | null;
   /** Its parcels (issue 49): the courier's pickup of the pieces, and the exchange's new size on its way. */
   parcels: ReturnParcel[];
 }
@@ -165,6 +195,8 @@ export interface ReturnOptions {
     sizes: string[];
   }[];
   requests: ShopperReturn[];
+  /** The pickup fee a refund asked now for the shopper's own reasons would carry (paise; 0: none). */
+  pickupFee: number;
 }
 
 /** A request as the owner's screen lists it: the shopper's view with the order, the photographs and the shopper's name. */

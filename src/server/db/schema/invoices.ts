@@ -32,7 +32,7 @@ export const invoiceSeries = pgTable(
     fyStart: integer('fy_start').notNull(),
     lastNumber: integer('last_number').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.fyStart] }), check('invoice_series_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`)],
+  (t) => [primaryKey({ columns: [t.kind, t.fyStart] }), check('invoice_series_kind_check', sql`${t.kind} in ('invoice', 'credit_note', 'service_invoice')`)],
 );
 
 /** Issued invoices and credit notes, never changed (a trigger refuses). */
@@ -49,18 +49,21 @@ export const invoices = pgTable(
       .references(() => orders.id, { onDelete: 'restrict' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     document: jsonb('document').$type<InvoiceDocument>().notNull(),
-    /** A return's credit note (issue 49) names its request: one per request, several per order. */
+    /**
+     * A return's credit note (issue 49) names its request: one per request, several per order; so
+     * does the service invoice for its courier pickup's fee, one per request.
+     */
     returnRequestId: uuid('return_request_id').references(() => returnRequests.id, { onDelete: 'restrict' }),
   },
   (t) => [
     // One invoice per order, and one credit note for a parcel that came back whole; a return's
-    // credit notes are one per request.
+    // credit note and pickup fee's invoice are one of each per request.
     uniqueIndex('invoices_order_kind').on(t.orderId, t.kind).where(sql`${t.returnRequestId} is null`),
-    uniqueIndex('invoices_return_request').on(t.returnRequestId).where(sql`${t.returnRequestId} is not null`),
+    uniqueIndex('invoices_return_request_kind').on(t.returnRequestId, t.kind).where(sql`${t.returnRequestId} is not null`),
     uniqueIndex('invoices_series_seq').on(t.kind, t.fyStart, t.seq),
     // The owner's monthly register reads a month of documents.
     index('invoices_issued_at').on(t.issuedAt),
-    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note', 'service_invoice')`),
     check('invoices_number_check', sql`length(${t.number}) <= 16 and ${t.number} ~ '^[A-Z0-9/-]+$'`),
   ],
 );

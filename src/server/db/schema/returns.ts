@@ -38,6 +38,11 @@ export const returnRequests = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** How the piece comes back, once the owner has said: the courier's reverse pickup, or the shopper sends it. */
     pickup: text('pickup').$type<PickupWay>(),
+    /**
+     * The pickup fee, in paise: until the check, what the shopper was told at the request (taken
+     * only if the shop's courier collects the piece); from a refund's check on, what was taken.
+     */
+    pickupFeePaise: integer('pickup_fee_paise').notNull().default(0),
     /** The refund decided at the check, in paise: the credit note's total less any pickup fee. */
     refundPaise: integer('refund_paise'),
     ...timestamps,
@@ -45,6 +50,7 @@ export const returnRequests = pgTable(
   (t) => [
     index('return_requests_order').on(t.orderId),
     index('return_requests_open').on(t.state).where(sql`${t.state} in ('requested', 'approved', 'pickup_booked', 'picked_up', 'received', 'passed')`),
+    check('return_requests_pickup_fee', sql`${t.pickupFeePaise} >= 0`),
   ],
 );
 

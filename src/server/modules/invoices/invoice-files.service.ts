@@ -18,13 +18,17 @@ import { registerCsv } from './register.ts';
 export const DOCUMENT_NOT_FOUND: Record<InvoiceKind, string> = {
   invoice: 'This order has no invoice yet: it is issued when the order ships.',
   credit_note: 'This order has no credit note.',
+  service_invoice: 'This return has no pickup fee invoice.',
 };
+
+/** A return request's own documents (issue 49): its credit note, and its pickup fee's invoice. */
+export type ReturnDocumentKind = Exclude<InvoiceKind, 'invoice'>;
 
 
 type Issued = NonNullable<Awaited<ReturnType<typeof q.issuedFor>>>;
 
 /** 'Invoice-VST-26-27-000123.pdf': the number's slashes would make a path of it. */
-export const documentFilename = (kind: InvoiceKind, number: string) => `${kind === 'invoice' ? 'Invoice' : 'Credit-note'}-${number.replaceAll('/', '-')}.pdf`;
+export const documentFilename = (kind: InvoiceKind, number: string) => `${kind === 'credit_note' ? 'Credit-note' : 'Invoice'}-${number.replaceAll('/', '-')}.pdf`;
 
 async function asFile(issued: Issued | undefined, kind: InvoiceKind): Promise<Download> {
   if (!issued) throw new NotFoundError(DOCUMENT_NOT_FOUND[kind]);
@@ -39,11 +43,11 @@ export function createInvoiceFiles(db: Db) {
 
     owner: async (orderId: string, kind: InvoiceKind) => asFile(await q.issuedFor(db, orderId, kind), kind),
 
-    /** A return's credit note (issue 49), its buyer's own only (read as them). */
-    shopperReturnNote: (userId: string, orderId: string, requestId: string) =>
-      asShopper(db, userId, (tx) => q.issuedForReturn(tx, requestId)).then((issued) => asFile(issued?.orderId === orderId ? issued : undefined, 'credit_note')),
+    /** A return's credit note or pickup fee invoice (issue 49), its buyer's own only (read as them). */
+    shopperReturnDocument: (userId: string, orderId: string, requestId: string, kind: ReturnDocumentKind) =>
+      asShopper(db, userId, (tx) => q.issuedForReturn(tx, requestId, kind)).then((issued) => asFile(issued?.orderId === orderId ? issued : undefined, kind)),
 
-    ownerReturnNote: async (requestId: string) => asFile(await q.issuedForReturn(db, requestId), 'credit_note'),
+    ownerReturnDocument: async (requestId: string, kind: ReturnDocumentKind) => asFile(await q.issuedForReturn(db, requestId, kind), kind),
 
     async register({ month, view }: RegisterQuery): Promise<Download> {
       const { from, to } = monthBounds(month);

@@ -133,6 +133,9 @@ const figure = (paise: number) => plainAmount.format(paise / 100);
 
 const PAYMENT = { online: 'Paid online', cod: 'Cash on delivery' } as const;
 
+/** A service's line: services are classed in chapter 99 (SAC), goods elsewhere (HSN). */
+const isService = (l: InvoiceLine) => l.hsnCode?.startsWith('99') ?? false;
+
 /** What the document is called on its face. */
 function documentTitle(kind: InvoiceKind, registered: boolean): string {
   if (kind === 'credit_note') return 'Credit Note';
@@ -206,14 +209,15 @@ function header(inv: IssuedDocument): Content {
 
 const rule = (): Content => ({ canvas: [{ type: 'line', x1: 0, y1: 0, x2: CONTENT_WIDTH, y2: 0, lineWidth: 0.75, lineColor: COLOR.line }], margin: [0, 10, 0, 10] });
 
-function parties(doc: InvoiceDocument): Content {
+function parties(doc: InvoiceDocument, kind: InvoiceKind): Content {
   const b = doc.buyer;
   return {
     columns: [
       {
         width: '*',
         stack: [
-          { text: 'Bill to / Ship to', style: 'sectionLabel' },
+          // A service is not shipped: its buyer is billed at the address on record.
+          { text: kind === 'service_invoice' ? 'Bill to' : 'Bill to / Ship to', style: 'sectionLabel' },
           t(b.name, { bold: true }),
           ...b.address.filter((line) => line.trim() !== '').map((line) => t(line)),
           { text: `State: ${b.state} (${b.stateCode})` },
@@ -260,9 +264,9 @@ function columns(doc: InvoiceDocument): Column[] {
   return [
     { header: '#', width: 15, align: 'left', cell: (_l, n) => (n === null ? '' : String(n)) },
     { header: 'Description', width: '*', align: 'left', cell: (l) => t(l.description) },
-    { header: 'HSN', width: 32, align: 'left', cell: (l) => l.hsnCode ?? '' },
-    // The charges row is a service fee, not pieces: no quantity.
-    { header: 'Qty', width: 36, align: 'right', cell: (l, n) => (n === null ? '' : `${l.quantity} PCS`) },
+    { header: 'HSN/SAC', width: 46, align: 'left', cell: (l) => l.hsnCode ?? '' },
+    // The charges row and a service (its SAC is in chapter 99) are not pieces: no quantity.
+    { header: 'Qty', width: 36, align: 'right', cell: (l, n) => (n === null || isService(l) ? '' : `${l.quantity} PCS`) },
     ...taxColumns,
     { header: 'Amount (₹)', width: 58, align: 'right', cell: (l) => figure(l.amount) },
   ];
@@ -365,7 +369,7 @@ function invoiceDefinition(inv: IssuedDocument): TDocumentDefinitions {
     pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN + 8],
     language: 'en-IN',
     info: { title: inv.number, author: doc.seller.name, subject: title, creator: doc.seller.tradingName || doc.seller.name, creationDate: inv.issuedAt },
-    content: [header(inv), rule(), parties(doc), linesTable(doc), totals(doc), signOff(inv)],
+    content: [header(inv), rule(), parties(doc, inv.kind), linesTable(doc), totals(doc), signOff(inv)],
     footer: (page, pages) => ({
       margin: [MARGIN, 12, MARGIN, 0],
       columns: [

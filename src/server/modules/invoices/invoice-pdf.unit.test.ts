@@ -89,6 +89,19 @@ async function textOf(pdf: Buffer): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
+/** A return's courier pickup fee of ₹49 (issue 49): a service, SAC 996812, 18% contained. */
+const pickupFee: IssuedDocument = {
+  kind: 'service_invoice',
+  number: 'VST/SV26-27/0001',
+  issuedAt,
+  document: {
+    ...intraState,
+    lines: [{ description: 'Courier pickup of a returned piece (order VST-20261120-0042)', hsnCode: '996812', quantity: 1, amount: 49_00, taxable: 41_53, rateBp: 1800, cgst: 3_74, sgst: 3_73, igst: 0 }],
+    charges: null,
+    totals: { taxable: 41_53, cgst: 3_74, sgst: 3_73, igst: 0, total: 49_00 },
+  },
+};
+
 const devanagariOf = (s: string) => [...s].filter((ch) => /[\u0900-\u097F]/.test(ch)).sort().join('');
 
 describe('the invoice PDF', () => {
@@ -96,7 +109,7 @@ describe('the invoice PDF', () => {
   const texts = new Map<string, string>();
 
   beforeAll(async () => {
-    const docs = { intra: invoice(intraState), inter: invoice(interState, 'VST/26-27/000124'), bill: invoice(billOfSupply, 'VST/26-27/000125'), credit: creditNote, tamil: invoice(tamilBuyer, 'VST/26-27/000126') };
+    const docs = { intra: invoice(intraState), inter: invoice(interState, 'VST/26-27/000124'), bill: invoice(billOfSupply, 'VST/26-27/000125'), credit: creditNote, tamil: invoice(tamilBuyer, 'VST/26-27/000126'), service: pickupFee };
     for (const [name, doc] of Object.entries(docs)) {
       const pdf = await renderInvoicePdf(doc);
       pdfs.set(name, pdf);
@@ -135,7 +148,7 @@ describe('the invoice PDF', () => {
 
   it('prints each line with its HSN code, quantity, value, rate and tax, and the charges as a row of their own', () => {
     const text = texts.get('intra')!;
-    expect(text).toContain('# Description HSN Qty Taxable value (₹) Rate CGST (₹) SGST (₹) Amount (₹)');
+    expect(text).toContain('# Description HSN/SAC Qty Taxable value (₹) Rate CGST (₹) SGST (₹) Amount (₹)');
     expect(text).toContain('1 Kanchipuram silk saree, Maroon 5007 1 PCS 2,380.00 5% 59.50 @2.5% 59.50 @2.5% 2,499.00');
     expect(text).toContain('2 Embroidered kurta, Navy (L) 6204 1 PCS 2,965.25 18% 266.88 @9% 266.87 @9% 3,499.00');
     // No HSN for shipping (taxed with the goods as one composite supply) and no quantity.
@@ -202,13 +215,23 @@ describe('the invoice PDF', () => {
     const text = texts.get('bill')!;
     expect(text).toContain('Bill of Supply');
     expect(text).toContain('Bill of supply no. VST/26-27/000125');
-    expect(text).toContain('# Description HSN Qty Amount (₹) 1 Kanchipuram silk saree, Maroon 5007 1 PCS 2,499.00');
+    expect(text).toContain('# Description HSN/SAC Qty Amount (₹) 1 Kanchipuram silk saree, Maroon 5007 1 PCS 2,499.00');
     expect(text).toContain('Total ₹6,097.00');
     expect(text).toContain('Rupees Six Thousand Ninety-Seven Only');
     expect(text).toContain('This is a computer-generated bill of supply and needs no signature.');
     for (const absent of ['Tax Invoice', 'GSTIN', 'CGST', 'SGST', 'IGST', 'Taxable value', 'Rate', 'reverse charge']) {
       expect(text).not.toContain(absent);
     }
+  });
+
+  it('prints a service invoice with its SAC and no quantity of pieces', () => {
+    const text = texts.get('service')!;
+    expect(text).toContain('Tax Invoice');
+    expect(text).toContain('Invoice no. VST/SV26-27/0001');
+    expect(text).toContain('1 Courier pickup of a returned piece (order VST-20261120-0042) 996812 41.53 18%');
+    expect(text).toContain('Total ₹49.00');
+    expect(text).not.toContain('PCS');
+    expect(text).not.toContain('Against invoice');
   });
 
   it('prints a credit note naming the invoice it reverses, by number and date (rule 53)', () => {

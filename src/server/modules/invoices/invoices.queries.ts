@@ -30,9 +30,12 @@ export async function issuedFor(db: Db | Tx, orderId: string, kind: InvoiceKind)
   return row;
 }
 
-/** A return request's credit note (issue 49). */
-export async function issuedForReturn(db: Db | Tx, requestId: string) {
-  const [row] = await db.select().from(invoices).where(eq(invoices.returnRequestId, requestId));
+/** A return request's credit note, or its pickup fee's service invoice (issue 49). */
+export async function issuedForReturn(db: Db | Tx, requestId: string, kind: Exclude<InvoiceKind, 'invoice'>) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.returnRequestId, requestId), eq(invoices.kind, kind)));
   return row;
 }
 
@@ -41,7 +44,7 @@ export async function shippingCredited(tx: Tx, orderId: string): Promise<boolean
   const [row] = await tx
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), isNotNull(invoices.returnRequestId), sql`${invoices.document} -> 'charges' <> 'null'::jsonb`))
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'credit_note'), isNotNull(invoices.returnRequestId), sql`${invoices.document} -> 'charges' <> 'null'::jsonb`))
     .limit(1);
   return row !== undefined;
 }
@@ -59,11 +62,11 @@ export async function orderForInvoice(tx: Tx, orderId: string) {
   return { order, lines };
 }
 
-/** The documents issued for these orders, for the order lists (a shopper's own only: migration 0024); a return's credit note is listed with its request. */
+/** The documents issued for these orders, for the order lists (a shopper's own only: migration 0024); a return's (its credit note, its pickup fee's invoice) are listed with its request. */
 export function documentsOf(db: Db | Tx, orderIds: string[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ orderId: invoices.orderId, kind: invoices.kind, number: invoices.number, issuedAt: invoices.issuedAt })
+    .select({ orderId: invoices.orderId, kind: sql<Exclude<InvoiceKind, 'service_invoice'>>`${invoices.kind}`, number: invoices.number, issuedAt: invoices.issuedAt })
     .from(invoices)
     .where(and(inArray(invoices.orderId, orderIds), isNull(invoices.returnRequestId)))
     .orderBy(asc(invoices.id));

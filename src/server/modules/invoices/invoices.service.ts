@@ -12,7 +12,7 @@ import { splitGst, taxOf, type Taxed } from '../../../shared/gst.ts';
 import { returnedFigures } from '../../../shared/return-money.ts';
 import { withSize } from '../../../shared/sizes.ts';
 import { STORE } from '../../../shared/store.ts';
-import type { TaxSettings } from '../../../shared/tax-settings.contract.ts';
+import { chargesGst, type TaxSettings } from '../../../shared/tax-settings.contract.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import * as q from './invoices.queries.ts';
@@ -97,6 +97,31 @@ export interface ReturnCredit {
   shipping: boolean;
 }
 
+/** A return's courier pickup charged to the shopper (issue 49): its request, and what was taken, GST included. */
+export interface PickupFee {
+  orderId: string;
+  requestId: string;
+  amount: number;
+}
+
+/**
+ * The pickup fee's service: a courier collecting a parcel (SAC 996812, courier services, GST 18%).
+ * Fixed here rather than a setting: the only service the shop invoices apart from its goods; an
+ * owner's accountant who classes it otherwise changes it here (docs/decisions/0049).
+ */
+export const PICKUP_SERVICE = { description: 'Courier pickup of a returned piece', sac: '996812', rateBp: 1800 } as const;
+
+/**
+ * A service invoice for a return's pickup fee: the order's buyer and place of supply (the
+ * recipient's address on record, IGST Act section 12(2)), one line of the service, the fee as
+ * charged with its GST contained; a bill of supply from a shop that charges no GST.
+ */
+export function pickupFeeDocument(placed: Placed, seller: TaxSettings, fee: number, registered: boolean): InvoiceDocument {
+  const base = invoiceDocument(placed, seller, null);
+  const line = docLine(`${PICKUP_SERVICE.description} (order ${placed.order.orderNumber})`, PICKUP_SERVICE.sac, 1, taxOf(fee, PICKUP_SERVICE.rateBp, true), base.intraState, registered);
+  return { ...base, registered, lines: [line], charges: null, totals: { taxable: line.taxable, cgst: line.cgst, sgst: line.sgst, igst: line.igst, total: line.amount }, reverses: null };
+}
+
 /** The invoice a credit note reverses: its number and when it was issued. */
 export interface Reversed {
   number: string;
@@ -166,7 +191,7 @@ export function createInvoices(taxSettings: (on: Tx) => Promise<TaxSettings | nu
      * shipping (once per order). Null when the order has no invoice to reverse.
      */
     async returnCreditNoteIn(tx: Tx, r: ReturnCredit) {
-      const already = await q.issuedForReturn(tx, r.requestId);
+      const already = await q.issuedForReturn(tx, r.requestId, 'credit_note');
       if (already) return already;
       const invoice = await q.issuedFor(tx, r.orderId, 'invoice');
       const placed = await q.orderForInvoice(tx, r.orderId);
@@ -182,6 +207,24 @@ export function createInvoices(taxSettings: (on: Tx) => Promise<TaxSettings | nu
       const prefix = ((await taxSettings(tx)) ?? UNREGISTERED).invoicePrefix;
       const document: InvoiceDocument = { ...invoice.document, ...figures, reverses: invoice.number, reversesDate: indiaDay(invoice.issuedAt) };
       return q.insertInvoice(tx, { kind: 'credit_note', number: documentNumber('credit_note', prefix, fy, seq), fyStart: fy, seq, orderId: r.orderId, issuedAt: at, document, returnRequestId: r.requestId });
+    },
+
+    /**
+     * In the transaction that records a refund's passed check (issue 49): the service invoice for
+     * the request's pickup fee, once per request (a retried step finds it issued).
+     */
+    async pickupFeeInvoiceIn(tx: Tx, fee: PickupFee) {
+      const already = await q.issuedForReturn(tx, fee.requestId, 'service_invoice');
+      if (already) return already;
+      const placed = await q.orderForInvoice(tx, fee.orderId);
+      if (!placed) throw new NotFoundError('Order not found');
+      const settings = await taxSettings(tx);
+      const seller = settings ?? UNREGISTERED;
+      const document = pickupFeeDocument(placed, seller, fee.amount, chargesGst(settings));
+      const at = now();
+      const fy = financialYearOf(at);
+      const seq = await q.nextInSeries(tx, 'service_invoice', fy);
+      return q.insertInvoice(tx, { kind: 'service_invoice', number: documentNumber('service_invoice', seller.invoicePrefix, fy, seq), fyStart: fy, seq, orderId: fee.orderId, issuedAt: at, document, returnRequestId: fee.requestId });
     },
 
     /** In the transaction that takes a shipped order back: a credit note reversing its invoice, if it has one. */

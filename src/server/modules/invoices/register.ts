@@ -56,7 +56,7 @@ const dayMonthYear = (day: string) => `${day.slice(8, 10)}-${day.slice(5, 7)}-${
 /** An instant's day in India. */
 const indiaDate = (at: Date) => dayMonthYear(indiaDay(at));
 
-const KIND_LABEL: Record<InvoiceKind, string> = { invoice: 'Invoice', credit_note: 'Credit note' };
+const KIND_LABEL: Record<InvoiceKind, string> = { invoice: 'Invoice', credit_note: 'Credit note', service_invoice: 'Service invoice' };
 
 const DOCUMENT_COLUMNS = ['Type', 'Number', 'Date', 'Order', 'Buyer', 'Place of supply', 'State code', 'Rate (%)', 'Taxable value', 'CGST', 'SGST', 'IGST', 'Value', 'Against invoice', 'Invoice date'];
 const SUMMARY_COLUMNS = ['Place of supply', 'State code', 'Rate (%)', 'Taxable value', 'CGST', 'SGST', 'IGST', 'Value', 'Invoices', 'Credit notes'];

@@ -6,10 +6,12 @@
  * asked; a lapsed hold taken again, or a refund instead when the size sold out meanwhile. After each
  * test the ledger still sums to every count and no order was refunded more than was paid.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { RETURN_WORDS } from '../../../shared/returns.ts';
-import { mailOutbox, orders, returnEvents, returnLines, returnRequests, shipments } from '../../db/schema/index.ts';
+import { indiaDay } from '../../../shared/india-time.ts';
+import { PICKUP_FEE_WORDS, RETURN_WORDS } from '../../../shared/returns.ts';
+import { invoices, mailOutbox, orders, returnEvents, returnLines, returnRefunds, returnRequests, shipments } from '../../db/schema/index.ts';
 import { openPostgres } from '../../db/client.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { refusedWith, returnsShopForFile } from '../../test/returns-kit.ts';
@@ -22,7 +24,7 @@ const { p, db, shopperCookie, kurta, deliveredOrder, ask, stockOf, step } = k;
 type Shown = { id: string; state: string; parcels: { kind: string; courier: string; awb: string | null; step: string }[] };
 const shown = async (orderId: string, id: string, cookie = shopperCookie()) => ((await (await send(p.t, 'GET', `/api/orders/${orderId}/returns`, undefined, cookie)).json()) as { requests: Shown[] }).requests.find((r) => r.id === id)!;
 const stateOf = async (id: string) => (await db().select({ state: returnRequests.state }).from(returnRequests).where(eq(returnRequests.id, id)))[0]!.state;
-const mailsOf = (kind: string) => db().select({ text: mailOutbox.textBody }).from(mailOutbox).where(and(eq(mailOutbox.toAddress, p.shopper.s.email), eq(mailOutbox.kind, kind)));
+const mailsOf = (kind: string) => db().select({ text: mailOutbox.textBody }).from(mailOutbox).where(and(eq(mailOutbox.toAddress, p.shopper.s.email), eq(mailOutbox.kind, kind))).orderBy(asc(mailOutbox.id));
 const parcelsOf = (id: string) => db().select().from(shipments).where(eq(shipments.returnRequestId, id));
 const orderStatus = async (id: string) => (await db().select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
 const useCourier = (courier: 'shiprocket' | 'delhivery' | 'none') =>
@@ -260,3 +262,96 @@ async function lapse(id: string) {
   expect(await p.t.shop.returns.lapseHolds()).toBeGreaterThan(0);
   await db().update(returnRequests).set({ state: 'passed' }).where(eq(returnRequests.id, id));
 }
+
+describe('the pickup fee', () => {
+  const FEE = 49_00;
+  const rules = (pickupFeePaise: number, feeAfterReturns: number | null) =>
+    send(p.t, 'PUT', '/api/admin/returns/settings', { windowDays: 7, pickupFeePaise, feeAfterReturns, codRefund: 'store_credit', returnAddress: RETURN_ADDRESS }, p.owner.cookie);
+  const requestRow = async (id: string) => (await db().select().from(returnRequests).where(eq(returnRequests.id, id)))[0]!;
+  const documentsOf = (id: string) => db().select().from(invoices).where(eq(invoices.returnRequestId, id));
+  const optionsOf = async (orderId: string) => (await (await send(p.t, 'GET', `/api/orders/${orderId}/returns`, undefined, shopperCookie())).json()) as { pickupFee: number; requests: (Shown & { pickupFee: number; feeInvoice: string | null; creditNote: string | null })[] };
+
+  it('is taken from a refund the shop’s courier collected, with a service invoice of its own, and said before, in the mails and under the request', async () => {
+    expect((await rules(FEE, null)).status).toBe(200);
+    try {
+      const { id: orderId, lineId } = await deliveredOrder(p.productId);
+      expect((await optionsOf(orderId)).pickupFee).toBe(FEE);
+      const id = await approved(orderId, lineId);
+      expect((await requestRow(id)).pickupFeePaise).toBe(FEE);
+      // The rules change after the request: the request keeps the fee its shopper was shown.
+      expect((await rules(99_00, null)).status).toBe(200);
+      expect((await step(id, 'pickup', { weightGrams: 500 })).status).toBe(200);
+      expect((await mailsOf('return_pickup_booked')).at(-1)!.text).toContain(PICKUP_FEE_WORDS.ifCollected(FEE));
+      const [parcel] = await parcelsOf(id);
+      for (const code of ['42', '7']) await p.scan(parcel!.awb!, code);
+      expect((await step(id, 'check', { passed: true, note: 'Unworn' })).status).toBe(200);
+
+      const docs = await documentsOf(id);
+      const credit = docs.find((d) => d.kind === 'credit_note')!;
+      const service = docs.find((d) => d.kind === 'service_invoice')!;
+      expect(service.number).toMatch(/^[A-Z0-9]+\/SV\d\d-\d\d\/\d+$/);
+      expect(service.number).toHaveLength(16);
+      // The fee with its 18% GST contained, one line of the service (SAC 996812), to the order's buyer.
+      expect(service.document.lines).toEqual([expect.objectContaining({ hsnCode: '996812', amount: FEE, taxable: FEE - 747, rateBp: 1800 })]);
+      expect(service.document.totals.total).toBe(FEE);
+      expect(service.document.charges).toBeNull();
+      const row = await requestRow(id);
+      expect(row.refundPaise).toBe(credit.document.totals.total - FEE);
+      expect(await stateOf(id)).toBe('refunded');
+      const [toSource] = await db().select().from(returnRefunds).where(eq(returnRefunds.requestId, id));
+      expect(toSource).toMatchObject({ way: 'source', amount: credit.document.totals.total - FEE });
+      expect((await mailsOf('return_refunded')).at(-1)!.text).toContain(PICKUP_FEE_WORDS.taken(FEE));
+
+      const view = (await optionsOf(orderId)).requests.find((r) => r.id === id)!;
+      expect(view).toMatchObject({ pickupFee: FEE, feeInvoice: service.number, creditNote: credit.number });
+      // Its PDF for the buyer and the owner, nobody else's.
+      const pdf = await send(p.t, 'GET', `/api/orders/${orderId}/returns/${id}/pickup-fee-invoice`, undefined, shopperCookie());
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const { text } = await extractText(new Uint8Array(await pdf.arrayBuffer()), { mergePages: true });
+      expect(text).toContain('Tax Invoice');
+      expect(text).toContain('Courier pickup of a returned piece');
+      expect(text).toContain('996812');
+      const other = await signedUp(p.t, 'Gita');
+      expect((await send(p.t, 'GET', `/api/orders/${orderId}/returns/${id}/pickup-fee-invoice`, undefined, other.cookie)).status).toBe(404);
+      expect((await send(p.t, 'GET', `/api/admin/returns/${id}/pickup-fee-invoice`, undefined, shopperCookie())).status).toBe(403);
+      expect((await send(p.t, 'GET', `/api/admin/returns/${id}/pickup-fee-invoice`, undefined, p.owner.cookie)).status).toBe(200);
+      expect((await send(p.t, 'GET', `/api/admin/returns/not-a-request/pickup-fee-invoice`, undefined, p.owner.cookie)).status).toBe(404);
+      // In the month's register, as a service invoice.
+      const month = indiaDay(service.issuedAt).slice(0, 7);
+      const register = await (await send(p.t, 'GET', `/api/admin/invoices/register?month=${month}`, undefined, p.owner.cookie)).text();
+      expect(register).toContain(`Service invoice,${service.number}`);
+    } finally {
+      expect((await rules(0, null)).status).toBe(200);
+    }
+  });
+
+  it('is not taken when the shopper sent the piece, nor on an exchange, nor for a damaged piece; and counts from the Nth return in 90 days', async () => {
+    expect((await rules(FEE, null)).status).toBe(200);
+    try {
+      const sent = await deliveredOrder(p.productId);
+      const id = await approved(sent.id, sent.lineId);
+      for (const [s, body] of [['send-yourself', { way: 'self' }], ['received', {}], ['check', { passed: true, note: 'Unworn' }]] as const) expect((await step(id, s, body)).status).toBe(200);
+      const docs = await documentsOf(id);
+      expect(docs.map((d) => d.kind)).toEqual(['credit_note']);
+      expect(await requestRow(id)).toMatchObject({ pickupFeePaise: 0, refundPaise: docs[0]!.document.totals.total });
+      expect((await optionsOf(sent.id)).requests.find((r) => r.id === id)).toMatchObject({ pickupFee: 0, feeInvoice: null });
+
+      const { id: exchangeOrder, lineId } = await deliveredOrder(await kurta({ M: 2, L: 2 }), 'M');
+      const exchange = await approved(exchangeOrder, lineId, { reason: 'too_small', resolution: 'exchange', lines: [{ lineId, quantity: 1, exchangeSize: 'L' }] });
+      expect((await requestRow(exchange)).pickupFeePaise).toBe(0);
+
+      // From the Nth return: this shopper's returns so far in 90 days (refused aside), then one more.
+      const [buyer] = await db().select({ userId: orders.userId }).from(orders).where(eq(orders.id, sent.id));
+      const [{ n }] = (await db().select({ n: sql<number>`count(*)::int` }).from(returnRequests).innerJoin(orders, eq(orders.id, returnRequests.orderId)).where(and(eq(orders.userId, buyer!.userId), ne(returnRequests.state, 'refused')))) as [{ n: number }];
+      expect((await rules(FEE, n + 2)).status).toBe(200);
+      const later = await deliveredOrder(p.productId);
+      expect((await optionsOf(later.id)).pickupFee).toBe(0);
+      const free = await approved(later.id, later.lineId);
+      expect((await requestRow(free)).pickupFeePaise).toBe(0);
+      expect((await optionsOf(later.id)).pickupFee).toBe(FEE);
+    } finally {
+      expect((await rules(0, null)).status).toBe(200);
+    }
+  });
+});

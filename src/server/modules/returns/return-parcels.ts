@@ -71,7 +71,11 @@ const scannedIn = (deps: Pick<ParcelDeps, 'outbox'>, stepIn: StepKit['stepIn']) 
     }
     if (ON_ITS_WAY.includes(step) && request.state === 'pickup_booked') await move('picked_up', `${parcel.courier} scan`, { state: 'picked_up' });
     else if (step === 'delivered' && (request.state === 'pickup_booked' || request.state === 'picked_up')) await move('received', `${parcel.courier} scan`, { state: 'received' });
-    else if (step === 'cancelled' && request.state === 'pickup_booked') await move('approved', PICKUP_CANCELLED, null);
+    else if (step === 'cancelled' && request.state === 'pickup_booked') {
+      // No courier collects it now: no pickup fee, unless the owner books another.
+      await q.setPickup(tx, request.id, null);
+      await move('approved', PICKUP_CANCELLED, null);
+    }
     else return undefined;
     return async () => deps.outbox.nudge();
   };
@@ -145,7 +149,7 @@ export function createReturnParcels(db: Db, deps: ParcelDeps, kit: StepKit) {
     async bookPickup(id: string, weightGrams: number, by: Owner) {
       const done = async (tx: q.Tx, request: Request, booked: Booking): Promise<Taken> => {
         await q.setPickup(tx, request.id, 'courier');
-        return { to: 'pickup_booked', note: `Courier pickup, AWB ${booked.awb}`, mail: { state: 'pickup_booked', courier: courierOf(booked), awb: booked.awb! } };
+        return { to: 'pickup_booked', note: `Courier pickup, AWB ${booked.awb}`, mail: { state: 'pickup_booked', courier: courierOf(booked), awb: booked.awb!, fee: request.pickupFeePaise } };
       };
       await bookParcel(id, { kind: 'pickup', from: 'approved', check: async () => {}, stillWanted: async () => true, done }, weightGrams, by);
       return { id, state: 'pickup_booked' as const };

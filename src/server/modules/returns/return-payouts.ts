@@ -15,14 +15,12 @@ import type { Db } from '../../db/client.ts';
 import { asShopper } from '../../db/shopper.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import { PayoutRefusal, PayoutUnavailable, type Payout, type PayoutProvider } from '../payouts/payouts.ts';
-import type { ReturnMailStep } from './return.mails.ts';
+import type { Tell } from './return.mails.ts';
 import type { Request, Taken } from './return-steps.ts';
 import * as q from './returns.queries.ts';
 
 /** About four hours of minute passes, as for a refund to the source. */
 const MAX_PAYOUT_ATTEMPTS = 240;
-
-type Tell = (tx: q.Tx, request: { orderId: string }, step: ReturnMailStep) => Promise<void>;
 
 export interface PayoutDeps {
   /** The payout provider, or null when the shop has none (payouts are then never offered). */

@@ -9,7 +9,7 @@ import { chargedOf, LEAST_CHARGE } from '../../../shared/store-credit.ts';
 import { SHOP_AT_FAULT, STORE_CREDIT_DAYS } from '../../../shared/returns.ts';
 import type { Db } from '../../db/client.ts';
 import { ProviderError } from '../payments/provider.ts';
-import type { ReturnMailStep } from './return.mails.ts';
+import type { Tell } from './return.mails.ts';
 import type { Request, RequestLines, StepDeps, Taken } from './return-steps.ts';
 import { createReturnPayouts } from './return-payouts.ts';
 import * as q from './returns.queries.ts';
@@ -17,8 +17,6 @@ import * as q from './returns.queries.ts';
 /** About four hours of minute passes: long enough for the provider to come back, then the owner looks. */
 const MAX_REFUND_ATTEMPTS = 240;
 const DAY_MS = 86_400_000;
-
-type Tell = (tx: q.Tx, request: { orderId: string }, step: ReturnMailStep) => Promise<void>;
 
 export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orders' | 'ordersUrl'>, tell: Tell) {
   const log = deps.log ?? console.error;
@@ -36,7 +34,8 @@ export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orde
     const note = await deps.invoices.returnCreditNoteIn(tx, { orderId: request.orderId, requestId: request.id, pieces, shipping: SHOP_AT_FAULT.has(request.reason) });
     // An order shipped without an invoice (none to reverse) is refunded its lines as paid.
     const credited = note ? note.document.totals.total : lines.reduce((sum, l, i) => sum + piecesShare(l.lineTotal, l.lineQuantity, pieces[i]!.before, l.quantity), 0);
-    const amount = refundOf(credited, 0, order.total - (await q.refundedSoFar(tx, request.orderId)));
+    const fee = await takePickupFee(tx, request, credited);
+    const amount = refundOf(credited, fee, order.total - (await q.refundedSoFar(tx, request.orderId)));
     await q.setRefundPaise(tx, request.id, amount);
     if (amount === 0) return { to: 'refunded', note: 'Nothing left to refund', mail: null };
     // To the payment, up to what the provider took and has not given back; the rest (what store
@@ -55,6 +54,17 @@ export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orde
     }
     await q.moveRequest(tx, request.id, 'passed', null, null);
     return { to: 'refunded', note: 'Store credit', mail: null };
+  }
+
+  /**
+   * The pickup fee at the check: taken only when the shop's courier collected the piece, never more
+   * than the refund, with its service invoice in the same transaction; kept on the request as taken.
+   */
+  async function takePickupFee(tx: q.Tx, request: Request, credited: number): Promise<number> {
+    const fee = request.pickup === 'courier' ? Math.min(request.pickupFeePaise, credited) : 0;
+    await q.setPickupFee(tx, request.id, fee);
+    if (fee > 0) await deps.invoices.pickupFeeInvoiceIn(tx, { orderId: request.orderId, requestId: request.id, amount: fee });
+    return fee;
   }
 
   /** Store credit for a request, granted and told in the check's transaction. */

@@ -34,7 +34,7 @@ export interface StepDeps {
   payouts: PayoutProvider | null;
   /** The courier port's bookings of a return's parcels (the shipping module's). */
   parcels: Pick<Shipping, 'bookReturn' | 'recordOwnIn' | 'label'>;
-  invoices: Pick<Invoices, 'returnCreditNoteIn'>;
+  invoices: Pick<Invoices, 'returnCreditNoteIn' | 'pickupFeeInvoiceIn'>;
   refunds: Pick<Refunds, 'toSource'>;
   credit: Pick<StoreCreditService, 'grantIn'>;
   orders: Pick<Fulfilment, 'messageFactsIn'>;
@@ -62,6 +62,9 @@ function outOfTurn(state: ReturnState, from: readonly ReturnState[]): AppError {
   const past = RETURN_STATES.indexOf(state) > Math.max(...from.map((f) => RETURN_STATES.indexOf(f))) && !ENDED_WITHOUT.includes(state);
   return past ? new AppError(409, 'step_done', RETURN_WORDS.stepDone(label)) : new AppError(409, 'out_of_turn', RETURN_WORDS.stepOutOfTurn(label));
 }
+/** The steps whose mails are about the refund's amount (a passed check's may offer the choice of it). */
+const MONEY_MAILS: ReadonlySet<ReturnState> = new Set(['passed', 'refunded']);
+
 /** Requests that ended without the piece coming back through the steps. */
 const ENDED_WITHOUT: readonly ReturnState[] = ['refused', 'failed', 'lapsed'];
 
@@ -78,9 +81,11 @@ export async function giveBackHolds(stock: Pick<StockService, 'releaseExchange'>
 }
 
 export function createReturnSteps(db: Db, deps: StepDeps) {
-  async function tell(tx: q.Tx, request: { orderId: string }, step: ReturnMailStep): Promise<void> {
+  async function tell(tx: q.Tx, request: { id: string; orderId: string }, step: ReturnMailStep): Promise<void> {
     const facts = await deps.orders.messageFactsIn(tx, request.orderId);
-    if (facts) await deps.outbox.send(tx, returnMail(step, { orderNumber: facts.orderNumber, buyer: facts.buyer, ordersUrl: deps.ordersUrl }));
+    // A mail about the money says what was kept for the courier's pickup, as the request holds it now.
+    const fee = MONEY_MAILS.has(step.state) ? await q.pickupFeeOf(tx, request.id) : 0;
+    if (facts) await deps.outbox.send(tx, returnMail(step, { orderNumber: facts.orderNumber, buyer: facts.buyer, ordersUrl: deps.ordersUrl, pickupFee: fee }));
   }
   const money = createReturnRefunds(db, deps, tell);
 

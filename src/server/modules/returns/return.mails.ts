@@ -4,9 +4,10 @@
  */
 import { formatInr } from '../../../shared/money.ts';
 import { CHOOSE_DAYS } from '../../../shared/payouts.ts';
-import { dayInWords, type ReturnState } from '../../../shared/returns.ts';
+import { dayInWords, PICKUP_FEE_WORDS, type ReturnState } from '../../../shared/returns.ts';
 import { indiaDay } from '../../../shared/india-time.ts';
 import { STORE } from '../../../shared/store.ts';
+import type { ShopperTx } from '../../db/shopper.ts';
 import { letter } from '../mail/letter.ts';
 
 export interface ReturnMailFacts {
@@ -14,13 +15,15 @@ export interface ReturnMailFacts {
   buyer: { email: string; firstName: string };
   /** The shopper's orders page, where the request is followed; null in development without PUBLIC_URL. */
   ordersUrl: string | null;
+  /** The pickup fee kept from the refund (paise; 0: none), said in the mails about the money. */
+  pickupFee?: number;
 }
 
 /** A step and what it needs to be told: the owner's words, the address to send to, the money. */
 export type ReturnMailStep =
   | { state: 'approved' }
   | { state: 'pickup_booked'; sendTo: string }
-  | { state: 'pickup_booked'; courier: string; awb: string }
+  | { state: 'pickup_booked'; courier: string; awb: string; fee: number }
   | { state: 'picked_up' }
   | { state: 'exchange_shipped'; courier: string; awb: string }
   | { state: 'refused' | 'failed'; words: string }
@@ -31,6 +34,9 @@ export type ReturnMailStep =
   | { state: 'refunded'; amount: number; to: 'payout'; payoutTo: string }
   | { state: 'refunded'; amount: number; to: 'by_hand' };
 
+/** A step told to the shopper in its transaction (return-steps.ts). */
+export type Tell = (tx: ShopperTx, request: { id: string; orderId: string }, step: ReturnMailStep) => Promise<void>;
+
 function wordsFor(step: ReturnMailStep, orderNumber: string): { subject: string; lines: string[] } {
   const about = `your return from order ${orderNumber}`;
   switch (step.state) {
@@ -38,7 +44,8 @@ function wordsFor(step: ReturnMailStep, orderNumber: string): { subject: string;
       return { subject: `We have accepted ${about}`, lines: ['We have accepted your request. We will write again to say how the piece comes back to us.'] };
     case 'pickup_booked':
       if ('courier' in step) {
-        return { subject: `A courier will collect the piece from order ${orderNumber}`, lines: [`${step.courier} will come to your delivery address to collect the piece, usually within two working days (AWB ${step.awb}).`, 'Please pack it with its tags. The courier brings the label.'] };
+        const fee = step.fee > 0 ? [PICKUP_FEE_WORDS.ifCollected(step.fee)] : [];
+        return { subject: `A courier will collect the piece from order ${orderNumber}`, lines: [`${step.courier} will come to your delivery address to collect the piece, usually within two working days (AWB ${step.awb}).`, 'Please pack it with its tags. The courier brings the label.', ...fee] };
       }
       return { subject: `How to send back the piece from order ${orderNumber}`, lines: ['Please pack the piece with its tags and send it to:', ...step.sendTo.split('\n'), 'Keep the courier’s receipt until we write that it has arrived.'] };
     case 'picked_up':
@@ -75,8 +82,14 @@ function wordsFor(step: ReturnMailStep, orderNumber: string): { subject: string;
   }
 }
 
+/** A money mail's word on the pickup fee kept, where one was: its invoice is with the request. */
+const feeKept = (step: ReturnMailStep, fee: number): string[] =>
+  fee > 0 && (step.state === 'refunded' || (step.state === 'passed' && 'choose' in step)) ? [`${PICKUP_FEE_WORDS.taken(fee)} Its invoice is with your return, under Your Orders.`] : [];
+
 export function returnMail(step: ReturnMailStep, f: ReturnMailFacts) {
-  const { subject, lines } = wordsFor(step, f.orderNumber);
+  const words = wordsFor(step, f.orderNumber);
+  const { subject } = words;
+  const lines = [...words.lines, ...feeKept(step, f.pickupFee ?? 0)];
   return letter({
     kind: `return_${step.state satisfies ReturnState}`,
     to: f.buyer.email,

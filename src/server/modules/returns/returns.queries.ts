@@ -1,5 +1,5 @@
 /** Returns' SQL (issue 49): the owner's rules, an order as a return reads it, and the requests with their lines, photographs and history. */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oneRowSettings } from '../../db/one-row-settings.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
@@ -124,7 +124,7 @@ export async function requestsOf(on: Reader, orderIds: string[]) {
         on.select({ requestId: returnLines.requestId, orderItemId: returnLines.orderItemId, quantity: returnLines.quantity, exchangeSize: returnLines.exchangeSize, name: orderItems.name, size: orderItems.size }).from(returnLines).innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId)).where(inArray(returnLines.requestId, ids)).orderBy(asc(returnLines.id)),
         on.select({ requestId: returnPhotos.requestId, id: returnPhotos.id }).from(returnPhotos).where(inArray(returnPhotos.requestId, ids)),
         refundsOf(on, ids),
-        on.select({ requestId: invoices.returnRequestId, number: invoices.number }).from(invoices).where(inArray(invoices.returnRequestId, ids)),
+        on.select({ requestId: invoices.returnRequestId, kind: invoices.kind, number: invoices.number }).from(invoices).where(inArray(invoices.returnRequestId, ids)),
       ])
     : [[], [], [], []];
   return requests.map((r) => ({
@@ -132,7 +132,8 @@ export async function requestsOf(on: Reader, orderIds: string[]) {
     lines: lines.filter((l) => l.requestId === r.id),
     photos: photos.filter((p) => p.requestId === r.id).map((p) => p.id),
     refunds: refunds.filter((m) => m.requestId === r.id),
-    creditNote: notes.find((n) => n.requestId === r.id)?.number ?? null,
+    creditNote: notes.find((n) => n.requestId === r.id && n.kind === 'credit_note')?.number ?? null,
+    feeInvoice: notes.find((n) => n.requestId === r.id && n.kind === 'service_invoice')?.number ?? null,
   }));
 }
 
@@ -269,8 +270,30 @@ export async function setRefundPaise(tx: Tx, id: string, paise: number): Promise
   await tx.update(returnRequests).set({ refundPaise: paise }).where(eq(returnRequests.id, id));
 }
 
-export async function setPickup(tx: Tx, id: string, way: PickupWay): Promise<void> {
+/** How the piece comes back; null again when the courier cancels its pickup. */
+export async function setPickup(tx: Tx, id: string, way: PickupWay | null): Promise<void> {
   await tx.update(returnRequests).set({ pickup: way }).where(eq(returnRequests.id, id));
+}
+
+/** The pickup fee as taken at the check (0: none). */
+export async function setPickupFee(tx: Tx, id: string, paise: number): Promise<void> {
+  await tx.update(returnRequests).set({ pickupFeePaise: paise }).where(eq(returnRequests.id, id));
+}
+
+/** The pickup fee a request carries now (what the money mails say was kept). */
+export async function pickupFeeOf(tx: Reader, id: string): Promise<number> {
+  const [row] = await tx.select({ fee: returnRequests.pickupFeePaise, pickup: returnRequests.pickup }).from(returnRequests).where(eq(returnRequests.id, id));
+  return row && row.pickup === 'courier' ? row.fee : 0;
+}
+
+/** The shopper's return requests made since then, refused ones aside (the pickup fee's count). */
+export async function returnsSince(tx: Reader, userId: string, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(returnRequests)
+    .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+    .where(and(eq(orders.userId, userId), gte(returnRequests.createdAt, since), ne(returnRequests.state, 'refused')));
+  return row?.n ?? 0;
 }
 
 /** An exchange the owner refunds instead (its new size could not be sent). */

@@ -8,7 +8,7 @@
  */
 import { ONE_SIZE } from '../../../shared/stock.ts';
 import { returnSettingsContract, type ReturnRequestBody } from '../../../shared/returns.contract.ts';
-import { DEFAULT_RETURN_SETTINGS, EXCHANGE_HOLD_DAYS, lastReturnDay, OPEN_RETURN_STATES, RETURN_WORDS, SHOP_AT_FAULT, type OwnerReturn, type ReturnOptions, type ReturnSettings, type ReturnState, type ReturnsSummary, type ShopperReturn, type ReturnParcel, fitFlag } from '../../../shared/returns.ts';
+import { DEFAULT_RETURN_SETTINGS, EXCHANGE_HOLD_DAYS, FEE_WINDOW_DAYS, pickupFeeOf, lastReturnDay, OPEN_RETURN_STATES, RETURN_WORDS, SHOP_AT_FAULT, type OwnerReturn, type ReturnOptions, type ReturnSettings, type ReturnState, type ReturnsSummary, type ShopperReturn, type ReturnParcel, fitFlag } from '../../../shared/returns.ts';
 import { indiaDay } from '../../../shared/india-time.ts';
 import { PAYOUT_WORDS } from '../../../shared/payouts.ts';
 import type { Db } from '../../db/client.ts';
@@ -31,6 +31,7 @@ const LOOSE_PHOTO_HOURS = 24;
 /** The owner's list shows this many at most. */
 const OWNER_PAGE = 200;
 const refused = (code: string, message: string) => new AppError(409, code, message);
+const feeWindowStart = (at: Date) => new Date(at.getTime() - FEE_WINDOW_DAYS * 86_400_000);
 
 /** Stored rules that no longer pass the contract give way to the defaults, said in the log. */
 export function settingsFrom(value: unknown, log: (line: string) => void = console.error): ReturnSettings {
@@ -98,6 +99,8 @@ function shopperView(r: Awaited<ReturnType<typeof q.requestsOf>>[number], return
       payoutTo: m.payoutTo,
     })),
     creditNote: r.creditNote,
+    pickupFee: r.pickup === 'self' ? 0 : r.pickupFeePaise,
+    feeInvoice: r.feeInvoice,
     parcels: parcels.get(r.id) ?? [],
   };
 }
@@ -132,7 +135,9 @@ function optionsOf(db: Db, { settings, now, parcelsOf }: OptionsDeps, userId: st
     }
     const [lines, asked] = [await q.linesOf(server, orderId), await q.askedBack(server, orderId, OPEN_RETURN_STATES)];
     const sizes = await q.sizesOf(server, lines.flatMap((l) => (l.productId ? [l.productId] : [])));
+    const earlier = await q.returnsSince(server, userId, feeWindowStart(now()));
     return {
+      pickupFee: pickupFeeOf(rules, { reason: 'changed_mind', resolution: 'refund' }, earlier),
       lastDay: order.deliveredAt ? lastReturnDay(order.deliveredAt, rules.windowDays) : null,
       closedBecause,
       lines: lines.map((l) => ({
@@ -208,9 +213,11 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
         const wanted = checkedLines(body, await q.linesOf(server, orderId), await q.askedBack(server, orderId, OPEN_RETURN_STATES));
         if (body.resolution === 'exchange') await holdSizes(server, orderId, wanted);
         const holdUntil = body.resolution === 'exchange' ? new Date(now().getTime() + EXCHANGE_HOLD_DAYS * 86_400_000) : null;
+        // The fee the shopper was shown, kept with the request: a later change of the rules does not reach it.
+        const pickupFeePaise = pickupFeeOf(rules, body, await q.returnsSince(server, userId, feeWindowStart(now())));
         const id = await q.insertRequest(
           server,
-          { orderId, reason: body.reason, resolution: body.resolution, note: body.note, holdUntil },
+          { orderId, reason: body.reason, resolution: body.resolution, note: body.note, holdUntil, pickupFeePaise },
           wanted.map((w) => ({ orderItemId: w.line.id, quantity: w.quantity, exchangeSize: w.exchangeSize, held: w.exchangeSize !== null })),
           userId,
         );

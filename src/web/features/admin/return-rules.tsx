@@ -4,8 +4,9 @@
  * one way.
  */
 import { useState } from 'react';
+import { parsePriceText } from '../../../shared/money.ts';
 import { returnSettingsContract } from '../../../shared/returns.contract.ts';
-import { COD_REFUND_WAYS, FIT_FLAG, REASON_LABELS, type CodRefundWay, type ReturnSettings } from '../../../shared/returns.ts';
+import { COD_REFUND_WAYS, FEE_WINDOW_DAYS, FIT_FLAG, REASON_LABELS, type CodRefundWay, type ReturnSettings } from '../../../shared/returns.ts';
 import { FormMessage, SubmitButton, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { useReturnsSummary, useSaveReturnSettings } from './returns.api.ts';
 import { useContractForm } from './use-contract-form.ts';
@@ -16,21 +17,28 @@ const COD_WAY_LABELS: Record<CodRefundWay, string> = {
 };
 
 const wholeOf = (typed: string): unknown => (/^\s*\d+\s*$/.test(typed) ? Number(typed) : typed);
+const rupeesText = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
 
 export function ReturnRulesForm({ settings }: { settings: ReturnSettings }) {
   const save = useSaveReturnSettings();
   const [windowDays, setWindow] = useState(String(settings.windowDays));
   const [returnAddress, setAddress] = useState(settings.returnAddress);
   const [codRefund, setCodRefund] = useState<CodRefundWay>(settings.codRefund);
+  const [fee, setFee] = useState(settings.pickupFeePaise === 0 ? '0' : rupeesText(settings.pickupFeePaise));
+  const [feeAfter, setFeeAfter] = useState(settings.feeAfterReturns === null ? '' : String(settings.feeAfterReturns));
   const form = useContractForm(returnSettingsContract, save.mutateAsync, 'Return rules saved.');
   const { errors, message } = form;
-  // The pickup fee is not charged yet (docs/decisions/0049): kept as it is.
-  const read = () => ({ ...settings, windowDays: wholeOf(windowDays), returnAddress, codRefund });
+  const read = () => ({ ...settings, windowDays: wholeOf(windowDays), returnAddress, codRefund, pickupFeePaise: parsePriceText(fee) ?? fee, feeAfterReturns: feeAfter.trim() === '' ? null : wholeOf(feeAfter) });
   return (
     <form onSubmit={form.onSubmit(read)} noValidate className="grid gap-5 rounded-2xl border border-line bg-white/80 p-5 sm:p-8">
       <h2 className="font-display text-2xl font-semibold">Return rules</h2>
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Return window (days)" hint="From the day it is delivered, 0 to 30." inputMode="numeric" value={windowDays} error={errors.windowDays} onChange={(e) => setWindow(e.target.value)} />
+        <TextField label="Return window (days)" hint="From delivery, 0 to 30." inputMode="numeric" value={windowDays} error={errors.windowDays} onChange={(e) => setWindow(e.target.value)} />
+        <TextField label="Pickup fee (₹)" hint="0 to 500; 0 is free." inputMode="decimal" value={fee} error={errors.pickupFeePaise} onChange={(e) => setFee(e.target.value)} />
+        <TextField label="Fee from return no." hint={`In ${FEE_WINDOW_DAYS} days; empty: every one.`} inputMode="numeric" value={feeAfter} error={errors.feeAfterReturns} onChange={(e) => setFeeAfter(e.target.value)} />
+        <p className="text-sm text-muted sm:col-span-3">
+          The pickup fee is taken from a refund when your courier collects the piece, with an invoice of its own; never for a damaged or wrong piece, nor on an exchange. With 3, a shopper’s first two returns in {FEE_WINDOW_DAYS} days are collected free.
+        </p>
       </div>
       <fieldset className="grid gap-2 text-sm">
         <legend className="mb-1 font-medium">Refunds of Cash on Delivery orders</legend>

@@ -9,6 +9,7 @@ import { INDIA_TIME_ZONE } from '../../../shared/india-time.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { REASON_LABELS, RETURN_STATE_LABELS, type OwnerReturn, type ReturnState } from '../../../shared/returns.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
+import { PickupFeeLine } from '../../components/pickup-fee-line.tsx';
 import { buttonClass, EmptyState, RetryButton } from '../../components/empty-state.tsx';
 import { FormMessage, TextAreaField } from '../../components/form-field.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
@@ -105,9 +106,10 @@ function ReturnCard({ request: r }: { request: OwnerReturn }) {
 }
 
 function Money({ request: r }: { request: OwnerReturn }) {
-  if (r.refunds.length === 0 && !r.creditNote) return null;
+  if (r.refunds.length === 0 && !r.creditNote) return <PickupFeeLine request={r} invoiceHref={`/api/admin/returns/${r.id}/pickup-fee-invoice`} owner />;
   return (
     <p>
+      <PickupFeeLine request={r} invoiceHref={`/api/admin/returns/${r.id}/pickup-fee-invoice`} owner />{' '}
       {r.refunds.map((m) => (
         <span key={m.way} className={m.failed ? 'text-red-800' : undefined}>
           {moneyWords(m)}{' '}

@@ -6,9 +6,10 @@
 import { useId, useState } from 'react';
 import { problems } from '../../../shared/contract-kit.ts';
 import { returnRequestContract } from '../../../shared/returns.contract.ts';
-import { dayInWords, REASON_LABELS, RETURN_PHOTOS, RETURN_REASONS, RETURN_STATE_LABELS, SHOP_AT_FAULT, type Resolution, type ReturnOptions, type ReturnReason, type ShopperReturn } from '../../../shared/returns.ts';
+import { dayInWords, PICKUP_FEE_WORDS, REASON_LABELS, RETURN_PHOTOS, RETURN_REASONS, RETURN_STATE_LABELS, SHOP_AT_FAULT, type Resolution, type ReturnOptions, type ReturnReason, type ShopperReturn } from '../../../shared/returns.ts';
 import { formatInr } from '../../../shared/money.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
+import { PickupFeeLine } from '../../components/pickup-fee-line.tsx';
 import { FieldError, FormMessage, SubmitButton, TextAreaField } from '../../components/form-field.tsx';
 import { uploadReturnPhoto, useAskReturn, useReturnOptions } from './orders.api.ts';
 import { RefundChoice } from './refund-choice.tsx';
@@ -69,6 +70,7 @@ function Requests({ orderId, options }: { orderId: string; options: ReturnOption
               <span key={parcel.kind}>{parcelWords(parcel)}</span>
             ))}
             {r.refunds.map((m) => (m.choosing ? <RefundChoice key={m.way} orderId={orderId} requestId={r.id} amount={m.amount} /> : <span key={m.way}>{refundWords(m)}</span>))}
+            <PickupFeeLine request={r} invoiceHref={`/api/orders/${orderId}/returns/${r.id}/pickup-fee-invoice`} />
             {r.creditNote && (
               <a className="w-fit font-medium text-wine underline underline-offset-4 hover:text-wine-dark" href={`/api/orders/${orderId}/returns/${r.id}/credit-note`} download>
                 Credit note {r.creditNote} (PDF)
@@ -168,6 +170,11 @@ function RequestForm({ orderId, options, onDone }: { orderId: string; options: R
           Another size of the same piece{!canExchange && lines.length > 0 ? ' (no other size in stock)' : ''}
         </label>
       </fieldset>
+      {options.pickupFee > 0 && resolution === 'refund' && reason && !SHOP_AT_FAULT.has(reason) && (
+        <p className="text-sm text-muted">
+          {PICKUP_FEE_WORDS.ifCollected(options.pickupFee)} An exchange for another size is collected free.
+        </p>
+      )}
       <TextAreaField label="Anything we should know? (optional)" rows={2} value={note} error={errors.note} onChange={(e) => setNote(e.target.value)} />
       {errors.form && <FormMessage tone="error">{errors.form}</FormMessage>}
       <div className="flex flex-wrap gap-3">
