@@ -55,6 +55,7 @@ import { createBackInStockMailer, createBackInStockService } from './modules/sto
 import { createStockService } from './modules/stock/stock.service.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import { cacheBudget } from './cache-budget.ts';
+import type { PasswordHashing } from './modules/accounts/auth.ts';
 
 export type ShopConfig = Pick<AppConfig, 'imagesDir'> &
   Partial<Pick<AppConfig, 'importDir' | 'returnPhotosDir' | 'publicUrl' | 'port' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay' | 'cacheMemoryMb'>> & {
@@ -70,6 +71,8 @@ export type ShopConfig = Pick<AppConfig, 'imagesDir'> &
     authSecret: string;
     /** The couriers' keys are the local courier's (development, tests): nothing real is booked. */
     couriersAreLocal?: boolean;
+    /** The API tests' cheaper password hashing (src/server/modules/accounts/auth.ts); never set from the environment. */
+    passwordHashing?: PasswordHashing;
   };
 
 export interface ShopParts {
@@ -164,7 +167,7 @@ function composeCatalog({ db, config, mailWritten, now, watch = unwatchedCatalog
 /** Accounts: better-auth, sign-up and login with their limits, profiles, and who the owner is. */
 function composeAccounts({ db, config }: ShopParts, { outbox, limiter }: Pick<CatalogSide, 'outbox' | 'limiter'>) {
   const requireEmailVerification = config.requireEmailVerification ?? false;
-  const auth = createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, requireEmailVerification, sendResetMail: resetMailer(db, outbox) });
+  const auth = createAuth({ db, secret: config.authSecret, publicUrl: config.publicUrl, requireEmailVerification, sendResetMail: resetMailer(db, outbox), passwordHashing: config.passwordHashing });
   return {
     auth,
     readSession: createSessionReader(db, auth, config.authSecret),

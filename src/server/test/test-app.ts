@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { testPasswordHashing } from './password-hashing.ts';
 import pg from 'pg';
 import type { Logger } from 'drizzle-orm';
 import { inject } from 'vitest';
@@ -85,6 +86,8 @@ export interface TestAppOptions {
   razorpay?: AppConfig['razorpay'];
   /** Shiprocket's API user (the local courier's, src/server/modules/shipping/local-courier.ts); unset, no courier. */
   shiprocket?: ShopConfig['shiprocket'];
+  /** The shop's own password hashing, as in production (src/server/test/password-hashing.ts says why the others use less). */
+  shopPasswordHashing?: boolean;
   /** RazorpayX for payouts (issue 49): the local payouts stand-in's keys. */
   razorpayx?: ShopConfig['razorpayx'];
   delhivery?: ShopConfig['delhivery'];
@@ -122,7 +125,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, razorpayx, shiprocket, delhivery, whatsapp, msg91, now, ssr } = options;
   const watch = options.watch ? createCatalogWatch(database) : undefined;
   await watch?.ready;
-  const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, razorpayx, shiprocket, delhivery, whatsapp, msg91, couriersAreLocal: !!(shiprocket || delhivery), authSecret: TEST_AUTH_SECRET };
+  const passwordHashing = options.shopPasswordHashing ? undefined : testPasswordHashing;
+  const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, razorpayx, shiprocket, delhivery, whatsapp, msg91, couriersAreLocal: !!(shiprocket || delhivery), authSecret: TEST_AUTH_SECRET, passwordHashing };
   const shop = composeShop({ db: database.db, config, mailWritten, now, watch });
   const app = createApp(shop, { webDir, ssr });
   return {

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAccounts, mailOutbox, profiles, sessions, users, verifications } from '../../db/schema/index.ts';
 import { linkInMail, newShopper, PASSWORD, post, send, sessionCookie, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { testPasswordHashing } from '../../test/password-hashing.ts';
+import { verifyPassword } from 'better-auth/crypto';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +18,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const session = (cookie?: string) => send(t, 'GET', '/api/accounts/session', undefined, cookie);
+
+describe('passwords', () => {
+  it('are stored as better-auth hashes them, at its full cost, in a shop as it runs (the other tests hash at less)', async () => {
+    const shop = await createTestApp({ shopPasswordHashing: true });
+    try {
+      const s = await signedUp(shop, 'Padma');
+      const [row] = await shop.database.db.select({ password: authAccounts.password }).from(authAccounts).innerJoin(users, eq(users.id, authAccounts.userId)).where(eq(users.email, s.email));
+      expect(row!.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+      expect(await verifyPassword({ hash: row!.password!, password: PASSWORD })).toBe(true);
+      // The tests' cheaper hashing would not read it: the shop's is not the tests'.
+      expect(await testPasswordHashing.verify({ hash: row!.password!, password: PASSWORD })).toBe(false);
+      expect((await post(shop, '/api/accounts/login', { email: s.email, password: PASSWORD })).status).toBe(200);
+    } finally {
+      await shop.close();
+    }
+  });
+});
 
 describe('sign-up', () => {
   it('creates the account, its profile and a verification mail, and signs in at once', async () => {
