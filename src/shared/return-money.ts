@@ -54,5 +54,8 @@ function shippingPart(charges: InvoiceLine, shippingPaid: number, chargesPaid: n
   return { description: 'Shipping', hsnCode: null, quantity: 1, amount: taxable + cgst + sgst + igst, taxable, rateBp: charges.rateBp, cgst, sgst, igst };
 }
 
-/** The refund: the credit note's total less the pickup fee, never below nothing nor above what is left of the payment. */
-export const refundOf = (creditTotal: number, pickupFee: number, leftOfPayment: number): number => Math.max(0, Math.min(creditTotal - pickupFee, leftOfPayment));
+/**
+ * The refund: the credit note's total, never above what is left of the payment, less the pickup
+ * fee kept from it (itself never above that), never below nothing.
+ */
+export const refundOf = (creditTotal: number, pickupFee: number, leftOfPayment: number): number => Math.max(0, Math.min(creditTotal, leftOfPayment) - pickupFee);

@@ -29,6 +29,8 @@ export const returnRequestContract = z
     reason: z.enum(RETURN_REASONS, { error: 'Say why you are returning it.' }),
     resolution: z.enum(RESOLUTIONS, { error: 'Choose an exchange or a refund.' }),
     note: z.string({ error: 'The note must be text.' }).transform(tidy).pipe(z.string().max(500, 'Keep the note under 500 characters.')).default(''),
+    /** The pickup fee the form showed (paise): a request whose fee has changed since is refused, to be looked at again. */
+    pickupFeeShown: z.number({ error: 'The pickup fee shown must be an amount.' }).int().min(0).optional(),
     photos: z
       .array(photoId, { error: RETURN_WORDS.photoUnknown })
       .max(RETURN_PHOTOS.max, RETURN_WORDS.photosNeeded)

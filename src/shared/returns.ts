@@ -95,6 +95,7 @@ export const RETURN_WORDS = {
   openRequest: (name: string) => `“${name}” already has a return or exchange under way.`,
   noSuchLine: 'That piece is not in this order.',
   sameSize: (size: string) => `You have size ${size} already. Choose another size to exchange for.`,
+  feeChanged: (fee: number) => (fee === 0 ? 'The pickup fee has changed: there is none now. Please look again and ask.' : `The pickup fee has changed to ${formatInrShort(fee)}. Please look again before asking.`),
   sizeGone: (name: string, size: string) => `Size ${size} of “${name}” is sold out. You can ask for a refund instead.`,
   noSizes: (name: string) => `“${name}” comes in one size, so it cannot be exchanged. You can ask for a refund instead.`,
   photosNeeded: `Add 1 to 3 photographs of the damage or of the wrong piece.`,

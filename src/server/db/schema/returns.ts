@@ -43,6 +43,8 @@ export const returnRequests = pgTable(
      * only if the shop's courier collects the piece); from a refund's check on, what was taken.
      */
     pickupFeePaise: integer('pickup_fee_paise').notNull().default(0),
+    /** When the shop's courier collected the piece (its pickup's first scan on the way): only then is the pickup fee taken. */
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
     /** The refund decided at the check, in paise: the credit note's total less any pickup fee. */
     refundPaise: integer('refund_paise'),
     ...timestamps,

@@ -182,7 +182,8 @@ function detailsTable(inv: IssuedDocument): ContentTable {
     ...(inv.kind === 'credit_note' && doc.reversesDate ? [['Invoice date', dayText(doc.reversesDate)] as [string, string]] : []),
     ['Order no.', doc.orderNumber],
     ['Order date', dayText(doc.orderDate)],
-    ['Payment', PAYMENT[doc.paymentMethod]],
+    // A service invoice's fee (a return's pickup) was kept from the refund, not paid for.
+    ['Payment', inv.kind === 'service_invoice' ? 'Kept from the refund' : PAYMENT[doc.paymentMethod]],
   ];
   return {
     layout: 'noBorders',

@@ -230,6 +230,7 @@ describe('the invoice PDF', () => {
     expect(text).toContain('Invoice no. VST/SV26-27/0001');
     expect(text).toContain('1 Courier pickup of a returned piece (order VST-20261120-0042) 996812 41.53 18%');
     expect(text).toContain('Total ₹49.00');
+    expect(text).toContain('Payment Kept from the refund');
     expect(text).not.toContain('PCS');
     expect(text).not.toContain('Against invoice');
   });

@@ -278,6 +278,7 @@ describe('the pickup fee', () => {
       expect((await optionsOf(orderId)).pickupFee).toBe(FEE);
       const id = await approved(orderId, lineId);
       expect((await requestRow(id)).pickupFeePaise).toBe(FEE);
+      expect((await requestRow(id)).collectedAt).toBeNull();
       // The rules change after the request: the request keeps the fee its shopper was shown.
       expect((await rules(99_00, null)).status).toBe(200);
       expect((await step(id, 'pickup', { weightGrams: 500 })).status).toBe(200);
@@ -296,6 +297,7 @@ describe('the pickup fee', () => {
       expect(service.document.totals.total).toBe(FEE);
       expect(service.document.charges).toBeNull();
       const row = await requestRow(id);
+      expect(row.collectedAt).toBeInstanceOf(Date);
       expect(row.refundPaise).toBe(credit.document.totals.total - FEE);
       expect(await stateOf(id)).toBe('refunded');
       const [toSource] = await db().select().from(returnRefunds).where(eq(returnRefunds.requestId, id));
@@ -326,7 +328,7 @@ describe('the pickup fee', () => {
     }
   });
 
-  it('is not taken when the shopper sent the piece, nor on an exchange, nor for a damaged piece; and counts from the Nth return in 90 days', async () => {
+  it('is not taken when the shopper sent the piece, nor when the courier never collected it, nor on an exchange; a changed fee is refused; it counts from the Nth return in 90 days', async () => {
     expect((await rules(FEE, null)).status).toBe(200);
     try {
       const sent = await deliveredOrder(p.productId);
@@ -340,6 +342,20 @@ describe('the pickup fee', () => {
       const { id: exchangeOrder, lineId } = await deliveredOrder(await kurta({ M: 2, L: 2 }), 'M');
       const exchange = await approved(exchangeOrder, lineId, { reason: 'too_small', resolution: 'exchange', lines: [{ lineId, quantity: 1, exchangeSize: 'L' }] });
       expect((await requestRow(exchange)).pickupFeePaise).toBe(0);
+
+      // Booked, but the courier never scanned it collected: received by hand, no fee.
+      const uncollected = await deliveredOrder(p.productId);
+      const never = await approved(uncollected.id, uncollected.lineId);
+      expect((await step(never, 'pickup', { weightGrams: 500 })).status).toBe(200);
+      for (const [s, body] of [['received', {}], ['check', { passed: true, note: 'Unworn' }]] as const) expect((await step(never, s, body)).status).toBe(200);
+      expect(await requestRow(never)).toMatchObject({ pickupFeePaise: 0, collectedAt: null });
+      expect((await documentsOf(never)).map((d) => d.kind)).toEqual(['credit_note']);
+
+      // A fee other than the one the form showed is refused, writing nothing.
+      const shownOther = await deliveredOrder(p.productId);
+      await refusedWith(await ask(shownOther.id, { lines: [{ lineId: shownOther.lineId, quantity: 1 }], reason: 'quality', resolution: 'refund', pickupFeeShown: 10_00 }), 409, RETURN_WORDS.feeChanged(FEE));
+      expect((await optionsOf(shownOther.id)).requests).toEqual([]);
+      expect((await ask(shownOther.id, { lines: [{ lineId: shownOther.lineId, quantity: 1 }], reason: 'quality', resolution: 'refund', pickupFeeShown: FEE })).status).toBe(201);
 
       // From the Nth return: this shopper's returns so far in 90 days (refused aside), then one more.
       const [buyer] = await db().select({ userId: orders.userId }).from(orders).where(eq(orders.id, sent.id));

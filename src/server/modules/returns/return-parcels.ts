@@ -69,6 +69,8 @@ const scannedIn = (deps: Pick<ParcelDeps, 'outbox'>, stepIn: StepKit['stepIn']) 
       await move('passed', step === 'returned' ? EXCHANGE_CAME_BACK : EXCHANGE_CANCELLED, null);
       return undefined;
     }
+    // The courier has the piece: from now on its pickup fee, if any, is owed.
+    if ((ON_ITS_WAY.includes(step) || step === 'delivered') && (request.state === 'pickup_booked' || request.state === 'picked_up')) await q.markCollected(tx, request.id);
     if (ON_ITS_WAY.includes(step) && request.state === 'pickup_booked') await move('picked_up', `${parcel.courier} scan`, { state: 'picked_up' });
     else if (step === 'delivered' && (request.state === 'pickup_booked' || request.state === 'picked_up')) await move('received', `${parcel.courier} scan`, { state: 'received' });
     else if (step === 'cancelled' && request.state === 'pickup_booked') {

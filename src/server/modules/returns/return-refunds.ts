@@ -34,10 +34,12 @@ export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orde
     const note = await deps.invoices.returnCreditNoteIn(tx, { orderId: request.orderId, requestId: request.id, pieces, shipping: SHOP_AT_FAULT.has(request.reason) });
     // An order shipped without an invoice (none to reverse) is refunded its lines as paid.
     const credited = note ? note.document.totals.total : lines.reduce((sum, l, i) => sum + piecesShare(l.lineTotal, l.lineQuantity, pieces[i]!.before, l.quantity), 0);
-    const fee = await takePickupFee(tx, request, credited);
-    const amount = refundOf(credited, fee, order.total - (await q.refundedSoFar(tx, request.orderId)));
+    const left = order.total - (await q.refundedSoFar(tx, request.orderId));
+    const fee = await takePickupFee(tx, request, Math.max(0, Math.min(credited, left)));
+    const amount = refundOf(credited, fee, left);
     await q.setRefundPaise(tx, request.id, amount);
-    if (amount === 0) return { to: 'refunded', note: 'Nothing left to refund', mail: null };
+    // A fee that kept all there was to give back is still told, with its invoice.
+    if (amount === 0) return { to: 'refunded', note: fee > 0 ? 'The pickup fee kept all of the refund' : 'Nothing left to refund', mail: fee > 0 ? { state: 'refunded', amount: 0, to: 'nothing' } : null };
     // To the payment, up to what the provider took and has not given back; the rest (what store
     // credit paid, or all of a Cash-on-Delivery order) as store credit, at once.
     const charged = order.paymentMethod === 'online' && order.paymentId ? chargedOf(order) - (await q.refundedSoFar(tx, request.orderId, 'source')) : 0;
@@ -47,7 +49,7 @@ export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orde
     const toCredit = amount - toSource;
     // Cash on Delivery, where the owner allows it: the shopper chooses store credit or a payout to their account.
     if (toCredit > 0 && toSource === 0 && order.paymentMethod === 'cod' && payouts.offered && (await deps.settings(tx)).codRefund === 'credit_or_payout') return payouts.offerIn(tx, request, toCredit);
-    if (toCredit > 0) await creditIn(tx, request, order.userId, toCredit);
+    if (toCredit > 0) await creditIn(tx, request, order.userId, toCredit, toSource > 0);
     if (toSource > 0) {
       await q.insertRefund(tx, { requestId: request.id, orderId: request.orderId, way: 'source', amount: toSource, paymentId: order.paymentId, status: 'due' });
       return { to: 'passed', mail: null, pay: true };
@@ -57,22 +59,23 @@ export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orde
   }
 
   /**
-   * The pickup fee at the check: taken only when the shop's courier collected the piece, never more
-   * than the refund, with its service invoice in the same transaction; kept on the request as taken.
+   * The pickup fee at the check: taken only when the shop's courier collected the piece (a scan of
+   * its pickup on the way), never more than the refund would have been, with its service invoice
+   * in the same transaction; kept on the request as taken.
    */
-  async function takePickupFee(tx: q.Tx, request: Request, credited: number): Promise<number> {
-    const fee = request.pickup === 'courier' ? Math.min(request.pickupFeePaise, credited) : 0;
+  async function takePickupFee(tx: q.Tx, request: Request, due: number): Promise<number> {
+    const fee = request.pickup === 'courier' && request.collectedAt ? Math.min(request.pickupFeePaise, due) : 0;
     await q.setPickupFee(tx, request.id, fee);
     if (fee > 0) await deps.invoices.pickupFeeInvoiceIn(tx, { orderId: request.orderId, requestId: request.id, amount: fee });
     return fee;
   }
 
   /** Store credit for a request, granted and told in the check's transaction. */
-  async function creditIn(tx: q.Tx, request: Request, userId: string, amount: number): Promise<void> {
+  async function creditIn(tx: q.Tx, request: Request, userId: string, amount: number, feeSaidLater = false): Promise<void> {
     await deps.credit.grantIn(tx, { userId, requestId: request.id, amount });
     await q.insertRefund(tx, { requestId: request.id, orderId: request.orderId, way: 'store_credit', amount, status: 'processed' });
     const until = new Date(deps.now().getTime() + STORE_CREDIT_DAYS * DAY_MS);
-    await tell(tx, request, { state: 'refunded', amount, to: 'store_credit', until });
+    await tell(tx, request, { state: 'refunded', amount, to: 'store_credit', until, ...(feeSaidLater && { feeSaidLater }) });
   }
 
   /**

@@ -30,7 +30,8 @@ export type ReturnMailStep =
   | { state: 'received' }
   | { state: 'passed'; exchange: true }
   | { state: 'passed'; choose: number; notPaid?: { to: string; why: string } }
-  | { state: 'refunded'; amount: number; to: 'source' | 'store_credit'; until?: Date }
+  | { state: 'refunded'; amount: number; to: 'source' | 'store_credit'; until?: Date; feeSaidLater?: true }
+  | { state: 'refunded'; amount: 0; to: 'nothing' }
   | { state: 'refunded'; amount: number; to: 'payout'; payoutTo: string }
   | { state: 'refunded'; amount: number; to: 'by_hand' };
 
@@ -71,6 +72,7 @@ function wordsFor(step: ReturnMailStep, orderNumber: string): { subject: string;
       }
       return { subject: `Your new size from order ${orderNumber} is on its way to being sent`, lines: ['The piece passed our check. We are packing your new size and will write when it leaves.'] };
     case 'refunded':
+      if (step.to === 'nothing') return { subject: `Your return from order ${orderNumber} is complete`, lines: ['The piece passed our check. The courier pickup’s fee was all there was to give back, so there is nothing more to refund.'] };
       if (step.to === 'by_hand') return { subject: `We have refunded ${formatInr(step.amount)} for order ${orderNumber}`, lines: [`We have paid ${formatInr(step.amount)} back to you by hand.`, `If you cannot see it, write to ${STORE.email}.`] };
       if (step.to === 'payout') return { subject: `We have paid ${formatInr(step.amount)} back for order ${orderNumber}`, lines: [`We have paid ${formatInr(step.amount)} to your ${step.payoutTo}.`, 'It usually shows in your account within a day.'] };
       return step.to === 'source'
@@ -84,7 +86,7 @@ function wordsFor(step: ReturnMailStep, orderNumber: string): { subject: string;
 
 /** A money mail's word on the pickup fee kept, where one was: its invoice is with the request. */
 const feeKept = (step: ReturnMailStep, fee: number): string[] =>
-  fee > 0 && (step.state === 'refunded' || (step.state === 'passed' && 'choose' in step)) ? [`${PICKUP_FEE_WORDS.taken(fee)} Its invoice is with your return, under Your Orders.`] : [];
+  fee > 0 && ((step.state === 'refunded' && !('feeSaidLater' in step)) || (step.state === 'passed' && 'choose' in step)) ? [`${PICKUP_FEE_WORDS.taken(fee)} Its invoice is with your return, under Your Orders.`] : [];
 
 export function returnMail(step: ReturnMailStep, f: ReturnMailFacts) {
   const words = wordsFor(step, f.orderNumber);

@@ -275,6 +275,11 @@ export async function setPickup(tx: Tx, id: string, way: PickupWay | null): Prom
   await tx.update(returnRequests).set({ pickup: way }).where(eq(returnRequests.id, id));
 }
 
+/** The shop's courier has the piece (its pickup's first scan on the way); the first scan's time is kept. */
+export async function markCollected(tx: Tx, id: string): Promise<void> {
+  await tx.update(returnRequests).set({ collectedAt: sql`now()` }).where(and(eq(returnRequests.id, id), isNull(returnRequests.collectedAt)));
+}
+
 /** The pickup fee as taken at the check (0: none). */
 export async function setPickupFee(tx: Tx, id: string, paise: number): Promise<void> {
   await tx.update(returnRequests).set({ pickupFeePaise: paise }).where(eq(returnRequests.id, id));

@@ -215,6 +215,7 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
         const holdUntil = body.resolution === 'exchange' ? new Date(now().getTime() + EXCHANGE_HOLD_DAYS * 86_400_000) : null;
         // The fee the shopper was shown, kept with the request: a later change of the rules does not reach it.
         const pickupFeePaise = pickupFeeOf(rules, body, await q.returnsSince(server, userId, feeWindowStart(now())));
+        if (body.pickupFeeShown !== undefined && body.pickupFeeShown !== pickupFeePaise) throw refused('fee_changed', RETURN_WORDS.feeChanged(pickupFeePaise));
         const id = await q.insertRequest(
           server,
           { orderId, reason: body.reason, resolution: body.resolution, note: body.note, holdUntil, pickupFeePaise },

@@ -120,7 +120,8 @@ function RequestForm({ orderId, options, onDone }: { orderId: string; options: R
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const input = { lines, reason, resolution, note, photos: photos.map((p) => p.id) };
+    const feeApplies = resolution === 'refund' && reason !== null && !SHOP_AT_FAULT.has(reason);
+    const input = { lines, reason, resolution, note, photos: photos.map((p) => p.id), pickupFeeShown: feeApplies ? options.pickupFee : 0 };
     const found = problems(returnRequestContract, input);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
