@@ -73,7 +73,7 @@ export function ReturnCounts() {
       <h2 id="return-counts" className="font-display text-2xl font-semibold">
         Why pieces come back
       </h2>
-      <ul className="grid gap-1 text-sm sm:grid-cols-2">
+      <ul className="grid gap-1 text-sm sm:grid-cols-2 sm:gap-x-10">
         {byReason.map((r) => (
           <li key={r.reason} className="flex justify-between gap-4 border-b border-line/60 py-1">
             <span>{REASON_LABELS[r.reason]}</span>
