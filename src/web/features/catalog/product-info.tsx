@@ -41,7 +41,8 @@ export function ProductSummaryPanel({ product }: { product: ProductDetail }) {
       <h1 className="font-display text-3xl font-semibold leading-tight sm:text-4xl">{product.name}</h1>
       <p className="flex flex-wrap items-baseline gap-x-3">
         <span className="text-2xl font-semibold">{formatInrShort(offerPrice ?? price)}</span>
-        {offerPrice !== null && (
+        {/* A strike-through only above a lower price (issue 50): an offer at the price or above it is just the price paid. */}
+        {offerPrice !== null && offerPrice < price && (
           <>
             <s className="text-muted">
               <span className="sr-only">Original price </span>
