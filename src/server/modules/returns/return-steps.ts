@@ -84,7 +84,7 @@ export function createReturnSteps(db: Db, deps: StepDeps) {
   async function tell(tx: q.Tx, request: { id: string; orderId: string }, step: ReturnMailStep): Promise<void> {
     const facts = await deps.orders.messageFactsIn(tx, request.orderId);
     // A mail about the money says what was kept for the courier's pickup, as the request holds it now.
-    const fee = MONEY_MAILS.has(step.state) ? await q.pickupFeeOf(tx, request.id) : 0;
+    const fee = MONEY_MAILS.has(step.state) ? await q.pickupFeeKept(tx, request.id) : 0;
     if (facts) await deps.outbox.send(tx, returnMail(step, { orderNumber: facts.orderNumber, buyer: facts.buyer, ordersUrl: deps.ordersUrl, pickupFee: fee }));
   }
   const money = createReturnRefunds(db, deps, tell);

@@ -285,10 +285,10 @@ export async function setPickupFee(tx: Tx, id: string, paise: number): Promise<v
   await tx.update(returnRequests).set({ pickupFeePaise: paise }).where(eq(returnRequests.id, id));
 }
 
-/** The pickup fee a request carries now (what the money mails say was kept). */
-export async function pickupFeeOf(tx: Reader, id: string): Promise<number> {
-  const [row] = await tx.select({ fee: returnRequests.pickupFeePaise, pickup: returnRequests.pickup }).from(returnRequests).where(eq(returnRequests.id, id));
-  return row && row.pickup === 'courier' ? row.fee : 0;
+/** The pickup fee kept from a request's refund (0: none), as its check recorded it: what the money mails say. */
+export async function pickupFeeKept(tx: Reader, id: string): Promise<number> {
+  const [row] = await tx.select({ fee: returnRequests.pickupFeePaise }).from(returnRequests).where(and(eq(returnRequests.id, id), isNotNull(returnRequests.refundPaise)));
+  return row?.fee ?? 0;
 }
 
 /** The shopper's return requests made since then, refused ones aside (the pickup fee's count). */
