@@ -42,8 +42,6 @@ test('like a piece, find it in My Favorites, unlike it there', async ({ page }) 
 
 test('Add to Cart from a card, the badge, the cart: quantity, selection, Proceed; Buy Now leaves the cart alone', async ({ page }) => {
   await signedIn(page, 'nila');
-  // Asked now, on the request context's fresh connection: one left idle past the server's 5 s
-  // keep-alive can be closed by the server just as it is reused (ECONNRESET).
   const piece = await buyablePiece(page.request, 5);
   await page.goto('/products');
   const { card, name } = await firstCard(page);

@@ -14,8 +14,14 @@ export const SERVER_TIMEOUTS = {
   headersTimeout: 10_000,
   /** Whole request, body included. */
   requestTimeout: 30_000,
-  /** Idle keep-alive connection. */
-  keepAliveTimeout: 5_000,
+  /**
+   * Idle keep-alive connection. Longer than the clients that pool connections keep one idle: a
+   * reverse proxy's upstream pool (nginx, a cloud load balancer: 60 s) and Playwright's request
+   * context, which ignores the Keep-Alive hint and reuses a socket however long it sat. A server
+   * that closes first races the client's next request on that socket, which then fails with
+   * ECONNRESET (a proxy's 502). Slow clients are still cut by the two timeouts above.
+   */
+  keepAliveTimeout: 65_000,
   /** How often Node checks the two above. */
   connectionsCheckingInterval: 1_000,
 } as const;
@@ -33,5 +39,11 @@ export function listen(fetch: Fetch, port: number, hostname: string, onListening
   const createServer = made && (((_options: unknown, listener: RequestListener) => Object.assign(made(listener), serverOptions)) as unknown as typeof http.createServer);
   const server = serve({ fetch, port, hostname, serverOptions, ...(createServer && { createServer }) }, onListening) as Server;
   server.keepAliveTimeout = keepAliveTimeout;
+  return server;
+}
+
+/** A local stand-in for a provider keeps idle connections as long as the shop does (see above). */
+export function keptAliveAsTheShop<S extends Server>(server: S): S {
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
   return server;
 }

@@ -10,6 +10,7 @@ import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from '../modules/
 import { paymentSignature, hmacHex } from '../modules/payments/signatures.ts';
 import { randomBase62 } from '../modules/payments/test-mode.provider.ts';
 import { eventBody, newOrder, notFound, RazorpayApiError, recordAttempt, refundPayment, type WebhookEvent } from './razorpay-standin.entities.ts';
+import { keptAliveAsTheShop } from '../http/listen.ts';
 
 export interface RazorpayStandin {
   /** The API base to give the client, ending /v1. */
@@ -147,6 +148,7 @@ export async function startRazorpayStandin(
   const server = createServer((req, res) => {
     handle(state, req, res).catch((err: Error) => res.writeHead(500).end(String(err)));
   });
+  keptAliveAsTheShop(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

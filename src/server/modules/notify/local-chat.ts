@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jsonOf } from '../../http/json-body.ts';
+import { keptAliveAsTheShop } from '../../http/listen.ts';
 
 export interface ChatSent {
   channel: 'whatsapp' | 'sms';
@@ -55,6 +56,7 @@ export async function startLocalChat(log: (line: string) => void = () => {}): Pr
     }
     answer(404, { error: { message: 'Unknown path' } });
   });
+  keptAliveAsTheShop(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

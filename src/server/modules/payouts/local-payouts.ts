@@ -7,6 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jsonOf } from '../../http/json-body.ts';
+import { keptAliveAsTheShop } from '../../http/listen.ts';
 
 export interface LocalPayout {
   id: string;
@@ -95,6 +96,7 @@ export async function startLocalPayouts(): Promise<LocalPayouts> {
     const [status, value] = route(req.method ?? 'GET', path, body, typeof key === 'string' ? key : undefined);
     answer(status, value);
   });
+  keptAliveAsTheShop(server);
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   return {
     apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,

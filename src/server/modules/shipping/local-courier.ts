@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { indiaMinute } from '../../../shared/india-time.ts';
 import type { CourierName } from '../../../shared/parcels.ts';
 import { delhiveryAnswer, delhiveryPush } from './local-courier.delhivery.ts';
+import { keptAliveAsTheShop } from '../../http/listen.ts';
 
 /** The scans a parcel goes through when all goes well, as Shiprocket's status codes and words. */
 export const HAPPY_TIMETABLE = [
@@ -337,6 +338,7 @@ export async function startLocalCourier(options: LocalCourierOptions): Promise<L
     clocks: new Set(),
   };
   const server = createServer((req, res) => void handle(c, req, res).catch(() => json(res, 500, { message: 'local courier failed' })));
+  keptAliveAsTheShop(server);
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port ?? 0, '127.0.0.1', resolve));
   c.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/external`;
   return {
