@@ -64,15 +64,25 @@ export interface PieceRate {
 
 /** The rate for one piece paid `unitPaise` (after any discount), under its product's rule. */
 export function pieceRate(tax: Pick<ProductTax, 'taxRule' | 'fixedRateBp'>, unitPaise: number, s: GstSettings): PieceRate {
+  return lineRate(tax, unitPaise, 1, s);
+}
+
+/**
+ * The rate for a line of `quantity` pieces paid `valuePaise` together, after the line's share of
+ * any discount (a discount can take a kurta from 18% to 5%): the rate of its average piece, so the
+ * pieces of one line, bought together at one price, share a rate.
+ */
+export function lineRate(tax: Pick<ProductTax, 'taxRule' | 'fixedRateBp'>, valuePaise: number, quantity: number, s: GstSettings): PieceRate {
   if (tax.taxRule === 'fixed' && tax.fixedRateBp !== null) return { rateBp: tax.fixedRateBp, ambiguous: false };
   if (tax.taxRule !== 'apparel') return { rateBp: s.gstRateBp, ambiguous: false };
   const { apparelThreshold: t, apparelLowRateBp: low, apparelHighRateBp: high } = s;
+  const limit = BigInt(t) * BigInt(Math.max(1, quantity));
   // Exclusive prices are the value itself.
-  if (!s.pricesIncludeGst) return { rateBp: unitPaise <= t ? low : high, ambiguous: false };
-  // Value at rate r = unit / (1 + r): compared in integers, unit × 10000 against t × (10000 + r).
-  const unit = BigInt(unitPaise) * 10_000n;
-  if (unit <= BigInt(t) * BigInt(10_000 + low)) return { rateBp: low, ambiguous: false };
-  if (unit > BigInt(t) * BigInt(10_000 + high)) return { rateBp: high, ambiguous: false };
+  if (!s.pricesIncludeGst) return { rateBp: BigInt(valuePaise) <= limit ? low : high, ambiguous: false };
+  // Value at rate r = paid / (1 + r): compared in integers, paid × 10000 against t × qty × (10000 + r).
+  const paid = BigInt(valuePaise) * 10_000n;
+  if (paid <= limit * BigInt(10_000 + low)) return { rateBp: low, ambiguous: false };
+  if (paid > limit * BigInt(10_000 + high)) return { rateBp: high, ambiguous: false };
   return { rateBp: s.ambiguousRate === 'higher' ? high : low, ambiguous: true };
 }
 
@@ -106,12 +116,17 @@ export function taxOf(amount: number, rateBp: number, included: boolean): Taxed 
   return { rateBp, taxable: amount, gst: mulDivRound(amount, rateBp, 10_000) };
 }
 
-/** One line of an order for the tax: what it costs (unit × quantity) and its product's rule. */
+/** One line of an order for the tax: what it costs (unit × quantity, less its discount) and its product's rule. */
 export interface TaxableLine {
   unitPrice: number;
   quantity: number;
   tax: Pick<ProductTax, 'taxRule' | 'fixedRateBp'>;
+  /** Issue 50: the line's share of the order's offers and code, in paise (0 or absent: none). */
+  discount?: number;
 }
+
+/** What a line is paid: unit × quantity less its share of the discounts (the value its GST is in or on). */
+export const linePaid = (l: Pick<TaxableLine, 'unitPrice' | 'quantity' | 'discount'>) => l.unitPrice * l.quantity - (l.discount ?? 0);
 
 export interface OrderTax {
   /** Per line, in the order given. */
@@ -132,10 +147,11 @@ export function mainLine(lineValues: number[]): number {
   return main;
 }
 
-/** The tax of a whole order: each line at its piece's rate, the charges at the main piece's. */
+/** The tax of a whole order: each line at its piece's rate on what it is paid, the charges at the main piece's. */
 export function orderTax(lines: TaxableLine[], charges: number, s: GstSettings): OrderTax {
-  const taxedLines = lines.map((l) => taxOf(l.unitPrice * l.quantity, pieceRate(l.tax, l.unitPrice, s).rateBp, s.pricesIncludeGst));
-  const chargesRate = taxedLines[mainLine(lines.map((l) => l.unitPrice * l.quantity))]?.rateBp ?? s.gstRateBp;
+  const paid = lines.map(linePaid);
+  const taxedLines = lines.map((l, i) => taxOf(paid[i]!, lineRate(l.tax, paid[i]!, l.quantity, s).rateBp, s.pricesIncludeGst));
+  const chargesRate = taxedLines[mainLine(paid)]?.rateBp ?? s.gstRateBp;
   const taxedCharges = taxOf(charges, chargesRate, s.pricesIncludeGst);
   const groups = new Map<number, Taxed>();
   for (const t of [...taxedLines, taxedCharges]) {
@@ -153,7 +169,7 @@ export function orderTax(lines: TaxableLine[], charges: number, s: GstSettings):
  */
 export function untaxed(lines: TaxableLine[], charges: number): OrderTax {
   const none = (amount: number): Taxed => ({ rateBp: 0, taxable: amount, gst: 0 });
-  return { lines: lines.map((l) => none(l.unitPrice * l.quantity)), charges: none(charges), byRate: [], gst: 0 };
+  return { lines: lines.map((l) => none(linePaid(l))), charges: none(charges), byRate: [], gst: 0 };
 }
 
 /**

@@ -3,7 +3,7 @@
  * gst.ts's rates. Apart from pricing.ts so that the pages which only show prices and the free-
  * shipping promise (home among them) do not load the tax arithmetic.
  */
-import { NO_TAX_RULE, gstPercentText, orderTax, untaxed, type TaxableLine, type Taxed } from './gst.ts';
+import { NO_TAX_RULE, gstPercentText, linePaid, orderTax, untaxed, type TaxableLine, type Taxed } from './gst.ts';
 import { formatInr } from './money.ts';
 import { shippingFor, type PaymentMethod, type PriceBreakdown, type PricingSettings } from './pricing.ts';
 
@@ -21,20 +21,29 @@ export function priceOrder(goods: number | TaxableLine[], s: PricingSettings, me
  * priceOrder's work, with each line's tax and the charges' rate, which the order keeps (issue 18).
  * A shop not registered for GST charges none: its amounts carry no GST and no rates (`gstByRate`
  * empty), and the summary shows no GST line.
+ *
+ * Lines may carry their share of a discount (issue 50): shipping follows the goods as paid, and a
+ * free-shipping offer takes off shipping only, never the COD fee.
  */
 export function priceLines(
   lines: TaxableLine[],
   s: PricingSettings,
   method: PaymentMethod = 'online',
   gstRegistered = true,
+  freeShipping = false,
 ): { amounts: PriceBreakdown; lines: Taxed[]; chargesRateBp: number } {
   const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-  const shippingCharges = shippingFor(subtotal, s);
+  const goods = lines.reduce((sum, l) => sum + linePaid(l), 0);
+  const discount = subtotal - goods;
+  const shippingDiscount = freeShipping ? shippingFor(goods, s) : 0;
+  const shippingCharges = shippingFor(goods, s) - shippingDiscount;
   const codFee = method === 'cod' ? s.codFee : 0;
   const tax = gstRegistered ? orderTax(lines, shippingCharges + codFee, s) : untaxed(lines, shippingCharges + codFee);
-  const total = subtotal + shippingCharges + codFee + (s.pricesIncludeGst ? 0 : tax.gst);
+  const total = goods + shippingCharges + codFee + (s.pricesIncludeGst ? 0 : tax.gst);
   const amounts: PriceBreakdown = {
     subtotal,
+    ...(discount > 0 && { discount }),
+    ...(shippingDiscount > 0 && { shippingDiscount }),
     gstAmount: tax.gst,
     shippingCharges,
     total,

@@ -55,7 +55,12 @@ export const RESERVATION_MINUTES = { min: 12, max: 120 } as const;
 export const LOW_STOCK_MAX = 99;
 
 export interface PriceBreakdown {
+  /** The goods at their prices (unit × quantity), before the offers and code. */
   subtotal: number;
+  /** Issue 50: taken off the goods by offers and a code, shared over the lines (absent: none). */
+  discount?: number;
+  /** Issue 50: taken off shipping by a free-shipping offer or code; `shippingCharges` is after it. */
+  shippingDiscount?: number;
   /** Contained in the subtotal when prices include GST; added to it otherwise. */
   gstAmount: number;
   shippingCharges: number;
