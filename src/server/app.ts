@@ -20,6 +20,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { sessionMiddleware } from './modules/accounts/session.middleware.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { ownersOnly } from './modules/admin/admin.routes.ts';
+import { ownerOffersRoutes } from './modules/offers/offers.routes.ts';
 import { importRoutes } from './modules/admin/import.routes.ts';
 import { adminProductsRoutes } from './modules/admin/products.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -99,7 +100,8 @@ function ownerRoutes(shop: Shop) {
     .route('/', ownerInvoiceRoutes(shop.invoiceFiles))
     .route('/', fulfilmentRoutes(shop.fulfilment))
     .route('/', ownerParcelRoutes(shop.shipping))
-    .route('/', ownerReturnsRoutes(shop.returns));
+    .route('/', ownerReturnsRoutes(shop.returns))
+    .route('/', ownerOffersRoutes(shop.offers));
 }
 
 function apiRoutes(shop: Shop, allow: (path: string) => string[]) {

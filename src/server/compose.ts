@@ -48,6 +48,7 @@ import { createDelhiveryCourier, DELHIVERY_API } from './modules/shipping/delhiv
 import { createShiprocketCourier, SHIPROCKET_API } from './modules/shipping/shiprocket.courier.ts';
 import { createRazorpayXPayouts, RAZORPAYX_API, type PayoutProvider } from './modules/payouts/payouts.ts';
 import { createReturnsService, type ReturnsService as Returns } from './modules/returns/returns.service.ts';
+import { createOffers } from './modules/offers/offers.service.ts';
 import { createStoreCredit } from './modules/store-credit/store-credit.service.ts';
 import { createShipping, parcelsOf, returnParcelsOf } from './modules/shipping/shipping.service.ts';
 import { createSqlConsoleService } from './modules/sql-console/sql-console.service.ts';
@@ -184,10 +185,11 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
   const tax = createTaxSettingsService(db);
   const invoices = createInvoices((tx) => tax.current(tx), now);
   const storeCredit = createStoreCredit(db, now);
-  const orders = createOrdersService(db, stock, parcelsOf, storeCredit);
+  const offers = createOffers(db, side.limits, now);
+  const orders = createOrdersService(db, stock, parcelsOf, storeCredit, offers);
   const refunds = createRefunds(db, provider);
   const notifier = createNotifier(db, outbox, chatOf(config));
-  const settle = createSettle({ orders, cart: side.cart, refunds, publicUrl: config.publicUrl, outbox });
+  const settle = createSettle({ orders, cart: side.cart, offers, refunds, publicUrl: config.publicUrl, outbox });
   // A cancel first cancels the order's booking with the courier; the parcels are made below, from
   // the fulfilment that cancels through this very function, so they are reached when it runs.
   const cancel = createCancellation(orders, refunds, outbox, side.limits, (orderId, who) => shipping.cancelFor(orderId, who));
@@ -218,13 +220,14 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
     invoices,
     invoiceFiles: createInvoiceFiles(db),
     orders,
-    checkout: createCheckoutService({ ...side, taxRegistration: () => tax.current(), orders, provider, settle, publicUrl: config.publicUrl, outbox, credit: storeCredit }),
+    checkout: createCheckoutService({ ...side, taxRegistration: () => tax.current(), orders, provider, settle, publicUrl: config.publicUrl, outbox, credit: storeCredit, offers }),
     cancel,
     payments: createPaymentsService(db, provider, orders, settle, refunds, async () => (await pricing.current()).reservationMinutes, side.limits),
     fulfilment,
     notifier,
     shipping,
     storeCredit,
+    offers,
     returns,
   };
 }

@@ -7,6 +7,7 @@ import type { ParcelTracking } from './parcels.ts';
 import type { AddressFields } from './addresses.ts';
 import type { OrderRefund } from './cancel.ts';
 import type { ProductTax } from './gst.ts';
+import type { OffersOutcome } from './offers.ts';
 import type { PaymentMethod, PriceBreakdown } from './pricing.ts';
 import { pieceKey } from './sizes.ts';
 
@@ -40,6 +41,8 @@ export interface OrderLine {
   unitPrice: number;
   quantity: number;
   lineTotal: number;
+  /** Issue 50: the line's share of the order's offers and code (paise); it was paid `lineTotal − discount`. Absent: none. */
+  discount?: number;
 }
 
 export interface Order {
@@ -120,7 +123,14 @@ export interface Quote {
   amounts: PriceBreakdown;
   /** Issue 18: false when the owner says the shop is not registered for GST: it charges none. */
   gstRegistered: boolean;
+  /** Issue 50: the offers and code on it, paid online (`lines[].discount` holds each line's share). */
+  offers: QuoteOffers;
+  /** The same on delivery: a code not allowed with Cash on Delivery says so here, and takes nothing off. */
+  codOffers: QuoteOffers;
 }
+
+/** What the shopper reads of the offers on a quote. */
+export type QuoteOffers = Omit<OffersOutcome, 'discounts' | 'freeShipping'>;
 
 /** What checkout.js hands its success handler (and the test dialog hands ours): spec §7. */
 export interface CheckoutSuccess {

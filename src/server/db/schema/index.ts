@@ -11,3 +11,4 @@ export * from './delivery.ts';
 export * from './invoices.ts';
 export * from './shipping.ts';
 export * from './returns.ts';
+export * from './offers.ts';

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AddressFields } from '../../../shared/addresses.ts';
 import type { Taxed } from '../../../shared/gst.ts';
+import type { AppliedOffer } from '../../../shared/offers.ts';
 import { users } from './accounts.ts';
 import { products } from './catalog.ts';
 import { timestamps } from './columns.ts';
@@ -76,7 +77,13 @@ export const orders = pgTable(
     /** Issue 18: the rate shipping and the COD fee were taxed at (the main piece's). */
     chargesGstRateBp: integer('charges_gst_rate_bp'),
     pricesIncludeGst: boolean('prices_include_gst').notNull(),
+    /** Issue 50: what was paid for shipping, after any free-shipping offer (`shippingDiscount`). */
     shippingCharges: integer('shipping_charges').notNull(),
+    /** Issue 50: taken off the goods by offers and a code (shared over the lines: `order_items.discount`), and off shipping. */
+    discount: integer('discount').notNull().default(0),
+    shippingDiscount: integer('shipping_discount').notNull().default(0),
+    /** Issue 50: the offers and code applied, as the shopper was shown them (null: none). */
+    offers: jsonb('offers').$type<AppliedOffer[]>(),
     total: integer('total').notNull(),
     /** Part of the total paid with the shopper's store credit (issue 49); the provider is asked for the rest. */
     creditUsed: integer('credit_used').notNull().default(0),
@@ -113,6 +120,7 @@ export const orders = pgTable(
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'failed')`),
     check('orders_stock_state_check', sql`${t.stockState} in ('none', 'held', 'released', 'sold', 'returned')`),
     check('orders_amounts_check', sql`${t.subtotal} > 0 and ${t.gstAmount} >= 0 and ${t.shippingCharges} >= 0 and ${t.total} >= 100`),
+    check('orders_discount_check', sql`${t.discount} >= 0 and ${t.discount} < ${t.subtotal} and ${t.shippingDiscount} >= 0`),
     // Store credit pays all of the total, or leaves at least ₹1 for the provider (its least).
     check('orders_credit_check', sql`${t.creditUsed} >= 0 and (${t.creditUsed} = ${t.total} or ${t.total} - ${t.creditUsed} >= 100)`),
     // A paid order carries its payment (cash collected carries only its time); nothing else does.
@@ -141,10 +149,13 @@ export const orderItems = pgTable(
     gstRateBp: integer('gst_rate_bp'),
     taxableValue: integer('taxable_value'),
     gstAmount: integer('gst_amount'),
+    /** Issue 50: the line's share of the order's discount; it paid `line_total - discount`. */
+    discount: integer('discount').notNull().default(0),
   },
   (t) => [
     index('order_items_order').on(t.orderId),
     check('order_items_check', sql`${t.quantity} > 0 and ${t.unitPrice} >= 0 and ${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
+    check('order_items_discount_check', sql`${t.discount} >= 0 and ${t.discount} <= ${t.lineTotal}`),
   ],
 );
 

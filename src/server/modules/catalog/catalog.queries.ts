@@ -69,10 +69,16 @@ export async function deliveryFactsById(db: Db, id: number) {
 }
 
 /** How the given products are taxed (issue 18): HSN code and rule; products gone are absent. */
-export function taxFactsByIds(db: Db, ids: number[]) {
+export function pieceFactsByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: products.id, hsnCode: products.hsnCode, taxRule: products.taxRule, fixedRateBp: products.taxRateBp })
+    .select({
+      id: products.id,
+      hsnCode: products.hsnCode,
+      taxRule: products.taxRule,
+      fixedRateBp: products.taxRateBp,
+      categoryIds: sql<number[]>`coalesce((select array_agg(pc.category_id order by pc.category_id) from product_categories pc where pc.product_id = ${products.id}), '{}')`,
+    })
     .from(products)
     .where(inArray(products.id, ids));
 }

@@ -186,9 +186,10 @@ export function createCatalogService(db: Db, stock: StockService, watch: Catalog
     version: () => watch.version(),
 
     /** How each piece is taxed (issue 18); a piece with no rule, or gone, takes the shop's rate. */
-    async taxFacts(ids: number[]): Promise<Map<number, ProductTax>> {
-      const rows = await q.taxFactsByIds(db, [...new Set(ids)]);
-      return new Map(rows.map(({ id, ...tax }) => [id, tax]));
+    /** What checkout needs of each piece beside its card: its tax rule, and its categories (an offer's scope, issue 50). */
+    async pieceFacts(ids: number[]): Promise<Map<number, { tax: ProductTax; categoryIds: number[] }>> {
+      const rows = await q.pieceFactsByIds(db, [...new Set(ids)]);
+      return new Map(rows.map(({ id, categoryIds, ...tax }) => [id, { tax, categoryIds }]));
     },
 
     /** A piece's price to pay and whether it is sent by PIN code, for the PIN check; null when it is not on sale. */

@@ -34,6 +34,7 @@ function onCodPlaced(deps: CheckoutDeps, shopper: Shopper, deliveryText: string,
     if (placed.order.source === 'cart') {
       await deps.cart.removeBoughtIn(tx, shopper.id, boughtPieces(placed.lines));
     }
+    await deps.offers.usedIn(tx, shopper.id, placed.order.offers);
     if (!placed.buyer) return;
     await deps.outbox.send(tx, codConfirmationMail({ ...placed, buyer: placed.buyer }, deps.publicUrl ? `${deps.publicUrl}/orders` : null, deliveryText));
     mailed.written = true;
@@ -54,7 +55,7 @@ export async function placeNewCod(deps: CheckoutDeps, shopper: Shopper, input: P
   const { order } = await deps.orders.placeCod(
     shopper.id,
     { ...orderRow(shopper, pq, address, 'cod', deps.provider.mode), paymentMethod: 'cod', codFee: a.codFee ?? 0, placementKey: input.placementKey },
-    orderLines(pq),
+    orderLines(pq, 'cod'),
     { limits: at.limits, ...stockSettingsOf(pq), onPlaced: onCodPlaced(deps, shopper, at.text, mailed) },
   );
   if (mailed.written) deps.outbox.nudge();

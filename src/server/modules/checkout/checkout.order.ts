@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { addressContract } from '../../../shared/address.contract.ts';
 import { isPlaceholderAddress, type Address, type AddressFields } from '../../../shared/addresses.ts';
 import { INVALID_ADDRESS, PLACEHOLDER_ADDRESS } from '../../../shared/checkout.contract.ts';
+import type { AppliedOffer } from '../../../shared/offers.ts';
 import type { PaymentMethod, PriceBreakdown } from '../../../shared/pricing.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Shopper } from '../../http/session.ts';
@@ -36,14 +37,16 @@ export function payableAsShown(amounts: PriceBreakdown, expectedTotal: number): 
 }
 
 /** What was being bought, so a second Pay for the same thing reuses its pending order. */
-function fingerprint(q: Quote, amounts: PriceBreakdown, address: Address, credit: number): string {
-  const what = { source: q.source, address: address.id, fields: fields(address), lines: q.lines.map((l) => [l.productId, l.size, l.quantity, l.unitPrice]), amounts, credit };
+function fingerprint(q: Quote, amounts: PriceBreakdown, address: Address, credit: number, offers: readonly AppliedOffer[]): string {
+  const lines = q.lines.map((l) => [l.productId, l.size, l.quantity, l.unitPrice]);
+  const what = { source: q.source, address: address.id, fields: fields(address), lines, amounts, credit, offers: offers.map((o) => [o.offerId, o.code, o.amount]) };
   return crypto.createHash('sha256').update(JSON.stringify(what)).digest('hex');
 }
 
 /** The order's row as the quote priced it for `method` (the payment's own columns are the caller's). */
 export function orderRow(shopper: Shopper, pq: PricedQuote, address: Address, method: PaymentMethod, paymentProvider: PaymentProvider['mode'], credit = 0) {
   const a = pq.amounts[method];
+  const applied = pq.offers[method].applied;
   return {
     userId: shopper.id,
     source: pq.shown.source,
@@ -57,15 +60,18 @@ export function orderRow(shopper: Shopper, pq: PricedQuote, address: Address, me
     chargesGstRateBp: pq.chargesRateBp,
     pricesIncludeGst: a.gstIncluded,
     shippingCharges: a.shippingCharges,
+    discount: a.discount ?? 0,
+    shippingDiscount: a.shippingDiscount ?? 0,
+    offers: applied.length ? applied : null,
     total: a.total,
-    checkoutFingerprint: fingerprint(pq.shown, a, address, credit),
+    checkoutFingerprint: fingerprint(pq.shown, a, address, credit, applied),
   };
 }
 
-/** The order's lines as the quote priced them: each with its HSN code, rate, value before GST and GST, which the invoice prints. */
-export const orderLines = (pq: PricedQuote) =>
-  pq.shown.lines.map(({ productId, name, size, unitPrice, quantity, lineTotal, tax, gstRateBp, taxableValue, gstAmount }) => ({
-    productId, name, size, unitPrice, quantity, lineTotal, hsnCode: tax.hsnCode, gstRateBp, taxableValue, gstAmount,
+/** The order's lines as the quote priced them for `method`: each with its discount, HSN code, rate, value before GST and GST, which the invoice prints. */
+export const orderLines = (pq: PricedQuote, method: PaymentMethod) =>
+  pq.lines[method].map(({ productId, name, size, unitPrice, quantity, lineTotal, discount, tax, gstRateBp, taxableValue, gstAmount }) => ({
+    productId, name, size, unitPrice, quantity, lineTotal, discount: discount ?? 0, hsnCode: tax.hsnCode, gstRateBp, taxableValue, gstAmount,
   }));
 
 /** The stock settings an order is placed with: the quote's. */

@@ -34,6 +34,8 @@ function started(order: OrderRow, provider: CheckoutDeps['provider'], shopper: S
       gstAmount: order.gstAmount,
       shippingCharges: order.shippingCharges,
       total: order.total,
+      ...(order.discount > 0 && { discount: order.discount }),
+      ...(order.shippingDiscount > 0 && { shippingDiscount: order.shippingDiscount }),
       gstRateBp: order.gstRateBp,
       gstIncluded: order.pricesIncludeGst,
       ...(order.gstByRate && { gstByRate: order.gstByRate }),
@@ -60,6 +62,7 @@ async function offerToProvider(provider: CheckoutDeps['provider'], order: OrderR
 function paidByCredit(deps: CheckoutDeps, mailed: { written: boolean }) {
   return async (tx: OrderTx, paid: PaidOrder) => {
     if (paid.order.source === 'cart') await deps.cart.removeBoughtIn(tx, paid.order.userId, boughtPieces(paid.lines));
+    await deps.offers.usedIn(tx, paid.order.userId, paid.order.offers);
     if (!paid.buyer) return;
     await deps.outbox.send(tx, orderConfirmationMail({ ...paid, buyer: paid.buyer }, deps.publicUrl ? `${deps.publicUrl}/orders` : null));
     mailed.written = true;
@@ -81,7 +84,7 @@ export async function startPayment(deps: CheckoutDeps, shopper: Shopper, input: 
   await ownHoldsUnpaid(deps, shopper.id, pq.shown.lines);
   const row = { ...orderRow(shopper, pq, address, 'online', provider.mode, input.credit), creditUsed: input.credit, ...(input.placementKey && { placementKey: input.placementKey }) };
   const mailed = { written: false };
-  const { order, reused } = await orders.begin(shopper.id, row, orderLines(pq), stockSettings, paidByCredit(deps, mailed));
+  const { order, reused } = await orders.begin(shopper.id, row, orderLines(pq, 'online'), stockSettings, paidByCredit(deps, mailed));
   if (mailed.written) deps.outbox.nudge();
   if (order.paymentStatus === 'paid' && order.creditUsed === order.total) return started(order, provider, shopper, address);
   // The same purchase, already offered for payment: it may have been paid meanwhile.

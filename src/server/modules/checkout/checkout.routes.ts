@@ -8,6 +8,7 @@ import { SIZE_PATTERN } from '../../../shared/cart.contract.ts';
 import { productId } from '../../../shared/catalog.contract.ts';
 import { SIZE_NOT_OFFERED } from '../../../shared/sizes.ts';
 import { confirmPaymentContract, placeCodContract, startCheckoutContract } from '../../../shared/checkout.contract.ts';
+import { applyCodeContract } from '../../../shared/offers.contract.ts';
 import { requireShopper, shoppersOnly, type ShopperEnv } from '../../http/session.ts';
 import { valid } from '../../http/validate.ts';
 import { ORDER_NOT_FOUND, type CheckoutService } from './checkout.service.ts';
@@ -26,6 +27,14 @@ export function checkoutRoutes(checkout: CheckoutService, mode: 'razorpay' | 'te
     .get('/checkout/quote', valid('query', quoteQuery, { status: 404 }), async (c) => {
       const { buyNow, size, address } = c.req.valid('query');
       return c.json({ ...(await checkout.quote(requireShopper(c), buyNow === undefined ? undefined : { productId: buyNow, size }, address)), paymentMode: mode });
+    })
+    .post('/checkout/code', valid('query', quoteQuery, { status: 404 }), valid('json', applyCodeContract), async (c) => {
+      const { buyNow, size, address } = c.req.valid('query');
+      return c.json({ ...(await checkout.applyCode(requireShopper(c), c.req.valid('json').code, buyNow === undefined ? undefined : { productId: buyNow, size }, address)), paymentMode: mode });
+    })
+    .delete('/checkout/code', valid('query', quoteQuery, { status: 404 }), async (c) => {
+      const { buyNow, size, address } = c.req.valid('query');
+      return c.json({ ...(await checkout.removeCode(requireShopper(c), buyNow === undefined ? undefined : { productId: buyNow, size }, address)), paymentMode: mode });
     })
     .post('/checkout/orders', valid('json', startCheckoutContract), async (c) => c.json(await checkout.start(requireShopper(c), c.req.valid('json')), 201))
     .post('/checkout/cod', valid('json', placeCodContract), async (c) => c.json(await checkout.placeCod(requireShopper(c), c.req.valid('json')), 201))

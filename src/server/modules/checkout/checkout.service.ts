@@ -12,6 +12,7 @@ import type { CartService } from '../cart/cart.service.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { ShopperLimits } from '../limits/shopper-limits.ts';
 import type { Outbox } from '../mail/mail.service.ts';
+import type { OffersService } from '../offers/offers.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { StoreCreditService } from '../store-credit/store-credit.service.ts';
 import type { CheckoutSuccess, PaymentProvider } from '../payments/provider.ts';
@@ -37,6 +38,8 @@ export interface CheckoutDeps extends QuoteReaders {
   outbox: Outbox;
   /** The shopper's store credit left (issue 49), shown with the quote; spent when the order is placed (orders). */
   credit: Pick<StoreCreditService, 'balance'>;
+  /** The shopper's code (issue 50): applied and removed here; it leaves the cart once its order is paid or placed. */
+  offers: Pick<OffersService, 'forQuote' | 'apply' | 'remove' | 'usedIn'>;
   /** Pauses a shopper who keeps cancelling COD orders or closing payments unpaid (issue 53). */
   limits: Pick<ShopperLimits, 'beforeCod' | 'beforePayment' | 'paymentAbandoned'>;
 }
@@ -53,6 +56,15 @@ export async function quoteFor(deps: CheckoutDeps, shopper: Shopper, buyNow?: Bu
 export function createCheckoutService(deps: CheckoutDeps) {
   return {
     quote: (shopper: Shopper, buyNow?: BuyNowInput, addressId?: string) => quoteFor(deps, shopper, buyNow, addressId),
+    /** A code applied (issue 50), then the quote with it: what it takes off, or what more it needs. */
+    applyCode: async (shopper: Shopper, code: string, buyNow?: BuyNowInput, addressId?: string) => {
+      await deps.offers.apply(shopper.id, code);
+      return quoteFor(deps, shopper, buyNow, addressId);
+    },
+    removeCode: async (shopper: Shopper, buyNow?: BuyNowInput, addressId?: string) => {
+      await deps.offers.remove(shopper.id);
+      return quoteFor(deps, shopper, buyNow, addressId);
+    },
     placeCod: (shopper: Shopper, input: PlaceCodInput) => placeCod(deps, shopper, input),
     start: (shopper: Shopper, input: StartCheckoutInput) => startPayment(deps, shopper, input),
     confirm: (userId: string, orderId: string, input: ConfirmPaymentInput) => confirmPayment(deps, userId, orderId, input),

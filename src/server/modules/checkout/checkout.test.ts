@@ -220,8 +220,8 @@ describe('buying the cart', () => {
     expect(q.paymentMode).toBe('test');
     // Each line with its tax (issue 18): these pieces have no rule, so the shop's 18%, contained.
     expect(q.lines.map(({ thumbnail: _, ...l }) => l).sort((x, y) => x.productId - y.productId)).toEqual([
-      { productId: a, name: pa!.name, size: ONE_SIZE, unitPrice: 899_00, quantity: 2, lineTotal: 1798_00, tax: NO_TAX_RULE, gstRateBp: 1800, taxableValue: 1523_73, gstAmount: 274_27 },
-      { productId: b, name: pb!.name, size: ONE_SIZE, unitPrice: 350_00, quantity: 1, lineTotal: 350_00, tax: NO_TAX_RULE, gstRateBp: 1800, taxableValue: 296_61, gstAmount: 53_39 },
+      { productId: a, name: pa!.name, size: ONE_SIZE, unitPrice: 899_00, quantity: 2, lineTotal: 1798_00, discount: 0, tax: NO_TAX_RULE, gstRateBp: 1800, taxableValue: 1523_73, gstAmount: 274_27 },
+      { productId: b, name: pb!.name, size: ONE_SIZE, unitPrice: 350_00, quantity: 1, lineTotal: 350_00, discount: 0, tax: NO_TAX_RULE, gstRateBp: 1800, taxableValue: 296_61, gstAmount: 53_39 },
     ]);
     expect(q.amounts).toEqual(priceOrder(2148_00, DEFAULT_PRICING));
     expect(q.amounts).toMatchObject({ subtotal: 2148_00, shippingCharges: 0, total: 2148_00, gstIncluded: true, gstRateBp: 1800 });

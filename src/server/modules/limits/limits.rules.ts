@@ -53,6 +53,8 @@ export const LIMITS = {
    * disk. A request takes 3 at most; a shopper trying a few pictures for a few pieces stays well under.
    */
   returnPhotosHour: { name: 'return-photo:shopper:hour', max: 30, windowSeconds: HOUR },
+  /** Issue 50: codes a shopper tries in the cart or at checkout, right or wrong: guessing a batch's codes takes forever. */
+  codeTriesPerShopper: { name: 'code-try:shopper', max: 10, windowSeconds: 60 },
   returnPhotosDay: { name: 'return-photo:shopper:day', max: 60, windowSeconds: DAY },
 } as const satisfies Record<string, LimitRule>;
 
@@ -66,6 +68,7 @@ export const LIMIT_WORDS = {
   wrongStopLinks: 'Too many unsubscribe links tried that we could not find.',
   tracking: 'Too many parcel look-ups.',
   returnPhotos: 'Too many photographs added.',
+  codeTries: 'Too many codes tried.',
 } as const;
 
 /** "a minute", "40 minutes", "3 hours": when to come back, rounded up. */

@@ -12,14 +12,16 @@ import type { Db } from '../../db/client.ts';
 import { asShopper, asServerFrom } from '../../db/shopper.ts';
 import { AppError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
+import type { OfferUses } from '../offers/offers.service.ts';
 import type { StoreCreditService } from '../store-credit/store-credit.service.ts';
 import * as q from './orders.queries.ts';
 import { ABANDON_STEP, SUPERSEDED_STEP, type PaidOrder } from './orders.shapes.ts';
 
-/** What placing and lapsing an order move besides the order: its pieces, and the shopper's store credit (issue 49). */
+/** What placing and lapsing an order move besides the order: its pieces, the shopper's store credit (issue 49), and its offers' uses (issue 50). */
 export interface OrderParts {
   stock: StockService;
   credit: Pick<StoreCreditService, 'spendIn' | 'giveBackIn'>;
+  offers: Pick<OfferUses, 'redeemIn' | 'giveBackIn'>;
 }
 
 /** An order store credit paid all of: paid at once, in the placing transaction (the cart's lines, the mail). */
@@ -72,12 +74,17 @@ async function supersede(server: q.Tx, stock: StockService, orderIds: string[]):
 }
 
 /**
- * The lapsed orders' store credit back, then the new order's taken: after the sizes, as every path
- * locks them (sizes, then the shopper's grants), so two transactions never wait on each other.
+ * The lapsed orders' store credit and offer uses back, then the new order's taken: after the sizes,
+ * as every path locks them (sizes, then the shopper's grants, then the offers), so two transactions
+ * never wait on each other. An offer used up meanwhile refuses the order: it rolls back whole.
  */
-async function settleCredit(server: q.Tx, { credit }: OrderParts, lapsed: string[], spend?: { userId: string; order: q.OrderRow }) {
-  for (const orderId of lapsed) await credit.giveBackIn(server, orderId);
-  if (spend) await credit.spendIn(server, spend.userId, spend.order.id, spend.order.creditUsed);
+async function settleMoney(server: q.Tx, { credit, offers }: OrderParts, lapsed: string[], userId: string, made: q.OrderRow) {
+  for (const orderId of lapsed) {
+    await credit.giveBackIn(server, orderId);
+    await offers.giveBackIn(server, orderId);
+  }
+  await credit.spendIn(server, userId, made.id, made.creditUsed);
+  await offers.redeemIn(server, userId, made.id, made.offers ?? []);
 }
 
 /** Refuses a new unpaid order past the shopper's limits: orders waiting, and pieces held beside them. */
@@ -136,8 +143,8 @@ export async function beginOrder(db: Db, parts: OrderParts, userId: string, orde
     // count when the setting is saved.
     await stock.reserve(server, made.id, { pieces: wanted, lowStockThreshold: settings.lowStockThreshold });
     await stock.tellIfBack(server, cameBack);
-    // The shopper's credit, in the same transaction: less left than they were shown refuses the order.
-    await settleCredit(server, parts, lapsed, { userId, order: made });
+    // The shopper's credit and the offers' uses, in the same transaction: less left than they were shown refuses the order.
+    await settleMoney(server, parts, lapsed, userId, made);
     if (made.creditUsed < made.total) return { order: made, reused: false };
     const paid = (await q.markPaid(server, made.id, null))!;
     await stock.sold(server, made.id);
@@ -177,7 +184,7 @@ export async function placeCodOrder(db: Db, parts: OrderParts, userId: string, o
     const { cameBack, lapsed } = await supersede(server, stock, superseded);
     await stock.reserve(server, made.id, { pieces: wanted, lowStockThreshold: p.lowStockThreshold });
     await stock.tellIfBack(server, cameBack);
-    await settleCredit(server, parts, lapsed);
+    await settleMoney(server, parts, lapsed, userId, made);
     await stock.sold(server, made.id);
     const placed = await q.confirmCod(server, made.id);
     await p.onPlaced(server, { order: placed, lines: await q.linesOf(server, [made.id]), buyer: await q.buyerOf(server, userId) });

@@ -14,6 +14,7 @@ import { NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import { documentsOf } from '../invoices/invoices.service.ts';
 import { beginOrder, placeCodOrder, type CodPlacement, type OnPaidByCredit, type OrderParts, type StockSettings } from './orders.place.ts';
+import { createOfferUses } from '../offers/offers.service.ts';
 import { createStoreCredit } from '../store-credit/store-credit.service.ts';
 import * as q from './orders.queries.ts';
 import { ORDER_NOT_FOUND, type PaidOrder, type RefundDue, type Settlement } from './orders.shapes.ts';
@@ -86,8 +87,8 @@ export function oneOrder(db: Db, userId: string, orderId: string, parcelsOf: Par
   });
 }
 
-export function createOrdersService(db: Db, stock: StockService, parcelsOf: ParcelsOf = noParcels, credit: OrderParts['credit'] = createStoreCredit(db)) {
-  const parts: OrderParts = { stock, credit };
+export function createOrdersService(db: Db, stock: StockService, parcelsOf: ParcelsOf = noParcels, credit: OrderParts['credit'] = createStoreCredit(db), offers: OrderParts['offers'] = createOfferUses()) {
+  const parts: OrderParts = { stock, credit, offers };
   return {
     list: (userId: string) => listOrders(db, userId, parcelsOf),
     one: (userId: string, orderId: string) => oneOrder(db, userId, orderId, parcelsOf),

@@ -43,11 +43,14 @@ export function settleOrder(
     }
     // Money taken (the provider said how much) after the window closed buys the pieces if they
     // are all still there (issue 16): the order waits for payment again, and is paid below.
-    // An order part paid with store credit is not revived: its credit went back when it lapsed.
+    // An order part paid with store credit is not revived: its credit went back when it lapsed; nor
+    // one priced with an offer, whose use went back too (and may be someone else's now).
     const late =
       order.status === 'expired' &&
       order.stockState === 'released' &&
       order.creditUsed === 0 &&
+      order.discount === 0 &&
+      order.shippingDiscount === 0 &&
       amount === order.total &&
       !(await q.paidWith(tx, paymentId, order.id)) &&
       (await stock.retake(tx, order.id));
@@ -85,7 +88,7 @@ export interface CancelRequest {
  */
 export type OnCancelled = (tx: q.Tx, cancelled: PaidOrder & { refund: number | null; creditBack: number }) => Promise<void>;
 
-export function cancelOrder(db: Db, { stock, credit }: OrderParts, { orderId, who, reason, from }: CancelRequest, onCancelled: OnCancelled): Promise<{ order: q.OrderRow; refundPaymentId: string | null }> {
+export function cancelOrder(db: Db, { stock, credit, offers }: OrderParts, { orderId, who, reason, from }: CancelRequest, onCancelled: OnCancelled): Promise<{ order: q.OrderRow; refundPaymentId: string | null }> {
   return db.transaction(async (tx) => {
     const order = await q.lockOrder(tx, orderId);
     if (!order || (!who.owner && order.userId !== who.userId)) throw new NotFoundError(ORDER_NOT_FOUND);
@@ -98,6 +101,7 @@ export function cancelOrder(db: Db, { stock, credit }: OrderParts, { orderId, wh
     const refunded = order.paymentStatus === 'paid' && order.paymentMethod === 'online' && order.paymentId !== null;
     if (refunded) await q.recordIssue(tx, { orderId: order.id, paymentId: order.paymentId!, kind: 'order_refund', amount: chargedOf(order), refundStatus: 'due' });
     const creditBack = await credit.giveBackIn(tx, order.id);
+    await offers.giveBackIn(tx, order.id);
     const cancelled = { ...order, status: 'cancelled' as const };
     await onCancelled(tx, { order: cancelled, lines: await q.linesOf(tx, [order.id]), buyer: await q.buyerOf(tx, order.userId), refund: refunded ? chargedOf(order) : null, creditBack });
     return { order: cancelled, refundPaymentId: refunded ? order.paymentId : null };
@@ -108,10 +112,11 @@ export function cancelOrder(db: Db, { stock, credit }: OrderParts, { orderId, wh
  * Marks a still-unpaid order expired (locked, from pending only) and gives its pieces back;
  * whether this call did. `by` is the window closing, or the shopper closing the payment.
  */
-export const expireOrder = (db: Db, { stock, credit }: OrderParts, orderId: string, by: string = SYSTEM_STEP) =>
+export const expireOrder = (db: Db, { stock, credit, offers }: OrderParts, orderId: string, by: string = SYSTEM_STEP) =>
   db.transaction(async (tx) => {
     if (!(await q.expire(tx, orderId, by))) return false;
     await stock.release(tx, orderId);
     await credit.giveBackIn(tx, orderId);
+    await offers.giveBackIn(tx, orderId);
     return true;
   });

@@ -8,6 +8,7 @@
  */
 import type { CartService } from '../cart/cart.service.ts';
 import type { Outbox } from '../mail/mail.service.ts';
+import type { OffersService } from '../offers/offers.service.ts';
 import { orderConfirmationMail, refundMail } from '../orders/orders.mails.ts';
 import { boughtPieces, type OrdersService, type Settlement } from '../orders/orders.service.ts';
 import type { Refunds } from './refunds.ts';
@@ -15,6 +16,8 @@ import type { Refunds } from './refunds.ts';
 export interface SettleDeps {
   orders: OrdersService;
   cart: CartService;
+  /** The code a paid order used leaves the shopper's cart (issue 50). */
+  offers: Pick<OffersService, 'usedIn'>;
   refunds: Refunds;
   /** The shop's public address, for the mail's link to the orders; none in development without PUBLIC_URL. */
   publicUrl: string | undefined;
@@ -23,7 +26,7 @@ export interface SettleDeps {
 
 export type Settle = (providerOrderId: string, paymentId: string, amount: number | null) => Promise<Settlement>;
 
-export function createSettle({ orders, cart, refunds, publicUrl, outbox }: SettleDeps): Settle {
+export function createSettle({ orders, cart, offers, refunds, publicUrl, outbox }: SettleDeps): Settle {
   return async (providerOrderId, paymentId, amount) => {
     let mailed = false;
     const settlement = await orders.settle(
@@ -35,6 +38,7 @@ export function createSettle({ orders, cart, refunds, publicUrl, outbox }: Settl
           const bought = boughtPieces(paid.lines);
           await cart.removeBoughtIn(tx, paid.order.userId, bought);
         }
+        await offers.usedIn(tx, paid.order.userId, paid.order.offers);
         if (paid.buyer) {
           await outbox.send(tx, orderConfirmationMail({ ...paid, buyer: paid.buyer }, publicUrl ? `${publicUrl}/orders` : null));
           mailed = true;
