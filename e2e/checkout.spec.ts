@@ -7,21 +7,10 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { firstCard, buyablePiece } from './cards.ts';
 import { BOTH_WIDTHS, test, expect } from './fixtures.ts';
-import { signedIn } from './shoppers.ts';
+import { addAddress, signedIn } from './shoppers.ts';
 
 const badges = (page: Page) => page.getByRole('navigation', { name: 'Your account' });
 
-async function addAddress(page: Page, name = 'Meera Krishnan') {
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Phone').fill('9876543210');
-  await page.getByLabel('House/Flat').fill('Flat 4B, Lotus Apartments');
-  await page.getByLabel('Street/Address').fill('12 Cathedral Road');
-  await page.getByLabel('City').fill('Chennai');
-  await page.getByLabel('State').selectOption('Tamil Nadu');
-  await page.getByLabel('Pincode').fill('600086');
-  await page.getByRole('button', { name: 'Save address' }).click();
-  await expect(page.getByRole('button', { name: 'Save address' })).toHaveCount(0);
-}
 
 /** Pays in the test mode's dialog and waits for the confirmation; returns the payment id shown. */
 async function payInTestMode(page: Page): Promise<string> {

@@ -34,3 +34,16 @@ export async function signedInAsOwner(page: Page) {
   const res = await page.request.post('/api/accounts/login', { data: { email: OWNER.email, password: OWNER.password } });
   expect(res.status()).toBe(200);
 }
+
+/** A Chennai delivery address added from checkout's form, as a shopper types it. */
+export async function addAddress(page: Page, name = 'Meera Krishnan') {
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Phone').fill('9876543210');
+  await page.getByLabel('House/Flat').fill('Flat 4B, Lotus Apartments');
+  await page.getByLabel('Street/Address').fill('12 Cathedral Road');
+  await page.getByLabel('City').fill('Chennai');
+  await page.getByLabel('State').selectOption('Tamil Nadu');
+  await page.getByLabel('Pincode').fill('600086');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByRole('button', { name: 'Save address' })).toHaveCount(0);
+}

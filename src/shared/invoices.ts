@@ -30,6 +30,12 @@ export interface InvoiceLine {
   quantity: number;
   /** What was paid for the line, GST included or not as the order was priced. */
   amount: number;
+  /**
+   * Issue 50: the line at its price before the order's offers, and its share of them (absent: none).
+   * Given on the invoice, the discount is not part of the taxable value (CGST Act, section 15(3)(a)).
+   */
+  price?: number;
+  discount?: number;
   taxable: number;
   rateBp: number;
   cgst: number;

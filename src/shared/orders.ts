@@ -7,7 +7,7 @@ import type { ParcelTracking } from './parcels.ts';
 import type { AddressFields } from './addresses.ts';
 import type { OrderRefund } from './cancel.ts';
 import type { ProductTax } from './gst.ts';
-import type { OffersOutcome } from './offers.ts';
+import type { AppliedOffer, OffersOutcome } from './offers.ts';
 import type { PaymentMethod, PriceBreakdown } from './pricing.ts';
 import { pieceKey } from './sizes.ts';
 
@@ -57,6 +57,8 @@ export interface Order {
   amounts: PriceBreakdown;
   /** Part of the total paid with store credit (issue 49); the rest was paid as `paymentMethod` says. */
   creditUsed: number;
+  /** Issue 50: the offers and code it was placed with. */
+  offers: AppliedOffer[];
   address: AddressFields;
   items: OrderLine[];
   /** The courier's number, once the owner has shipped it. */

@@ -268,6 +268,9 @@ function columns(doc: InvoiceDocument): Column[] {
     { header: 'HSN/SAC', width: 46, align: 'left', cell: (l) => l.hsnCode ?? '' },
     // The charges row and a service (its SAC is in chapter 99) are not pieces: no quantity.
     { header: 'Qty', width: 36, align: 'right', cell: (l, n) => (n === null || isService(l) ? '' : `${l.quantity} PCS`) },
+    // Issue 50: a discount shown on the invoice, line by line, before the taxable value it lowers.
+    // (The price before it is the two added: no column of its own, or the A4 row would not fit.)
+    ...((doc.lines.some((l) => l.discount) ? [{ header: 'Discount (₹)', width: 46, align: 'right', cell: (l) => (l.discount ? `−${figure(l.discount)}` : '') }] : []) satisfies Column[]),
     ...taxColumns,
     { header: 'Amount (₹)', width: 58, align: 'right', cell: (l) => figure(l.amount) },
   ];

@@ -102,6 +102,17 @@ const pickupFee: IssuedDocument = {
   },
 };
 
+/** Issue 50: a kurta at ₹2,800 with ₹175 of the order's ₹250 code: paid ₹2,625, 5% on ₹2,500. */
+const discounted: InvoiceDocument = {
+  ...intraState,
+  lines: [
+    { description: 'Chanderi kurta, Ivory (M)', hsnCode: '6211', quantity: 1, price: 2_800_00, discount: 175_00, amount: 2_625_00, taxable: 2_500_00, rateBp: 500, cgst: 62_50, sgst: 62_50, igst: 0 },
+    { description: 'Cotton dupatta, Indigo', hsnCode: '6214', quantity: 1, price: 1_200_00, discount: 75_00, amount: 1_125_00, taxable: 1_071_43, rateBp: 500, cgst: 26_79, sgst: 26_78, igst: 0 },
+  ],
+  charges: null,
+  totals: { taxable: 3_571_43, cgst: 89_29, sgst: 89_28, igst: 0, total: 3_750_00 },
+};
+
 const devanagariOf = (s: string) => [...s].filter((ch) => /[\u0900-\u097F]/.test(ch)).sort().join('');
 
 describe('the invoice PDF', () => {
@@ -109,7 +120,7 @@ describe('the invoice PDF', () => {
   const texts = new Map<string, string>();
 
   beforeAll(async () => {
-    const docs = { intra: invoice(intraState), inter: invoice(interState, 'VST/26-27/000124'), bill: invoice(billOfSupply, 'VST/26-27/000125'), credit: creditNote, tamil: invoice(tamilBuyer, 'VST/26-27/000126'), service: pickupFee };
+    const docs = { intra: invoice(intraState), inter: invoice(interState, 'VST/26-27/000124'), bill: invoice(billOfSupply, 'VST/26-27/000125'), credit: creditNote, tamil: invoice(tamilBuyer, 'VST/26-27/000126'), service: pickupFee, discounted: invoice(discounted, 'VST/26-27/000127') };
     for (const [name, doc] of Object.entries(docs)) {
       const pdf = await renderInvoicePdf(doc);
       pdfs.set(name, pdf);
@@ -153,6 +164,14 @@ describe('the invoice PDF', () => {
     expect(text).toContain('2 Embroidered kurta, Navy (L) 6204 1 PCS 2,965.25 18% 266.88 @9% 266.87 @9% 3,499.00');
     // No HSN for shipping (taxed with the goods as one composite supply) and no quantity.
     expect(text).toContain('3,499.00 Shipping 83.90 18% 7.55 @9% 7.55 @9% 99.00');
+  });
+
+  it('prints a discount line by line, before the taxable value it lowers; no such columns without one (issue 50)', () => {
+    const text = texts.get('discounted')!;
+    expect(text).toContain('# Description HSN/SAC Qty Discount (₹) Taxable value (₹) Rate CGST (₹) SGST (₹) Amount (₹)');
+    expect(text).toContain('6211 1 PCS −175.00 2,500.00 5% 62.50 @2.5% 62.50 @2.5% 2,625.00');
+    expect(text).toContain('Cotton dupatta, Indigo');
+    expect(texts.get('intra')!).not.toContain('Discount');
   });
 
   it('prints the totals, the amount in words and the reverse charge', () => {

@@ -47,10 +47,11 @@ const stateCode = (state: IndiaState) => INDIA_STATES.find((s) => s.name === sta
 export const pricedWithGst = (order: Pick<Placed['order'], 'gstByRate'>): boolean => order.gstByRate === null || order.gstByRate.length > 0;
 
 /** A line of the document from its tax as worked out (or as stored): a bill of supply prints what was paid, without tax lines. */
-function docLine(description: string, hsnCode: string | null, quantity: number, t: Taxed, intra: boolean, registered: boolean): InvoiceLine {
+function docLine(description: string, hsnCode: string | null, quantity: number, t: Taxed, intra: boolean, registered: boolean, offered?: { price: number; discount: number }): InvoiceLine {
   const amount = t.taxable + t.gst;
-  if (!registered) return { description, hsnCode, quantity, amount, taxable: amount, rateBp: 0, cgst: 0, sgst: 0, igst: 0 };
-  return { description, hsnCode, quantity, amount, taxable: t.taxable, rateBp: t.rateBp, ...splitGst(t.gst, intra) };
+  const discounted = offered && offered.discount > 0 ? offered : {};
+  if (!registered) return { description, hsnCode, quantity, amount, ...discounted, taxable: amount, rateBp: 0, cgst: 0, sgst: 0, igst: 0 };
+  return { description, hsnCode, quantity, amount, ...discounted, taxable: t.taxable, rateBp: t.rateBp, ...splitGst(t.gst, intra) };
 }
 
 const gstOf = (l: InvoiceLine) => l.cgst + l.sgst + l.igst;
@@ -136,7 +137,7 @@ export function invoiceDocument(placed: Placed, seller: TaxSettings, reverses: R
   const intra = buyerState === seller.state;
   const registered = pricedWithGst(order);
   const taxes = storedTaxes(placed) ?? olderOrderTaxes(placed);
-  const items = lines.map((l, i) => docLine(withSize(l.name, l.size), l.hsnCode, l.quantity, taxes.lines[i]!, intra, registered));
+  const items = lines.map((l, i) => docLine(withSize(l.name, l.size), l.hsnCode, l.quantity, taxes.lines[i]!, intra, registered, { price: l.lineTotal, discount: l.discount ?? 0 }));
   const chargesPaid = order.shippingCharges + order.codFee;
   const charges = chargesPaid > 0 ? docLine(order.codFee > 0 ? 'Shipping and Cash on Delivery fee' : 'Shipping', null, 1, taxes.charges, intra, registered) : null;
   const all = [...items, ...(charges ? [charges] : [])];

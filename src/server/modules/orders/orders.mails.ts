@@ -107,7 +107,9 @@ function amountsLine(order: PaidOrder['order']) {
   const gst = gstText({ gstRateBp: order.gstRateBp, gstIncluded: order.pricesIncludeGst, gstByRate: order.gstByRate ?? undefined, gstAmount: order.gstAmount });
   // A shop not registered for GST shows none (issue 18); orders from before GST by piece name the amount after their rate.
   const gstPart = gst === null ? [] : [`${gst}${order.gstByRate ? '' : ` ${formatInr(order.gstAmount)}`}`];
-  return [`Subtotal ${formatInr(order.subtotal)}`, ...gstPart, `Shipping ${order.shippingCharges === 0 ? 'FREE' : formatInr(order.shippingCharges)}`].join(' · ');
+  // Issue 50: each offer and code by name, as the shopper saw them at checkout.
+  const offers = (order.offers ?? []).map((o) => `${o.label} −${formatInr(o.amount)}`);
+  return [`Subtotal ${formatInr(order.subtotal)}`, ...offers, ...gstPart, `Shipping ${order.shippingCharges === 0 ? 'FREE' : formatInr(order.shippingCharges)}`].join(' · ');
 }
 
 const WHY: Record<RefundDue['kind'], string> = {

@@ -178,6 +178,7 @@ describe('the orders list', () => {
       deliveredAt: null,
       parcel: null,
       creditUsed: 0,
+      offers: [],
     } satisfies Order);
     expect(oldest.items).toHaveLength(2);
     expect(pending).toEqual({
@@ -190,6 +191,7 @@ describe('the orders list', () => {
       paymentMethod: 'online',
       amounts: priceOrder(420_00, { ...DEFAULT_PRICING, pricesIncludeGst: false }),
       creditUsed: 0,
+      offers: [],
       address,
       items: [{ productId: c, name: names.get(c)!, size: ONE_SIZE, unitPrice: 420_00, quantity: 1, lineTotal: 420_00 }],
       trackingNumber: null,

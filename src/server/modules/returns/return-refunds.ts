@@ -33,7 +33,7 @@ export function createReturnRefunds(db: Db, deps: Omit<StepDeps, 'stock' | 'orde
     const pieces = lines.map((l) => ({ orderItemId: l.orderItemId, before: before.get(l.orderItemId) ?? 0, count: l.quantity }));
     const note = await deps.invoices.returnCreditNoteIn(tx, { orderId: request.orderId, requestId: request.id, pieces, shipping: SHOP_AT_FAULT.has(request.reason) });
     // An order shipped without an invoice (none to reverse) is refunded its lines as paid.
-    const credited = note ? note.document.totals.total : lines.reduce((sum, l, i) => sum + piecesShare(l.lineTotal, l.lineQuantity, pieces[i]!.before, l.quantity), 0);
+    const credited = note ? note.document.totals.total : lines.reduce((sum, l, i) => sum + piecesShare(l.lineTotal - l.discount, l.lineQuantity, pieces[i]!.before, l.quantity), 0);
     const left = order.total - (await q.refundedSoFar(tx, request.orderId));
     const fee = await takePickupFee(tx, request, Math.max(0, Math.min(credited, left)));
     const amount = refundOf(credited, fee, left);

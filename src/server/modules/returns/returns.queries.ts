@@ -227,7 +227,7 @@ export async function ownerRequests(db: Db, states: readonly ReturnState[] | nul
 /** A request's lines with what the check needs: the piece's product and size, and the line's own count. */
 export function linesOfRequest(tx: Tx | Reader, requestId: string) {
   return tx
-    .select({ orderItemId: returnLines.orderItemId, quantity: returnLines.quantity, exchangeSize: returnLines.exchangeSize, held: returnLines.held, productId: orderItems.productId, name: orderItems.name, size: orderItems.size, lineQuantity: orderItems.quantity, lineTotal: orderItems.lineTotal })
+    .select({ orderItemId: returnLines.orderItemId, quantity: returnLines.quantity, exchangeSize: returnLines.exchangeSize, held: returnLines.held, productId: orderItems.productId, name: orderItems.name, size: orderItems.size, lineQuantity: orderItems.quantity, lineTotal: orderItems.lineTotal, discount: orderItems.discount })
     .from(returnLines)
     .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
     .where(eq(returnLines.requestId, requestId))

@@ -48,7 +48,7 @@ function OwnCart({ shopperId }: { shopperId: string }) {
             <CartLine key={lineId(item)} item={item} busy={busyLine === lineId(item)} onChange={change} />
           ))}
         </ul>
-        <CartSummary items={items} />
+        <CartSummary shopperId={shopperId} items={items} />
       </div>
     </div>
   );

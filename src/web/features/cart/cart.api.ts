@@ -8,6 +8,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '../../../shared/cart.ts';
 import type { CartLineInput } from '../../../shared/cart.contract.ts';
+import type { Quote } from '../../../shared/orders.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { cartChanged } from '../../lib/shelf.ts';
@@ -71,4 +72,22 @@ function changed(cart: Cart, line: LineChange): Cart {
   // A move to another size shows once the server has merged it (its answer replaces the cart).
   const { size: _, ...change } = line.change;
   return { items: cart.items.map((i) => (sameLine(i, line) ? { ...i, ...change } : i)) };
+}
+
+/**
+ * What the selected lines come to after offers and the shopper's code (issue 50), as checkout would
+ * price them: asked in the browser only, again whenever the selection changes.
+ */
+export function useCartOffers(shopperId: string, items: Cart['items']) {
+  const selection = items
+    .filter((i) => i.selected)
+    .map((i) => `${i.productId}:${i.size}:${i.quantity}`)
+    .join(',');
+  return useQuery({
+    queryKey: [...queryKeys.quote(shopperId, null), selection] as const,
+    queryFn: ({ signal }) => getJson<Pick<Quote, 'amounts' | 'offers' | 'lines'>>('/api/checkout/quote', { signal }),
+    enabled: selection !== '',
+    staleTime: 0,
+    retry: false,
+  });
 }

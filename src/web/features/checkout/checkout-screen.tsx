@@ -83,7 +83,7 @@ function Checkout({ shopperId, email, addresses }: { shopperId: string; email: s
           {addresses({ shopperId, selectedId: address?.id ?? null, onSelect: setAddress })}
           <PaymentMethod method={method} onChange={setMethod} delivery={delivery} email={email} />
         </div>
-        <CheckoutSummary quote={quote.data} amounts={cod ? cod.amounts : quote.data.amounts} credit={cod ? 0 : credit}>
+        <CheckoutSummary quote={quote.data} amounts={cod ? cod.amounts : quote.data.amounts} offers={cod ? quote.data.codOffers : quote.data.offers} buyNow={buyNow} addressId={address?.id ?? null} credit={cod ? 0 : credit}>
           {quote.data.storeCredit > 0 && <StoreCreditChoice balance={quote.data.storeCredit} cod={!!cod} used={credit} on={useCredit} onChange={setUseCredit} />}
           {payment.message && <FormMessage tone="error">{payment.message}</FormMessage>}
           <label className="flex items-start gap-2 text-sm">

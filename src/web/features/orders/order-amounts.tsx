@@ -22,6 +22,7 @@ export function OrderAmounts({ amounts: a, labelledBy }: { amounts: PriceBreakdo
   return (
     <dl aria-labelledby={labelledBy} className="grid gap-2 text-sm">
       <Row term="Subtotal" value={formatInr(a.subtotal)} />
+      {a.discount ? <Row term="Discount" value={<span className="text-green-800">−{formatInr(a.discount)}</span>} /> : null}
       {gst && <Row term={gst} value={formatInr(a.gstAmount)} />}
       <Row term="Shipping" value={a.shippingCharges === 0 ? <span className="font-medium text-green-800">FREE</span> : formatInr(a.shippingCharges)} />
       {a.codFee !== undefined && <Row term="Cash on Delivery fee" value={a.codFee === 0 ? <span className="font-medium text-green-800">FREE</span> : formatInr(a.codFee)} />}
