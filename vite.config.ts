@@ -101,7 +101,15 @@ export default defineConfig({
         // one file: the entry asks for it a task after its own code (src/web/main.tsx), and as one
         // file it is 0.5 KB less gzip than as two. Only those modules: pulling in what they import
         // (React itself) would put the entry's own imports in this file too, and it back in the entry's task.
-        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+        // Offers' shared code (issue 50: the words, the contract, the code box) in one file for the
+        // cart, checkout and the owner's screen: as two, one more name in the entry's preload map.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'offers', test: /src[\\/](shared[\\/]offers|web[\\/]components[\\/]code-box)/ },
+          ],
+        },
       },
       // The page, and the small start of the app on pages drawn on the server (src/web/drawing/boot.ts).
       input: {

@@ -130,6 +130,12 @@ async function setup(m: Extract<ToCheckout, { type: 'setup' }>): Promise<FromChe
   return { type: 'ready', shoppers: shoppers.length, products: inStock.length, codProducts: codable.length, seconds: (performance.now() - started) / 1000, emailPrefix };
 }
 
+/** Issue 50: each shopper applies the code, as the cart's box would; the offers' run then buys with it. */
+async function applyCode(code: string): Promise<FromCheckout> {
+  await Promise.all(shoppers.map((s) => call(s.headers, 'POST', '/api/checkout/code', { code })));
+  return { type: 'code-applied', shoppers: shoppers.length };
+}
+
 function percentile(sorted: Float64Array, p: number): number | null {
   if (sorted.length === 0) return null;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -137,6 +143,7 @@ function percentile(sorted: Float64Array, p: number): number | null {
 
 async function run(m: Extract<ToCheckout, { type: 'run' }>): Promise<CheckoutResult> {
   const kind: CheckoutKind = m.kind;
+  // The offers' run is Buy Now's purchase, with the code and an automatic offer on every order.
   const steps: CheckoutStep[] = kind === 'cart' ? ['add', 'create', 'confirm'] : kind === 'cod' ? ['place', 'cancel'] : ['create', 'confirm'];
   const samples = new Map<CheckoutStep, number[]>(steps.map((s) => [s, []]));
   const failed = new Map<CheckoutStep, { errors: number; non2xx: number }>(steps.map((s) => [s, { errors: 0, non2xx: 0 }]));
@@ -192,7 +199,7 @@ async function run(m: Extract<ToCheckout, { type: 'run' }>): Promise<CheckoutRes
   }
 
   async function purchase(s: Shopper): Promise<boolean> {
-    const buyNow = kind === 'buy_now' ? { productId: s.productId } : undefined;
+    const buyNow = kind === 'buy_now' || kind === 'offer' ? { productId: s.productId } : undefined;
     if (kind === 'cart' && !(await step('add', () => call(s.headers, 'POST', '/api/cart/items', { productId: s.productId })))) return false;
     const order = await step('create', async () => {
       const q = await call<{ amounts: { total: number } }>(s.headers, 'GET', `/api/checkout/quote${buyNow ? `?buyNow=${buyNow.productId}` : ''}`);
@@ -244,7 +251,7 @@ if (!process.send) {
 }
 process.on('message', (m: ToCheckout) => {
   const answer: Promise<FromCheckout> =
-    m.type === 'setup' ? setup(m) : run(m).then((result): FromCheckout => ({ type: 'checked-out', result }));
+    m.type === 'setup' ? setup(m) : m.type === 'apply-code' ? applyCode(m.code) : run(m).then((result): FromCheckout => ({ type: 'checked-out', result }));
   answer.then(send, (err: unknown) => send({ type: 'error', message: err instanceof Error ? err.message : String(err) }));
 });
 process.on('disconnect', () => process.exit(0));

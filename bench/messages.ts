@@ -21,7 +21,9 @@ export type ToServer =
   /** Mark the checkout shoppers' e-mail addresses verified, as their verify links would (Cash on Delivery asks for it). */
   | { type: 'verify'; emailPrefix: string }
   /** Two full collections, then what the main thread keeps alive (issue 53's crafted addresses). */
-  | { type: 'memory' };
+  | { type: 'memory' }
+  /** Issue 50: an automatic order offer and a code with no limits, made by the owner's service; answers the code. */
+  | { type: 'offers' };
 /** process.memoryUsage() after the collections, in bytes. */
 export interface MemoryReading {
   heapUsed: number;
@@ -35,6 +37,7 @@ export type FromServer =
   | { type: 'drained'; inflight: number; ms: number }
   | { type: 'audited'; audit: CheckoutAudit | CodAudit }
   | { type: 'verified'; shoppers: number }
+  | { type: 'offers-made'; code: string }
   | { type: 'cpu'; micros: number }
   | { type: 'memory'; reading: MemoryReading }
   | { type: 'audit-failed'; message: string };
@@ -78,19 +81,23 @@ export type FromLoad = { type: 'result'; result: LoadResult } | { type: 'error';
 /**
  * Which checkout: Buy Now's one piece, or the cart's selected lines (orders.source says the same),
  * paid online; or Buy Now paid on delivery (orders.payment_method 'cod'), then cancelled by the
- * shopper, so that no one reaches the owner's limit of open COD orders and the piece goes back.
+ * shopper, so that no one reaches the owner's limit of open COD orders and the piece goes back;
+ * or Buy Now paid online with a code and an automatic offer (issue 50: orders with a discount).
  */
-export type CheckoutKind = 'buy_now' | 'cart' | 'cod';
+export type CheckoutKind = 'buy_now' | 'cart' | 'cod' | 'offer';
 
 export type ToCheckout =
   /** Sign up the shoppers (a few at a time: scrypt), give each an address and an in-stock piece. */
   | { type: 'setup'; origin: string; shoppers: number; productIds: number[] }
   /** Every shopper buys, purchase after purchase, for warm-up + duration, then finishes what it started. */
-  | { type: 'run'; kind: CheckoutKind; durationSeconds: number; warmupSeconds: number };
+  | { type: 'run'; kind: CheckoutKind; durationSeconds: number; warmupSeconds: number }
+  /** Issue 50: every shopper applies the code (untimed), as the cart's box would. */
+  | { type: 'apply-code'; code: string };
 
 export type FromCheckout =
   | { type: 'ready'; shoppers: number; products: number; codProducts: number; seconds: number; emailPrefix: string }
   | { type: 'checked-out'; result: CheckoutResult }
+  | { type: 'code-applied'; shoppers: number }
   | { type: 'error'; message: string };
 
 /** One step of a purchase: the measured run's latencies, and every failure of the whole run. */

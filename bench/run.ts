@@ -299,6 +299,12 @@ async function runCheckouts(origin: string, productIds: number[], opts: ReturnTy
 
   const out: Row[] = [];
   for (const s of checkoutScenarios) {
+    // Issue 50: the offers are made, and the code applied by every shopper, only now: the runs before buy without them.
+    if (s.kind === 'offer') {
+      const { code } = await askServer({ type: 'offers' }, 'offers-made', 'making the offers');
+      const applied = await askCheckout({ type: 'apply-code', code }, 'applying the code');
+      if (applied.type !== 'code-applied') throw new Error(`applying the code: unexpected answer ${applied.type}`);
+    }
     process.stdout.write(`  running: ${s.name} at ${opts.checkoutShoppers} shoppers ... `);
     const answer = await askCheckout(
       { type: 'run', kind: s.kind, durationSeconds: opts.duration, warmupSeconds: WARMUP_SECONDS },

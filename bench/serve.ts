@@ -19,6 +19,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../src/server/app.ts';
+import { offerContract } from '../src/shared/offers.contract.ts';
 import { composeShop } from '../src/server/compose.ts';
 import { threadedRenderer } from '../src/server/web/drawing-threads.ts';
 import { builtSsrEntry, builtWebDir } from '../src/server/boot.ts';
@@ -183,6 +184,11 @@ process.on('message', (m: ToServer) => {
       (shoppers) => send({ type: 'verified', shoppers }),
       (err: unknown) => send({ type: 'audit-failed', message: err instanceof Error ? err.message : String(err) }),
     );
+  } else if (m.type === 'offers') {
+    benchOffers(shop).then(
+      (code) => send({ type: 'offers-made', code }),
+      (err: unknown) => send({ type: 'audit-failed', message: err instanceof Error ? err.message : String(err) }),
+    );
   } else if (m.type === 'memory') {
     // Started with --expose-gc by run.ts; twice, so what the first freed in finalizers goes too.
     const gc = (globalThis as { gc?: () => void }).gc;
@@ -196,3 +202,14 @@ process.on('message', (m: ToServer) => {
 });
 // The orchestrator went away without saying goodbye (killed): do not linger.
 process.on('disconnect', () => process.exit(0));
+
+/**
+ * Issue 50's checkout with offers: 5% off every order, applied by itself, and a 10% code anyone may
+ * use on any number of orders, both made as the owner would, through the offers service.
+ */
+async function benchOffers(on: typeof shop): Promise<string> {
+  const code = `BENCH-${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+  await on.offers.create(null, offerContract.parse({ name: '5% off every order', mode: 'automatic', kind: 'order', type: 'percent', percent: 5, perShopperMax: null }));
+  await on.offers.create(null, offerContract.parse({ name: '10% off', mode: 'code', code, type: 'percent', percent: 10, perShopperMax: null }));
+  return code;
+}

@@ -23,11 +23,13 @@ async function pieceAndCode(browser: Browser, baseURL: string): Promise<{ name: 
   const code = `FEST-${tag}`;
   const offer = await owner.request.post('/api/admin/offers', { data: { name: '10% off above ₹2,000', mode: 'code', code, type: 'percent', percent: 10, minOrderPaise: 2_000_00 } });
   expect(offer.status()).toBe(201);
+  const welcome = await owner.request.post('/api/admin/offers', { data: { name: 'Welcome ₹100 off', mode: 'code', code: `HELLO-${tag}`, type: 'flat', flatPaise: 100_00, minOrderPaise: 1_000_00, firstOrderOnly: true } });
+  expect(welcome.status()).toBe(201);
   await context.close();
   return { name, id, code };
 }
 
-test('a code in the cart: what to add, the discount, removed and applied again; paid at checkout with each line’s share', BOTH_WIDTHS, async ({ page, browser, baseURL }) => {
+test('a code in the cart: what to add, the discount, removed and applied again; paid at checkout with each line’s share', BOTH_WIDTHS, async ({ page, browser, baseURL, consoleErrors }) => {
   test.setTimeout(90_000);
   const { name, id, code } = await pieceAndCode(browser, baseURL!);
   await signedIn(page, 'rukmini');
@@ -70,4 +72,50 @@ test('a code in the cart: what to add, the discount, removed and applied again; 
   await expect(placed).toContainText(name);
   await expect(placed).toContainText('Discount');
   await expect(placed).toContainText('−₹299.80');
+
+  // A first-order code, on a second order: refused in the neutral words (a 422 the browser logs).
+  consoleErrors.allow('/api/checkout/code');
+  expect((await page.request.post('/api/cart/items', { data: { productId: id, quantity: 1 } })).status()).toBe(200);
+  await page.goto('/cart');
+  const again = page.getByRole('region', { name: 'Order Summary' });
+  await again.getByLabel('Coupon code').fill(`hello-${code.slice(5)}`);
+  await again.getByRole('button', { name: 'Apply' }).click();
+  await expect(again.getByText("This code can't be used on this order")).toBeVisible();
+});
+
+test('the owner makes a code on /admin/offers, bad input refused in words; pauses it, makes single-use codes and downloads them', BOTH_WIDTHS, async ({ page }) => {
+  await signedInAsOwner(page);
+  await page.goto('/admin/offers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'New offer' });
+  const code = `MAILER-${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+  await form.getByLabel('Name shoppers read').fill('₹250 off above ₹2,999');
+  await form.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+  await form.getByLabel('Flat amount off').check();
+  await form.getByLabel('Amount off (₹)').fill('250');
+  await form.getByLabel('Minimum order (₹)').fill('200');
+  await form.getByRole('button', { name: 'Save offer' }).click();
+  await expect(form.getByText("A flat amount can't be more than the minimum order.")).toBeVisible();
+  await form.getByLabel('Minimum order (₹)').fill('2999');
+  await form.getByRole('button', { name: 'Save offer' }).click();
+  await expect(form.getByText('Offer saved.', { exact: false })).toBeVisible();
+
+  const row = page.getByRole('listitem', { name: '₹250 off above ₹2,999' }).filter({ hasText: code }).first();
+  await expect(row).toContainText('₹250 off · above ₹2,999');
+  await expect(row).toContainText('Running');
+  await expectNoSeriousViolations(page);
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await expect(row).toContainText('Paused');
+  const batch = row.getByRole('form', { name: /Single-use codes/ });
+  await batch.getByLabel('Single-use codes').fill('5');
+  await batch.getByLabel('Prefix').fill('dw');
+  await batch.getByRole('button', { name: 'Make codes' }).click();
+  await expect(row).toContainText('5 single-use codes');
+  const download = page.waitForEvent('download');
+  await row.getByRole('link', { name: 'Codes (CSV)' }).click();
+  const file = await (await download).path();
+  const { readFile } = await import('node:fs/promises');
+  const lines = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(lines[0]).toBe('Code,Used,Uses allowed');
+  expect(lines.filter((l) => /^DW-[A-Z2-9]{8},0,1$/.test(l))).toHaveLength(5);
 });

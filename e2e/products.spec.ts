@@ -11,7 +11,9 @@ test('the product grid loads, pages with Load More, and searches', async ({ page
   // Prices in rupees with Indian grouping, offers struck through with 'N% off'.
   await expect(page.getByText(/^\d+% off$/).first()).toBeVisible();
   await expect(page.getByText(/^₹[\d,]+$/).first()).toBeVisible();
-  const firstImage = page.getByRole('main').getByRole('img').first();
+  // The first photograph: a piece the owner's journeys just made leads the list with no picture yet
+  // (its card says so with a role="img" box).
+  const firstImage = page.getByRole('main').locator('img').first();
   await expect(firstImage).toHaveJSProperty('complete', true);
   expect(await firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 

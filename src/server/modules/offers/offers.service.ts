@@ -116,9 +116,17 @@ export function createOffers(db: Db, limits: Pick<ShopperLimits, 'codeTried'>, n
 
     ...createOfferUses(now),
 
-    /** The order is paid or placed: the code it used leaves the shopper's cart. */
+    /**
+     * The order is paid or placed: a code the shopper may not use again leaves their cart (the
+     * default, once a shopper); one they may use on any number of orders stays until removed.
+     */
     usedIn: async (tx: q.Tx, userId: string, applied: readonly AppliedOffer[] | null) => {
-      for (const a of applied ?? []) if (a.code) await q.clearApplied(tx, userId, a.code);
+      for (const a of applied ?? []) {
+        if (!a.code) continue;
+        const offer = await q.offerById(tx, a.offerId);
+        const mine = await q.usesBy(tx, userId, [a.offerId], true);
+        if (!offer || !mayUse(offer, mine, offer.firstOrderOnly)) await q.clearApplied(tx, userId, a.code);
+      }
     },
 
     // The owner's side.

@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/addresses.ts';
 import { OFFER_WORDS } from '../../../shared/offers.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
-import { appliedCodes, offerCodes, offers, offerUses, orderItems, orders, requestLimits, users } from '../../db/schema/index.ts';
+import type { InvoiceDocument } from '../../../shared/invoices.ts';
+import { appliedCodes, invoices, mailOutbox, offerCodes, offers, offerUses, orderItems, orders, requestLimits, users } from '../../db/schema/index.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
+import { REGISTERED_SHOP } from '../../test/invoices-kit.ts';
 import { lapsedAndBalanced } from '../../test/orders-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -26,6 +28,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signedUp(t, 'Kamala');
   await t.shop.owners.setOwner(owner.email, true);
+  expect((await send(t, 'PUT', '/api/admin/tax-settings', REGISTERED_SHOP, owner.cookie)).status).toBe(200);
 });
 afterAll(() => t.close());
 
@@ -139,7 +142,7 @@ describe('a code at checkout', () => {
     expect(byId.get(other)).toMatchObject({ discount: 75_00, gstRateBp: 500 });
     expect(q.amounts).toMatchObject({ subtotal: 4_000_00, discount: 250_00, total: 3_750_00, shippingCharges: 0 });
 
-    // Paid: the order keeps the shares, and the code leaves the cart.
+    // Paid: the order keeps the shares.
     const res = await send(t, 'POST', '/api/checkout/orders', { addressId: buyer.address.id, expectedTotal: q.amounts.total }, buyer.s.cookie);
     expect(res.status, await res.clone().text()).toBe(201);
     const { orderId } = await res.json();
@@ -148,7 +151,17 @@ describe('a code at checkout', () => {
     expect(lines.map((l) => l.discount).sort()).toEqual([175_00, 75_00].sort());
     for (const l of lines) expect(l.taxableValue! + l.gstAmount!).toBe(l.lineTotal - l.discount);
     expect((await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]).toMatchObject({ discount: 250_00, total: 3_750_00 });
-    expect(await t.database.db.select().from(appliedCodes).where(eq(appliedCodes.userId, buyer.s.id))).toEqual([]);
+    // The mail names it; the tax invoice, issued when the order ships, prints each line's share
+    // and the taxable value after it.
+    const [mail] = await t.database.db.select({ text: mailOutbox.textBody }).from(mailOutbox).where(and(eq(mailOutbox.toAddress, buyer.s.email), eq(mailOutbox.kind, 'order_confirmation')));
+    expect(mail!.text).toContain('₹250 off above ₹2,999 (KURTA250) −₹250.00');
+    expect((await send(t, 'POST', `/api/admin/orders/${orderId}/status`, { from: 'processing', to: 'shipped' }, owner.cookie)).status).toBe(200);
+    const [invoice] = await t.database.db.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+    const doc: InvoiceDocument = invoice!.document;
+    expect(doc.lines.map((l) => [l.discount, l.taxable + l.cgst + l.sgst + l.igst, l.rateBp]).sort()).toEqual([[175_00, 2_625_00, 500], [75_00, 1_125_00, 500]].sort());
+    expect(doc.totals.total).toBe(3_750_00);
+    // A code the shopper may use on any number of orders stays applied (one a shopper may use once leaves: below).
+    expect(await t.database.db.select({ code: appliedCodes.code }).from(appliedCodes).where(eq(appliedCodes.userId, buyer.s.id))).toEqual([{ code: 'KURTA250' }]);
 
     // Removed: the quote is back to the prices.
     await apply(buyer, 'KURTA250');
@@ -174,6 +187,8 @@ describe('a code at checkout', () => {
     const second = await (await start(buyer, p, q.amounts.total)).json();
     await pay(buyer, second.orderId);
     expect(await usesOf(id)).toBe(1);
+    // Used as often as a shopper may: it leaves their cart with the paid order.
+    expect(await t.database.db.select().from(appliedCodes).where(eq(appliedCodes.userId, buyer.s.id))).toEqual([]);
     // Used once, as each shopper may: refused in the neutral words, from the box and at Pay.
     const again = await apply(buyer, 'HELLO100', `?buyNow=${p}`);
     expect(again.status).toBe(422);
