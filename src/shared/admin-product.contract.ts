@@ -269,6 +269,8 @@ export const sizeChartContract = z
 export type SizeChartInput = z.infer<typeof sizeChartContract>;
 
 export interface GroupChoice {
+  /** An offer's scope names a category by it (issue 50). */
+  id: number;
   slug: string;
   name: string;
 }

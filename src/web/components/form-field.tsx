@@ -147,3 +147,26 @@ export function SaveOrCancel({ busy, onCancel, children }: { busy: boolean; onCa
     </div>
   );
 }
+
+/** Chips to tick: the groups a piece is in (a product's categories and collections, an offer's categories). */
+export function GroupPicker({ legend, choices, chosen, error, onChange }: { legend: string; choices: readonly { slug: string; name: string }[]; chosen: string[]; error?: string; onChange: (v: string[]) => void }) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {choices.map((g) => (
+          <label key={g.slug} className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-line bg-white px-3 text-sm has-[:checked]:border-wine has-[:checked]:bg-wine/5">
+            <input
+              type="checkbox"
+              className="size-4 accent-wine"
+              checked={chosen.includes(g.slug)}
+              onChange={(e) => onChange(e.target.checked ? [...chosen, g.slug] : chosen.filter((s) => s !== g.slug))}
+            />
+            {g.name}
+          </label>
+        ))}
+      </div>
+      {error && <p className="mt-1 text-sm text-red-800">{error}</p>}
+    </fieldset>
+  );
+}

@@ -83,8 +83,8 @@ export async function orderCountOf(db: Db | Tx, id: number): Promise<number> {
 
 export function groupChoices(db: Db) {
   return Promise.all([
-    db.select({ slug: categories.slug, name: categories.name }).from(categories).orderBy(asc(categories.name)),
-    db.select({ slug: collections.slug, name: collections.name }).from(collections).orderBy(asc(collections.name)),
+    db.select({ id: categories.id, slug: categories.slug, name: categories.name }).from(categories).orderBy(asc(categories.name)),
+    db.select({ id: collections.id, slug: collections.slug, name: collections.name }).from(collections).orderBy(asc(collections.name)),
     db.select({ id: sizeLists.id, name: sizeLists.name, sizes: sizeLists.sizes, measures: sizeLists.measures, chart: sizeLists.chart }).from(sizeLists).orderBy(asc(sizeLists.id)),
   ]);
 }

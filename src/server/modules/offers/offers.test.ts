@@ -237,6 +237,21 @@ describe('a code at checkout', () => {
     for (const id of [a.id, b.id]) await send(t, 'POST', `/api/admin/offers/${id}/end`, undefined, owner.cookie);
     await t.database.db.update(offers).set({ status: 'ended' }).where(and(eq(offers.mode, 'automatic')));
   });
+
+  it('for the pieces of a category only: the other lines keep their price, and a piece on sale is left out', async () => {
+    const { categories } = (await (await send(t, 'GET', '/api/admin/products/groups', undefined, owner.cookie)).json()) as { categories: { id: number; slug: string }[] };
+    const dupattas = categories.find((c) => c.slug === 'dupattas')!;
+    const [dupatta, onSale, kurta] = [await piece(500_00, { categories: ['dupattas'] }), await piece(600_00, { categories: ['dupattas'], offerPrice: 450_00 }), await piece(700_00)];
+    const { id } = await offer({ name: '20% off dupattas', mode: 'automatic', kind: 'product', type: 'percent', percent: 20, scope: [{ target: 'category', targetId: dupattas.id, included: true }] });
+    const buyer = await shopper('Gowri');
+    for (const productId of [dupatta, onSale, kurta]) expect((await send(t, 'POST', '/api/cart/items', { productId, quantity: 1 }, buyer.s.cookie)).status).toBe(200);
+    const q = await quote(buyer);
+    const share = new Map(q.lines.map((l: { productId: number; discount: number }) => [l.productId, l.discount]));
+    expect([share.get(dupatta), share.get(onSale), share.get(kurta)]).toEqual([100_00, 0, 0]);
+    expect(q.amounts.discount).toBe(100_00);
+    await send(t, 'POST', `/api/admin/offers/${id}/end`, undefined, owner.cookie);
+    expect((await quote(buyer)).amounts.discount).toBeUndefined();
+  });
 });
 
 describe('the last uses of a code', () => {

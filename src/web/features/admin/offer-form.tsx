@@ -6,8 +6,9 @@ import { useRef, useState } from 'react';
 import { parsePriceText } from '../../../shared/money.ts';
 import { offerContract, type OfferInput } from '../../../shared/offers.contract.ts';
 import type { OfferMode, OfferType } from '../../../shared/offers.ts';
-import { FormMessage, SubmitButton, TextField } from '../../components/form-field.tsx';
+import { FormMessage, GroupPicker, SubmitButton, TextField } from '../../components/form-field.tsx';
 import { useCreateOffer } from './offers.api.ts';
+import { useGroupChoices } from './products.api.ts';
 import { useContractForm } from './use-contract-form.ts';
 
 const TYPE_LABELS: Record<OfferType, string> = { percent: 'Percent off', flat: 'Flat amount off', free_shipping: 'Free shipping' };
@@ -22,6 +23,10 @@ export function OfferForm() {
   const [type, setType] = useState<OfferType>('percent');
   const [f, setF] = useState({ name: '', campaign: '', code: '', kind: 'order', percent: '', cap: '', flat: '', minOrder: '', minPieces: '', startsAt: '', endsAt: '', perShopper: '1', maxUses: '' });
   const [flags, setFlags] = useState({ firstOrderOnly: false, codAllowed: true, includeSaleItems: false });
+  // Which pieces, by category (slugs, as the pickers hold them): none chosen, every piece.
+  const [only, setOnly] = useState<string[]>([]);
+  const [notFor, setNotFor] = useState<string[]>([]);
+  const categories = useGroupChoices().data?.categories ?? [];
   const typed = useRef<OfferInput | null>(null);
   const form = useContractForm(offerContract, () => create.mutateAsync(typed.current!), 'Offer saved. Shoppers can use it from its start.');
   const { errors, message } = form;
@@ -44,6 +49,10 @@ export function OfferForm() {
       perShopperMax: countOrNull(f.perShopper) as number | null,
       maxUses: countOrNull(f.maxUses) as number | null,
       ...flags,
+      scope: [...only.map((slug) => ({ slug, included: true })), ...notFor.map((slug) => ({ slug, included: false }))].flatMap(({ slug, included }) => {
+        const id = categories.find((c) => c.slug === slug)?.id;
+        return id === undefined ? [] : [{ target: 'category' as const, targetId: id, included }];
+      }),
     };
     return typed.current;
   };
@@ -101,20 +110,13 @@ export function OfferForm() {
         <TextField label="Starts (India time)" hint="Empty: now." type="datetime-local" value={f.startsAt} error={errors.startsAt} onChange={set('startsAt')} />
         <TextField label="Ends (India time)" hint="Empty: until you end it." type="datetime-local" value={f.endsAt} error={errors.endsAt} onChange={set('endsAt')} />
       </div>
-      <div className="grid gap-1 text-sm">
-        {(
-          [
-            ['firstOrderOnly', 'First order only'],
-            ['codAllowed', 'Allowed with Cash on Delivery'],
-            ['includeSaleItems', 'Also on pieces already on sale'],
-          ] as const
-        ).map(([key, label]) => (
-          <label key={key} className="flex min-h-10 items-center gap-3">
-            <input type="checkbox" className="size-4 accent-wine" checked={flags[key]} onChange={(e) => setFlags({ ...flags, [key]: e.target.checked })} />
-            {label}
-          </label>
-        ))}
-      </div>
+      {categories.length > 0 && (
+        <div className="grid gap-4">
+          <GroupPicker legend="Only for pieces in (none: every piece)" choices={categories} chosen={only} error={errors.scope} onChange={setOnly} />
+          <GroupPicker legend="Not for pieces in" choices={categories} chosen={notFor} onChange={setNotFor} />
+        </div>
+      )}
+      <Flags flags={flags} onChange={setFlags} />
       {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
       <div>
         <SubmitButton busy={create.isPending} busyText="Saving...">
@@ -122,5 +124,26 @@ export function OfferForm() {
         </SubmitButton>
       </div>
     </form>
+  );
+}
+
+type OfferFlags = { firstOrderOnly: boolean; codAllowed: boolean; includeSaleItems: boolean };
+
+function Flags({ flags, onChange }: { flags: OfferFlags; onChange: (next: OfferFlags) => void }) {
+  return (
+    <div className="grid gap-1 text-sm">
+      {(
+        [
+          ['firstOrderOnly', 'First order only'],
+          ['codAllowed', 'Allowed with Cash on Delivery'],
+          ['includeSaleItems', 'Also on pieces already on sale'],
+        ] as const
+      ).map(([key, label]) => (
+        <label key={key} className="flex min-h-10 items-center gap-3">
+          <input type="checkbox" className="size-4 accent-wine" checked={flags[key]} onChange={(e) => onChange({ ...flags, [key]: e.target.checked })} />
+          {label}
+        </label>
+      ))}
+    </div>
   );
 }

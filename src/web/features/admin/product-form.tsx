@@ -4,7 +4,7 @@ import { productInputContract, type AdminProduct, type GroupChoice, type Product
 import type { DeliveryInfo } from '../../../shared/catalog.ts';
 import { discountLabel, formatInr, parsePriceText } from '../../../shared/money.ts';
 import { secondaryButtonClass } from '../../components/buttons.ts';
-import { FormMessage, SubmitButton, TextAreaField, TextField } from '../../components/form-field.tsx';
+import { FormMessage, GroupPicker, SubmitButton, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { PhotosEditor } from './photos-editor.tsx';
 import { usePricingSettings } from '../../lib/pricing-settings.ts';
@@ -283,24 +283,3 @@ function Highlights({ rows, error, onChange }: { rows: Draft['keyHighlights']; e
   );
 }
 
-function GroupPicker({ legend, choices, chosen, error, onChange }: { legend: string; choices: GroupChoice[]; chosen: string[]; error?: string; onChange: (v: string[]) => void }) {
-  return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-medium">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {choices.map((g) => (
-          <label key={g.slug} className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-line bg-white px-3 text-sm has-[:checked]:border-wine has-[:checked]:bg-wine/5">
-            <input
-              type="checkbox"
-              className="size-4 accent-wine"
-              checked={chosen.includes(g.slug)}
-              onChange={(e) => onChange(e.target.checked ? [...chosen, g.slug] : chosen.filter((s) => s !== g.slug))}
-            />
-            {g.name}
-          </label>
-        ))}
-      </div>
-      {error && <p className="mt-1 text-sm text-red-800">{error}</p>}
-    </fieldset>
-  );
-}
