@@ -132,7 +132,8 @@ async function setup(m: Extract<ToCheckout, { type: 'setup' }>): Promise<FromChe
 
 /** Issue 50: each shopper applies the code, as the cart's box would; the offers' run then buys with it. */
 async function applyCode(code: string): Promise<FromCheckout> {
-  await Promise.all(shoppers.map((s) => call(s.headers, 'POST', '/api/checkout/code', { code })));
+  // With the shopper's Buy Now piece, as the checkout's box sends it (the answer is that quote).
+  await Promise.all(shoppers.map((s) => call(s.headers, 'POST', `/api/checkout/code?buyNow=${s.productId}`, { code })));
   return { type: 'code-applied', shoppers: shoppers.length };
 }
 

@@ -209,7 +209,9 @@ process.on('disconnect', () => process.exit(0));
  */
 async function benchOffers(on: typeof shop): Promise<string> {
   const code = `BENCH-${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
-  await on.offers.create(null, offerContract.parse({ name: '5% off every order', mode: 'automatic', kind: 'order', type: 'percent', percent: 5, perShopperMax: null }));
-  await on.offers.create(null, offerContract.parse({ name: '10% off', mode: 'code', code, type: 'percent', percent: 10, perShopperMax: null }));
+  // On sale pieces too, so that every order of the run carries both (its audit tells them by their discount).
+  const common = { type: 'percent', perShopperMax: null, includeSaleItems: true } as const;
+  await on.offers.create(null, offerContract.parse({ ...common, name: '5% off every order', mode: 'automatic', kind: 'order', percent: 5 }));
+  await on.offers.create(null, offerContract.parse({ ...common, name: '10% off', mode: 'code', code, percent: 10 }));
   return code;
 }

@@ -16,6 +16,7 @@ export interface OfferFigures {
   offer: { id: number; name: string; campaign: string; mode: string; status: string; startsAt: Date; endsAt: Date | null; uses: number; maxUses: number | null };
   code: string | null;
   batchCodes: number;
+  liveUses: number;
   orders: number;
   sales: number;
   given: number;
@@ -33,7 +34,7 @@ export const figuresCsv = (rows: OfferFigures[]) =>
       r.offer.status,
       indiaMinute(r.offer.startsAt),
       r.offer.endsAt ? indiaMinute(r.offer.endsAt) : '',
-      r.offer.uses,
+      r.liveUses,
       r.offer.maxUses ?? '',
       r.orders,
       rupees(Number(r.sales)),

@@ -116,14 +116,19 @@ export async function countUse(tx: Tx, offerId: number, at: Date): Promise<boole
   return rows.length > 0;
 }
 
-/** One more use of a code with a limit of its own (a batch's single-use code). */
+/**
+ * One more use of a code with a limit of its own (a batch's single-use code), under the same guard;
+ * a code with none is not counted (its row is not locked by every order placed with it).
+ */
 export async function countCodeUse(tx: Tx, code: string): Promise<boolean> {
   const rows = await tx
     .update(offerCodes)
     .set({ uses: sql`${offerCodes.uses} + 1` })
-    .where(and(eq(offerCodes.code, code), sql`(${offerCodes.maxUses} is null or ${offerCodes.uses} < ${offerCodes.maxUses})`))
+    .where(and(eq(offerCodes.code, code), sql`${offerCodes.maxUses} is not null and ${offerCodes.uses} < ${offerCodes.maxUses}`))
     .returning({ code: offerCodes.code });
-  return rows.length > 0;
+  if (rows.length > 0) return true;
+  const [unlimited] = await tx.select({ code: offerCodes.code }).from(offerCodes).where(and(eq(offerCodes.code, code), isNull(offerCodes.maxUses)));
+  return unlimited !== undefined;
 }
 
 export async function recordUse(tx: Tx, use: { offerId: number; code: string | null; userId: string; orderId: string; discountPaise: number; shippingDiscountPaise: number }): Promise<void> {
@@ -137,9 +142,10 @@ export async function giveBack(tx: Tx, orderId: string): Promise<number> {
     .set({ givenBackAt: sql`now()` })
     .where(and(eq(offerUses.orderId, orderId), isNull(offerUses.givenBackAt)))
     .returning({ offerId: offerUses.offerId, code: offerUses.code });
+  // Only limits count uses (countUse, countCodeUse): only they are counted down.
   for (const u of back) {
-    await tx.update(offers).set({ uses: sql`greatest(${offers.uses} - 1, 0)` }).where(eq(offers.id, u.offerId));
-    if (u.code) await tx.update(offerCodes).set({ uses: sql`greatest(${offerCodes.uses} - 1, 0)` }).where(eq(offerCodes.code, u.code));
+    await tx.update(offers).set({ uses: sql`greatest(${offers.uses} - 1, 0)` }).where(and(eq(offers.id, u.offerId), sql`${offers.maxUses} is not null`));
+    if (u.code) await tx.update(offerCodes).set({ uses: sql`greatest(${offerCodes.uses} - 1, 0)` }).where(and(eq(offerCodes.code, u.code), sql`${offerCodes.maxUses} is not null`));
   }
   return back.length;
 }
@@ -186,6 +192,8 @@ export function ownerList(on: Reader) {
       offer: offers,
       code: sql<string | null>`(select c.code from offer_codes c where c.offer_id = offers.id and c.batch_id is null order by c.code limit 1)`,
       batchCodes: sql<number>`(select count(*)::int from offer_codes c where c.offer_id = offers.id and c.batch_id is not null)`,
+      /** Orders placed with it and not given back, unpaid ones too (`offers.uses` counts only offers with a limit). */
+      liveUses: sql<number>`(select count(*)::int from offer_uses u where u.offer_id = offers.id and u.given_back_at is null)`,
       orders: sql<number>`(select count(*)::int from offer_uses u join orders o on o.id = u.order_id where u.offer_id = offers.id and u.given_back_at is null and (o.payment_status = 'paid' or o.payment_method = 'cod'))`,
       sales: sql<number>`(select coalesce(sum(o.subtotal - o.discount), 0)::float8 from offer_uses u join orders o on o.id = u.order_id where u.offer_id = offers.id and u.given_back_at is null and (o.payment_status = 'paid' or o.payment_method = 'cod'))`,
       given: sql<number>`(select coalesce(sum(u.discount_paise + u.shipping_discount_paise), 0)::float8 from offer_uses u join orders o on o.id = u.order_id where u.offer_id = offers.id and u.given_back_at is null and (o.payment_status = 'paid' or o.payment_method = 'cod'))`,

@@ -28,6 +28,9 @@ const batchCode = (prefix: string) => {
   return prefix ? `${prefix}-${tail}` : tail;
 };
 
+/** Running at `at`: active, started, not ended (its uses are the guarded update's to say). */
+const liveAt = (o: { status: string; startsAt: Date; endsAt: Date | null }, at: Date) => o.status === 'active' && o.startsAt <= at && (o.endsAt === null || o.endsAt > at);
+
 const termsOf = (row: TermsRow, scopes: Scope): OfferTerms => ({ ...row, scope: scopes.filter((s) => s.offerId === row.id) });
 
 /** Whether a shopper may use an offer at all (their own limits): the quote leaves out, and the code box refuses, what they may not. */
@@ -51,9 +54,12 @@ export function createOfferUses(now: () => Date = () => new Date()) {
   /** Counts one use of an applied offer for the order, or refuses the placement (409: it rolls back). */
   async function redeemOne(tx: q.Tx, userId: string, orderId: string, a: AppliedOffer, at: Date): Promise<void> {
     const refuse = () => new AppError(409, 'offer_unavailable', a.code ? OFFER_WORDS.cantUse : OFFER_WORDS.offerGone);
-    if (!(await q.countUse(tx, a.offerId, at))) throw refuse();
+    const offer = await q.offerById(tx, a.offerId);
+    if (!offer || !liveAt(offer, at)) throw refuse();
+    // A total limit is counted on the offer's row, under its guard (the last use goes to one order);
+    // an offer without one is not: every order with it would queue on that row's lock.
+    if (offer.maxUses !== null && !(await q.countUse(tx, a.offerId, at))) throw refuse();
     if (a.code && !(await q.countCodeUse(tx, a.code))) throw refuse();
-    const offer = (await q.offerById(tx, a.offerId))!;
     const mine = await q.usesBy(tx, userId, [a.offerId], true, orderId);
     if (!mayUse(offer, mine, offer.firstOrderOnly && (await q.hasEarlierOrder(tx, userId, orderId)))) throw refuse();
     const shipping = a.kind === 'shipping';

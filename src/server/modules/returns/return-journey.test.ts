@@ -222,3 +222,26 @@ describe('a return’s credit note', () => {
     expect(JSON.stringify(listed)).not.toContain('/CR');
   });
 });
+
+describe('a discounted order (issue 50)', () => {
+  it('refunds a returned piece at its price after its share of the code, as its credit note reverses the invoice', async () => {
+    const productId = await kurta({ M: 5 });
+    const made = await send(p.t, 'POST', '/api/admin/offers', { name: '₹300 off above ₹1,000', mode: 'code', code: 'RETURN-300', type: 'flat', flatPaise: 300_00, minOrderPaise: 1_000_00, perShopperMax: null }, p.owner.cookie);
+    expect(made.status, await made.clone().text()).toBe(201);
+    try {
+      expect((await send(p.t, 'POST', `/api/checkout/code?buyNow=${productId}&size=M`, { code: 'return-300' }, shopperCookie())).status).toBe(200);
+      const { id: orderId, lineId } = await deliveredOrder(productId, 'M', 2);
+      const order = await orderOf(orderId);
+      expect(order).toMatchObject({ subtotal: 2_998_00, discount: 300_00, total: 2_698_00 });
+      const id = await received(orderId, lineId, {}, 1);
+      expect((await step(id, 'check', { passed: true, note: 'Unworn' })).status).toBe(200);
+      const [note] = await notesOf(orderId);
+      // One piece of two: half of what the line was paid after its ₹300 share.
+      expect(note!.document.totals.total).toBe(1_349_00);
+      expect(await refundOf(id)).toMatchObject({ way: 'source', amount: 1_349_00 });
+    } finally {
+      await send(p.t, 'DELETE', '/api/checkout/code', undefined, shopperCookie());
+      await send(p.t, 'POST', `/api/admin/offers/${(await made.json()).id}/end`, undefined, p.owner.cookie);
+    }
+  });
+});

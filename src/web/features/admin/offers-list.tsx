@@ -78,7 +78,7 @@ function OfferRow({ row }: { row: OwnerOffer }) {
         <p className="mt-0.5 text-sm text-muted">{termsOf(row)}</p>
       </div>
       <dl className="grid grid-cols-4 gap-3 text-sm sm:text-right">
-        <Figure term="Uses" value={`${o.uses}${o.maxUses ? ` / ${o.maxUses}` : ''}`} />
+        <Figure term="Uses" value={`${row.liveUses}${o.maxUses ? ` / ${o.maxUses}` : ''}`} />
         <Figure term="Orders" value={String(row.orders)} />
         <Figure term="Sales" value={formatInr(row.sales)} />
         <Figure term="Discount given" value={formatInr(row.given)} />

@@ -18,6 +18,8 @@ export interface OwnerOffer {
   };
   code: string | null;
   batchCodes: number;
+  /** Orders placed with it and not given back, unpaid ones too. */
+  liveUses: number;
   orders: number;
   sales: number;
   given: number;

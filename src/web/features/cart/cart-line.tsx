@@ -10,7 +10,8 @@ import type { LineChange } from './cart.api.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 /** Spec §2 Cart: one line, with its select checkbox, quantity control and remove. */
-export function CartLine({ item, busy, onChange }: { item: CartItem; busy: boolean; onChange: (change: LineChange) => void }) {
+/** `discount`: the line's share of the offers and code on the selection (issue 50), once the server has said. */
+export function CartLine({ item, busy, discount = 0, onChange }: { item: CartItem; busy: boolean; discount?: number; onChange: (change: LineChange) => void }) {
   const { product, productId, size } = item;
   const picture = product.thumbnail ?? product.images[0];
   const soldOut = lineSoldOut(item);
@@ -73,6 +74,7 @@ export function CartLine({ item, busy, onChange }: { item: CartItem; busy: boole
           <p className="text-sm text-muted">
             <span className="sr-only">Line total: </span>
             <span className="font-semibold text-ink">{formatInr(unitPrice(product) * item.quantity)}</span>
+            {discount > 0 && <span className="block text-right text-emerald-800">−{formatInr(discount)} off</span>}
           </p>
         </div>
       </div>

@@ -4,7 +4,7 @@ import { SignInFirst } from '../../components/sign-in-first.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { lineId, useCart, useChangeLine, type LineChange } from './cart.api.ts';
+import { lineId, useCart, useCartOffers, useChangeLine, type LineChange } from './cart.api.ts';
 import { CartLine } from './cart-line.tsx';
 import { CartSummary } from './cart-summary.tsx';
 
@@ -23,6 +23,10 @@ function OwnCart({ shopperId }: { shopperId: string }) {
   const change = (line: LineChange) =>
     lines.change(line, (err) => void notify(err instanceof ApiError ? err.message : `Unexpected error: ${err.message}`, 'error'));
   const busyLine = lines.busyLine;
+  // Offers and the code on the selection (issue 50): each line's share, and the summary's discount.
+  const priced = useCartOffers(shopperId, cart.data?.items ?? []).data;
+  const shareOf = (item: { productId: number; size: string; selected: boolean }) =>
+    item.selected ? (priced?.lines.find((l) => l.productId === item.productId && l.size === item.size)?.discount ?? 0) : 0;
 
   if (cart.isPending) return <LoadingIndicator text="Loading your cart..." />;
   if (cart.isError) {
@@ -45,10 +49,10 @@ function OwnCart({ shopperId }: { shopperId: string }) {
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
         <ul aria-label="Pieces in your cart" className="rounded-2xl border border-line bg-white/80 px-4 sm:px-5">
           {items.map((item) => (
-            <CartLine key={lineId(item)} item={item} busy={busyLine === lineId(item)} onChange={change} />
+            <CartLine key={lineId(item)} item={item} busy={busyLine === lineId(item)} discount={shareOf(item)} onChange={change} />
           ))}
         </ul>
-        <CartSummary shopperId={shopperId} items={items} />
+        <CartSummary items={items} priced={priced} />
       </div>
     </div>
   );

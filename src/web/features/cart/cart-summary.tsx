@@ -7,19 +7,18 @@ import { secondaryButtonClass } from '../../components/buttons.ts';
 import { CodeBox } from '../../components/code-box.tsx';
 import { buttonClass } from '../../components/empty-state.tsx';
 import { usePricingSettings } from '../../lib/pricing-settings.ts';
-import { useCartOffers } from './cart.api.ts';
+import type { CartOffers } from './cart.api.ts';
 
 /**
  * Spec §2 Cart: the order summary of the selected pieces, Proceed to Checkout (disabled with
  * nothing selected; the checkout takes the selected lines) and Continue Shopping. GST and shipping
  * are the checkout's to work out from the shop's settings.
  */
-export function CartSummary({ shopperId, items }: { shopperId: string; items: CartItem[] }) {
+export function CartSummary({ items, priced }: { items: readonly CartItem[]; priced: CartOffers | undefined }) {
   const navigate = useNavigate();
   const { pieces, subtotal } = selectedSubtotal(items);
   const pricing = usePricingSettings();
   // Offers and the code (issue 50): the server's word, once it has answered for this selection.
-  const priced = useCartOffers(shopperId, items).data;
   const discount = pieces > 0 && priced ? (priced.amounts.discount ?? 0) : 0;
   return (
     <section aria-labelledby="cart-summary" className="rounded-2xl border border-line bg-white/80 p-5 lg:sticky lg:top-32">

@@ -78,6 +78,8 @@ function changed(cart: Cart, line: LineChange): Cart {
  * What the selected lines come to after offers and the shopper's code (issue 50), as checkout would
  * price them: asked in the browser only, again whenever the selection changes.
  */
+export type CartOffers = Pick<Quote, 'amounts' | 'offers' | 'lines'>;
+
 export function useCartOffers(shopperId: string, items: Cart['items']) {
   const selection = items
     .filter((i) => i.selected)
@@ -85,7 +87,7 @@ export function useCartOffers(shopperId: string, items: Cart['items']) {
     .join(',');
   return useQuery({
     queryKey: [...queryKeys.quote(shopperId, null), selection] as const,
-    queryFn: ({ signal }) => getJson<Pick<Quote, 'amounts' | 'offers' | 'lines'>>('/api/checkout/quote', { signal }),
+    queryFn: ({ signal }) => getJson<CartOffers>('/api/checkout/quote', { signal }),
     enabled: selection !== '',
     staleTime: 0,
     retry: false,
