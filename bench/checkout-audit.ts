@@ -54,7 +54,7 @@ export async function auditCheckout(db: Db, kind: 'buy_now' | 'cart' | 'offer'):
   );
   const paid = await rows<{ id: string; payment_id: string }>(
     db,
-    sql`select id, payment_id from orders where source = ${source} and payment_method = 'online' and payment_status = 'paid'`,
+    sql`select id, payment_id from orders where source = ${source} and payment_method = 'online' and payment_status = 'paid' and (discount > 0) = ${discounted}`,
   );
   const [stock] = await rows<{ lost: number; mismatches: number; oversold: number }>(
     db,

@@ -22,8 +22,8 @@ export type ToServer =
   | { type: 'verify'; emailPrefix: string }
   /** Two full collections, then what the main thread keeps alive (issue 53's crafted addresses). */
   | { type: 'memory' }
-  /** Issue 50: an automatic order offer and a code with no limits, made by the owner's service; answers the code. */
-  | { type: 'offers' };
+  /** Issue 50: an automatic order offer and a code with no limits, made by the owner's service (answers the code); or ended. */
+  | { type: 'offers'; on: boolean };
 /** process.memoryUsage() after the collections, in bytes. */
 export interface MemoryReading {
   heapUsed: number;
@@ -37,7 +37,7 @@ export type FromServer =
   | { type: 'drained'; inflight: number; ms: number }
   | { type: 'audited'; audit: CheckoutAudit | CodAudit }
   | { type: 'verified'; shoppers: number }
-  | { type: 'offers-made'; code: string }
+  | { type: 'offers-made'; code: string | null }
   | { type: 'cpu'; micros: number }
   | { type: 'memory'; reading: MemoryReading }
   | { type: 'audit-failed'; message: string };

@@ -301,8 +301,8 @@ async function runCheckouts(origin: string, productIds: number[], opts: ReturnTy
   for (const s of checkoutScenarios) {
     // Issue 50: the offers are made, and the code applied by every shopper, only now: the runs before buy without them.
     if (s.kind === 'offer') {
-      const { code } = await askServer({ type: 'offers' }, 'offers-made', 'making the offers');
-      const applied = await askCheckout({ type: 'apply-code', code }, 'applying the code');
+      const { code } = await askServer({ type: 'offers', on: true }, 'offers-made', 'making the offers');
+      const applied = await askCheckout({ type: 'apply-code', code: code! }, 'applying the code');
       if (applied.type !== 'code-applied') throw new Error(`applying the code: unexpected answer ${applied.type}`);
     }
     process.stdout.write(`  running: ${s.name} at ${opts.checkoutShoppers} shoppers ... `);
@@ -315,6 +315,7 @@ async function runCheckouts(origin: string, productIds: number[], opts: ReturnTy
     const drain = await drainServer();
     const serverErrors = serverLog!.take();
     const check = await checkScenario(s.name, r);
+    if (s.kind === 'offer') await askServer({ type: 'offers', on: false }, 'offers-made', 'ending the offers');
     const perSec = r.purchases / r.seconds;
     const rows = Object.entries(s.rows) as [CheckoutStep, string][];
     for (const [k, [step, name]] of rows.entries()) {

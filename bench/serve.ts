@@ -185,7 +185,7 @@ process.on('message', (m: ToServer) => {
       (err: unknown) => send({ type: 'audit-failed', message: err instanceof Error ? err.message : String(err) }),
     );
   } else if (m.type === 'offers') {
-    benchOffers(shop).then(
+    (m.on ? benchOffers(shop) : endOffers(shop)).then(
       (code) => send({ type: 'offers-made', code }),
       (err: unknown) => send({ type: 'audit-failed', message: err instanceof Error ? err.message : String(err) }),
     );
@@ -214,4 +214,10 @@ async function benchOffers(on: typeof shop): Promise<string> {
   await on.offers.create(null, offerContract.parse({ ...common, name: '5% off every order', mode: 'automatic', kind: 'order', percent: 5 }));
   await on.offers.create(null, offerContract.parse({ ...common, name: '10% off', mode: 'code', code, percent: 10 }));
   return code;
+}
+
+/** The offers' run is over: its offers end, so the checkouts after it buy without them. */
+async function endOffers(on: typeof shop): Promise<null> {
+  for (const { offer } of await on.offers.list()) if (offer.status !== 'ended') await on.offers.move(offer.id, 'end');
+  return null;
 }
