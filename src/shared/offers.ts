@@ -269,3 +269,29 @@ export interface LiveOffers {
 }
 
 export const NO_OFFERS: LiveOffers = { automatic: [], code: null };
+
+/**
+ * An offer as the owner's list and CSV have it, with its code and figures (paise): `At` is a time as
+ * held, a Date on the server and ISO text in the browser.
+ */
+export interface OfferFigures<At = string> {
+  offer: Omit<OfferTerms, 'scope' | 'includeSaleItems'> & {
+    campaign: string;
+    startsAt: At;
+    endsAt: At | null;
+    firstOrderOnly: boolean;
+    perShopperMax: number | null;
+    maxUses: number | null;
+    uses: number;
+    status: OfferStatus;
+  };
+  code: string | null;
+  /** Single-use codes made in batches. */
+  batchCodes: number;
+  /** Orders placed with it and not given back, unpaid ones too. */
+  liveUses: number;
+  /** Orders paid or placed (COD) with it, their sales after discount, and the discount given. */
+  orders: number;
+  sales: number;
+  given: number;
+}

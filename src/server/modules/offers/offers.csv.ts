@@ -5,6 +5,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { indiaMinute } from '../../../shared/india-time.ts';
+import type { OfferFigures } from '../../../shared/offers.ts';
 
 const csv = (rows: (string | number | null)[][]) => stringify(rows, { bom: true, escape_formulas: true, record_delimiter: 'windows' });
 const rupees = (paise: number) => (paise / 100).toFixed(2);
@@ -12,18 +13,8 @@ const rupees = (paise: number) => (paise / 100).toFixed(2);
 export const codesCsv = (codes: { code: string; uses: number; maxUses: number | null }[]) =>
   csv([['Code', 'Used', 'Uses allowed'], ...codes.map((c) => [c.code, c.uses, c.maxUses ?? ''])]);
 
-export interface OfferFigures {
-  offer: { id: number; name: string; campaign: string; mode: string; status: string; startsAt: Date; endsAt: Date | null; uses: number; maxUses: number | null };
-  code: string | null;
-  batchCodes: number;
-  liveUses: number;
-  orders: number;
-  sales: number;
-  given: number;
-}
-
 /** One row per offer, for one campaign or all: its orders, sales (goods after discount) and discount given, in rupees. */
-export const figuresCsv = (rows: OfferFigures[]) =>
+export const figuresCsv = (rows: OfferFigures<Date>[]) =>
   csv([
     ['Campaign', 'Offer', 'Code', 'Single-use codes', 'Status', 'Starts (India time)', 'Ends (India time)', 'Uses', 'Uses allowed', 'Orders', 'Sales (₹)', 'Discount given (₹)'],
     ...rows.map((r) => [

@@ -118,6 +118,11 @@ describe('the owner’s offers', () => {
     expect((await send(t, 'POST', '/api/admin/offers/99999/pause', undefined, owner.cookie)).status).toBe(404);
     const report = await (await send(t, 'GET', '/api/admin/offers/report.csv?campaign=Diwali%202026', undefined, owner.cookie)).text();
     expect(report).toContain('Diwali 2026,Mailer 250 off,MAILER-250,25,ended');
+    // An offer's name a spreadsheet would run as a formula is written as text.
+    await offer({ name: '=HYPERLINK("http://x.example","Open")', campaign: 'Hostile', mode: 'automatic', kind: 'order', type: 'percent', percent: 1, maxUses: 1 });
+    const hostile = await (await send(t, 'GET', '/api/admin/offers/report.csv?campaign=Hostile', undefined, owner.cookie)).text();
+    expect(hostile).toContain(`Hostile,"'=HYPERLINK(""http://x.example"",""Open"")",Automatic`);
+    await t.database.db.update(offers).set({ status: 'ended' }).where(eq(offers.campaign, 'Hostile'));
   });
 });
 
@@ -136,6 +141,12 @@ describe('a code at checkout', () => {
     expect((await send(t, 'POST', '/api/cart/items', { productId: other, quantity: 1 }, buyer.s.cookie)).status).toBe(200);
     q = await quote(buyer);
     expect(q.offers.code).toEqual({ code: 'KURTA250', applies: true, message: null });
+    // A code is its shopper's own: another's quote has none, and their remove takes nothing of it.
+    const anita = await shopper('Anita');
+    expect((await send(t, 'POST', '/api/cart/items', { productId: kurta, quantity: 1 }, anita.s.cookie)).status).toBe(200);
+    expect((await quote(anita)).offers.code).toBeNull();
+    expect((await send(t, 'DELETE', '/api/checkout/code', undefined, anita.s.cookie)).status).toBe(200);
+    expect((await quote(buyer)).offers.code).toEqual({ code: 'KURTA250', applies: true, message: null });
     expect(q.offers.applied).toEqual([expect.objectContaining({ code: 'KURTA250', kind: 'order', amount: 250_00 })]);
     const byId = new Map(q.lines.map((l: { productId: number }) => [l.productId, l]));
     expect(byId.get(kurta)).toMatchObject({ discount: 175_00, gstRateBp: 500 }); // ₹2,625 paid: ₹2,500 before GST
@@ -172,7 +183,8 @@ describe('a code at checkout', () => {
 
   it('is counted when the order is placed, given back once when the payment is closed, and refused to a shopper who has used it', async () => {
     const p = await piece(1_500_00);
-    const { id } = await offer({ name: 'First order ₹100 off', mode: 'code', code: 'HELLO100', type: 'flat', flatPaise: 100_00, minOrderPaise: 1_000_00, maxUses: 5 });
+    // The owner's words reach the shopper's quote, mail and CSV: hostile ones stay text.
+    const { id } = await offer({ name: '<img src=x onerror=alert(1)> ₹100 off', mode: 'code', code: 'HELLO100', type: 'flat', flatPaise: 100_00, minOrderPaise: 1_000_00, maxUses: 5 });
     const buyer = await shopper('Bina');
     await apply(buyer, 'hello100', `?buyNow=${p}`);
     const q = await quote(buyer, `?buyNow=${p}`);
@@ -189,6 +201,9 @@ describe('a code at checkout', () => {
     expect(await usesOf(id)).toBe(1);
     // Used as often as a shopper may: it leaves their cart with the paid order.
     expect(await t.database.db.select().from(appliedCodes).where(eq(appliedCodes.userId, buyer.s.id))).toEqual([]);
+    const [mail] = await t.database.db.select({ html: mailOutbox.htmlBody }).from(mailOutbox).where(and(eq(mailOutbox.toAddress, buyer.s.email), eq(mailOutbox.kind, 'order_confirmation')));
+    expect(mail!.html).toContain('&lt;img src=x onerror=alert(1)&gt; ₹100 off (HELLO100)');
+    expect(mail!.html).not.toContain('<img src=x');
     // Used once, as each shopper may: refused in the neutral words, from the box and at Pay.
     const again = await apply(buyer, 'HELLO100', `?buyNow=${p}`);
     expect(again.status).toBe(422);

@@ -1,29 +1,10 @@
 /** The owner's offers (issue 50): the list with figures, a new offer, pause/resume/end, and a batch of codes. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OfferInput } from '../../../shared/offers.contract.ts';
-import type { OfferStatus, OfferTerms } from '../../../shared/offers.ts';
+import type { OfferFigures } from '../../../shared/offers.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
 
-/** An offer as the owner's list has it, with its code and figures (paise). */
-export interface OwnerOffer {
-  offer: Omit<OfferTerms, 'scope' | 'includeSaleItems'> & {
-    campaign: string;
-    startsAt: string;
-    endsAt: string | null;
-    firstOrderOnly: boolean;
-    perShopperMax: number | null;
-    maxUses: number | null;
-    uses: number;
-    status: OfferStatus;
-  };
-  code: string | null;
-  batchCodes: number;
-  /** Orders placed with it and not given back, unpaid ones too. */
-  liveUses: number;
-  orders: number;
-  sales: number;
-  given: number;
-}
+export type OwnerOffer = OfferFigures;
 
 const listKey = ['admin', 'offers'] as const;
 
