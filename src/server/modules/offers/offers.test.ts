@@ -6,7 +6,7 @@
  * 50 shoppers at once over two app servers.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../shared/addresses.ts';
 import { OFFER_WORDS } from '../../../shared/offers.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
@@ -31,6 +31,10 @@ beforeAll(async () => {
   expect((await send(t, 'PUT', '/api/admin/tax-settings', REGISTERED_SHOP, owner.cookie)).status).toBe(200);
 });
 afterAll(() => t.close());
+// After every test: unpaid orders lapse (their pieces and uses go back) and the stock still sums to its ledger.
+afterEach(async () => {
+  expect(await lapsedAndBalanced(t)).toEqual([]);
+});
 
 async function shopper(name: string, on: Target = t): Promise<Who> {
   const s = await signedUp(on, name);
