@@ -1,5 +1,6 @@
 /**
  * npm run bench [-- --products N] [--duration S] [--connections C] [--checkout-shoppers N] [--only A,B]
+ * (--only "Buy Now": the ceiling and the checkouts named so, nothing else: the offers' budget, in minutes)
  *
  * Measures the real app over a real socket against a throwaway database (see throwaway-db.ts):
  * seeds N products, picks honest search terms from the data, starts the server in one child
@@ -53,7 +54,7 @@ function options() {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '32' },
       'checkout-shoppers': { type: 'string', default: '50' },
-      // Only the scenarios whose names contain one of these (and the ceiling); no checkout, no invoices.
+      // Only the scenarios and checkouts whose names contain one of these (and the ceiling); no invoices.
       only: { type: 'string' },
     },
   });
@@ -66,7 +67,7 @@ function options() {
     products: whole('products', values.products, 1, 10_000_000),
     duration: whole('duration', values.duration, 1, 3600),
     connections: whole('connections', values.connections, 1, 10_000),
-    checkoutShoppers: values.only ? 0 : whole('checkout-shoppers', values['checkout-shoppers'], 0, 1000),
+    checkoutShoppers: whole('checkout-shoppers', values['checkout-shoppers'], 0, 1000),
     only: values.only?.split(',').map((s) => s.trim()).filter(Boolean),
   };
 }
@@ -287,7 +288,7 @@ async function checkScenario(name: string, r: CheckoutResult): Promise<CheckoutC
 const ms = (x: number | null) => (x === null ? '-' : x.toFixed(1));
 
 /** The checkout scenarios (scenarios.ts): sign-ups first, untimed; then each checkout, its rows and its check. */
-async function runCheckouts(origin: string, productIds: number[], opts: ReturnType<typeof options>): Promise<Row[]> {
+async function runCheckouts(origin: string, productIds: number[], opts: ReturnType<typeof options>, chosen: typeof checkoutScenarios): Promise<Row[]> {
   checkoutLoad = fork(path.join(here, 'checkout-load.ts'), [], { stdio: 'inherit' });
   process.stdout.write(`  signing up ${opts.checkoutShoppers} checkout shoppers (scrypt, untimed), an address and a piece each ... `);
   const ready = await askCheckout({ type: 'setup', origin, shoppers: opts.checkoutShoppers, productIds }, 'setting up the checkout shoppers');
@@ -298,7 +299,7 @@ async function runCheckouts(origin: string, productIds: number[], opts: ReturnTy
   if (early.count) throw new Error(`the server failed while the checkout shoppers signed up: ${early.first ?? ''} ${early.cause ?? ''}`);
 
   const out: Row[] = [];
-  for (const s of checkoutScenarios) {
+  for (const s of chosen) {
     // Issue 50: the offers are made, and the code applied by every shopper, only now: the runs before buy without them.
     if (s.kind === 'offer') {
       const { code } = await askServer({ type: 'offers', on: true }, 'offers-made', 'making the offers');
@@ -458,9 +459,10 @@ async function main(): Promise<void> {
     ].filter(Boolean);
     console.log(`${Math.round(r.reqPerSec)} req/s, p99 ${r.p99Ms === null ? '-' : r.p99Ms.toFixed(1)} ms${notes.length ? `; ${notes.join('; ')}` : ''}`);
   }
-  if (opts.checkoutShoppers > 0) {
+  const checkouts = checkoutScenarios.filter((s) => !only || only.some((part) => s.name.includes(part)));
+  if (opts.checkoutShoppers > 0 && checkouts.length > 0) {
     // Run last, so the scenarios above are measured as before; printed beside the list page.
-    const checkoutRows = await runCheckouts(origin, workload.productIds, opts);
+    const checkoutRows = await runCheckouts(origin, workload.productIds, opts, checkouts);
     rows.splice(rows.findIndex((r) => r.scenario.name === LIST_NAME) + 1, 0, ...checkoutRows);
   }
   // Issue 53: a stranger's crafted filter addresses, last, so the load above is measured as before.

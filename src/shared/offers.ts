@@ -294,4 +294,6 @@ export interface OfferFigures<At = string> {
   orders: number;
   sales: number;
   given: number;
+  /** The pieces and categories it is only for, or not for, by name. */
+  scope: { included: boolean; name: string }[];
 }

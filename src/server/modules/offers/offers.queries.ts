@@ -1,95 +1,124 @@
 /** Coupons and offers' SQL (issue 50): the owner's offers and codes, the live ones, and their uses. */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { OfferStatus } from '../../../shared/offers.ts';
+import type { OfferStatus, OfferTerms } from '../../../shared/offers.ts';
 import type { OfferBody } from '../../../shared/offers.contract.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
-import { appliedCodes, offerBatches, offerCodes, offerScope, offers, offerUses, orders } from '../../db/schema/index.ts';
+import { appliedCodes, offerBatches, offerCodes, offerScope, offers, offerUses } from '../../db/schema/index.ts';
 
 type Reader = Pick<Db, 'select'>;
 export type Tx = ShopperTx;
 
-/** The columns the pricing reads of an offer. */
-const terms = {
-  id: offers.id,
-  name: offers.name,
-  mode: offers.mode,
-  kind: offers.kind,
-  type: offers.type,
-  percent: offers.percent,
-  capPaise: offers.capPaise,
-  flatPaise: offers.flatPaise,
-  minOrderPaise: offers.minOrderPaise,
-  minPieces: offers.minPieces,
-  codAllowed: offers.codAllowed,
-  includeSaleItems: offers.includeSaleItems,
-  firstOrderOnly: offers.firstOrderOnly,
-  perShopperMax: offers.perShopperMax,
-};
+/** Running at `at`: active, started, not ended (SQL over the offers row `o`). */
+const runningAt = (at: Date) => sql`o.status = 'active' and o.starts_at <= ${at} and (o.ends_at is null or o.ends_at > ${at})`;
 
-/** Running now: active, started, not ended, not used up. */
-const liveAt = (at: Date) =>
-  and(eq(offers.status, 'active'), sql`${offers.startsAt} <= ${at}`, sql`(${offers.endsAt} is null or ${offers.endsAt} > ${at})`, sql`(${offers.maxUses} is null or ${offers.uses} < ${offers.maxUses})`);
+/** The shopper has an earlier order that was not cancelled, lapsed or failed (the first-order offers' test). */
+const earlierOrder = (userId: string, exceptOrder: string | null) =>
+  sql`exists (select 1 from orders r where r.user_id = ${userId} and r.status not in ('cancelled', 'expired', 'failed') and r.id is distinct from ${exceptOrder}::uuid)`;
 
-export function liveAutomatic(on: Reader, at: Date) {
-  return on
-    .select(terms)
-    .from(offers)
-    .where(and(eq(offers.mode, 'automatic'), liveAt(at)))
-    .orderBy(asc(offers.id));
-}
-
-/** A code with its offer, whatever their state (the shopper is told why it cannot be used). */
-export async function codeWithOffer(on: Reader, code: string) {
-  const [row] = await on
-    .select({ ...terms, code: offerCodes.code, codeUses: offerCodes.uses, codeMaxUses: offerCodes.maxUses, status: offers.status, startsAt: offers.startsAt, endsAt: offers.endsAt, uses: offers.uses, maxUses: offers.maxUses })
-    .from(offerCodes)
-    .innerJoin(offers, eq(offers.id, offerCodes.offerId))
-    .where(eq(offerCodes.code, code));
-  return row;
-}
-
-export function scopesOf(on: Reader, offerIds: number[]) {
-  if (offerIds.length === 0) return Promise.resolve([]);
-  return on.select().from(offerScope).where(inArray(offerScope.offerId, offerIds));
+/** An offer (or a code's offer) as the quote reads it: its terms, where it stands now, and whether this shopper may use it. */
+export interface LiveRow extends OfferTerms {
+  /** The code row's code (null: an automatic offer). */
+  code: string | null;
+  /** Active and started. */
+  started: boolean;
+  ended: boolean;
+  /** Its total limit, or its code's own, is reached. */
+  usedUp: boolean;
+  /** The shopper's own limits allow it: uses per shopper (their unpaid online orders not counted yet: paying again supersedes them) and first order. */
+  mayUse: boolean;
 }
 
 /**
- * The shopper's uses of these offers not given back, by orders that are no longer waiting for
- * payment unless `withPending` (a pending order's use is given back if the next checkout supersedes it).
+ * The offers a quote reads, in one statement (the embedded database runs one at a time, and every
+ * quote pays for each): the code (`typed`, else the one the shopper applied) with its offer, the
+ * automatic offers running now and not used up, each with its scope and the shopper's own limits.
  */
-export async function usesBy(on: Reader, userId: string, offerIds: number[], withPending: boolean, exceptOrder?: string): Promise<Map<number, number>> {
-  if (offerIds.length === 0) return new Map();
-  const rows = await on
-    .select({ offerId: offerUses.offerId, n: sql<number>`count(*)::int` })
-    .from(offerUses)
-    .innerJoin(orders, eq(orders.id, offerUses.orderId))
-    .where(
-      and(
-        eq(offerUses.userId, userId),
-        inArray(offerUses.offerId, offerIds),
-        isNull(offerUses.givenBackAt),
-        withPending ? undefined : sql`(${orders.paymentStatus} <> 'pending' or ${orders.paymentMethod} = 'cod')`,
-        exceptOrder ? sql`${offerUses.orderId} <> ${exceptOrder}` : undefined,
-      ),
+export async function liveFor(on: Db, userId: string, typed: string | null, at: Date): Promise<{ code: string | null; rows: LiveRow[] }> {
+  const { rows } = (await on.execute(sql`
+    with picked as (select coalesce(${typed}::text, (select code from applied_codes where user_id = ${userId})) as code),
+    candidates as (
+      select o.*, null::text as code, null::int as code_uses, null::int as code_max_uses
+      from offers o where o.mode = 'automatic' and ${runningAt(at)} and (o.max_uses is null or o.uses < o.max_uses)
+      union all
+      select o.*, c.code, c.uses, c.max_uses from offer_codes c join offers o on o.id = c.offer_id where c.code = (select code from picked)
     )
-    .groupBy(offerUses.offerId);
-  return new Map(rows.map((r) => [r.offerId, r.n]));
+    select (select code from picked) as code, coalesce(json_agg(json_build_object(
+      'id', k.id, 'name', k.name, 'mode', k.mode, 'kind', k.kind, 'type', k.type, 'percent', k.percent, 'capPaise', k.cap_paise,
+      'flatPaise', k.flat_paise, 'minOrderPaise', k.min_order_paise, 'minPieces', k.min_pieces, 'codAllowed', k.cod_allowed,
+      'includeSaleItems', k.include_sale_items, 'code', k.code,
+      'started', k.status = 'active' and k.starts_at <= ${at},
+      'ended', k.ends_at is not null and k.ends_at <= ${at},
+      'usedUp', (k.max_uses is not null and k.uses >= k.max_uses) or (k.code_max_uses is not null and k.code_uses >= k.code_max_uses),
+      'mayUse', (k.per_shopper_max is null or (
+          select count(*) from offer_uses u join orders r on r.id = u.order_id
+          where u.user_id = ${userId} and u.offer_id = k.id and u.given_back_at is null and (r.payment_status <> 'pending' or r.payment_method = 'cod')
+        ) < k.per_shopper_max)
+        and not (k.first_order_only and ${earlierOrder(userId, null)}),
+      'scope', (select coalesce(json_agg(json_build_object('target', s.target, 'targetId', s.target_id, 'included', s.included)), '[]'::json) from offer_scope s where s.offer_id = k.id)
+    ) order by k.id) filter (where k.id is not null), '[]'::json) as rows
+    from (select 1) one left join candidates k on true`)) as unknown as { rows: { code: string | null; rows: LiveRow[] }[] };
+  return rows[0]!;
 }
 
-/** The shopper has an earlier order that was not cancelled, lapsed or failed (the first-order offers' test). */
-export async function hasEarlierOrder(on: Reader, userId: string, exceptOrder?: string): Promise<boolean> {
-  const [row] = await on
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), sql`${orders.status} not in ('cancelled', 'expired', 'failed')`, exceptOrder ? sql`${orders.id} <> ${exceptOrder}` : undefined))
-    .limit(1);
-  return row !== undefined;
+/** An applied offer to count: its use, and what it took off. */
+export interface UseToCount {
+  offerId: number;
+  code: string | null;
+  discountPaise: number;
+  shippingDiscountPaise: number;
 }
 
-export async function appliedCode(on: Reader, userId: string): Promise<string | null> {
-  const [row] = await on.select({ code: appliedCodes.code }).from(appliedCodes).where(eq(appliedCodes.userId, userId));
-  return row?.code ?? null;
+/**
+ * Counts the order's uses in one statement, each only where it still may be: its offer running; a
+ * total limit (the offer's, or a single-use code's) counted by a guarded update on its row, so two
+ * placements at once cannot both pass for the last use (the update waits for the other's row lock
+ * and looks again); the shopper's uses and first order (race-free: this runs in their checkout
+ * turn). An offer or code without a limit is not updated, so its row is not locked by every order.
+ * Answers the offers counted; the caller refuses (rolls back) when one is missing.
+ */
+export async function countUses(tx: Tx, userId: string, orderId: string, uses: readonly UseToCount[], at: Date): Promise<number[]> {
+  const wanted = JSON.stringify(uses.map((u) => ({ offer_id: u.offerId, code: u.code, discount_paise: u.discountPaise, shipping_discount_paise: u.shippingDiscountPaise })));
+  const { rows } = (await tx.execute(sql`
+    with wanted as (select * from jsonb_to_recordset(${wanted}::jsonb) as w(offer_id int, code text, discount_paise int, shipping_discount_paise int)),
+    counted as (
+      update offers o set uses = o.uses + 1 from wanted w
+      where o.id = w.offer_id and o.max_uses is not null and o.uses < o.max_uses and ${runningAt(at)}
+      returning o.id
+    ),
+    codes_counted as (
+      update offer_codes c set uses = c.uses + 1 from wanted w
+      where c.code = w.code and c.offer_id = w.offer_id and c.max_uses is not null and c.uses < c.max_uses
+      returning c.code
+    ),
+    allowed as (
+      select w.* from wanted w join offers o on o.id = w.offer_id
+      where ${runningAt(at)}
+        and (o.max_uses is null or o.id in (select id from counted))
+        and (w.code is null or w.code in (select code from codes_counted)
+          or exists (select 1 from offer_codes c where c.code = w.code and c.offer_id = w.offer_id and c.max_uses is null))
+        and (o.per_shopper_max is null or (
+          select count(*) from offer_uses u where u.user_id = ${userId} and u.offer_id = o.id and u.given_back_at is null and u.order_id <> ${orderId}
+        ) < o.per_shopper_max)
+        and not (o.first_order_only and ${earlierOrder(userId, orderId)})
+    )
+    insert into offer_uses (offer_id, code, user_id, order_id, discount_paise, shipping_discount_paise)
+    select offer_id, code, ${userId}, ${orderId}, discount_paise, shipping_discount_paise from allowed
+    returning offer_id`)) as unknown as { rows: { offer_id: number }[] };
+  return rows.map((r) => r.offer_id);
+}
+
+/**
+ * The order is paid or placed: each of these codes leaves the shopper's cart if they may not use it
+ * again (its uses per shopper reached, or a first-order code), in one statement.
+ */
+export async function clearUsedUpCodes(tx: Tx, userId: string, codes: string[]): Promise<void> {
+  await tx.execute(sql`
+    delete from applied_codes a using offer_codes c join offers o on o.id = c.offer_id
+    where a.user_id = ${userId} and a.code = c.code and c.code in ${codes}
+      and (o.first_order_only or (o.per_shopper_max is not null and (
+        select count(*) from offer_uses u where u.user_id = ${userId} and u.offer_id = o.id and u.given_back_at is null
+      ) >= o.per_shopper_max))`);
 }
 
 export async function setApplied(tx: Tx, userId: string, code: string): Promise<void> {
@@ -101,38 +130,6 @@ export async function setApplied(tx: Tx, userId: string, code: string): Promise<
 
 export async function clearApplied(tx: Tx, userId: string, code?: string): Promise<void> {
   await tx.delete(appliedCodes).where(and(eq(appliedCodes.userId, userId), code ? eq(appliedCodes.code, code) : undefined));
-}
-
-/**
- * One more use of a live offer, only while it is live and under its total: the guarded update two
- * placements at once cannot both pass for the last use. Answers whether it was counted.
- */
-export async function countUse(tx: Tx, offerId: number, at: Date): Promise<boolean> {
-  const rows = await tx
-    .update(offers)
-    .set({ uses: sql`${offers.uses} + 1` })
-    .where(and(eq(offers.id, offerId), liveAt(at)))
-    .returning({ id: offers.id });
-  return rows.length > 0;
-}
-
-/**
- * One more use of a code with a limit of its own (a batch's single-use code), under the same guard;
- * a code with none is not counted (its row is not locked by every order placed with it).
- */
-export async function countCodeUse(tx: Tx, code: string): Promise<boolean> {
-  const rows = await tx
-    .update(offerCodes)
-    .set({ uses: sql`${offerCodes.uses} + 1` })
-    .where(and(eq(offerCodes.code, code), sql`${offerCodes.maxUses} is not null and ${offerCodes.uses} < ${offerCodes.maxUses}`))
-    .returning({ code: offerCodes.code });
-  if (rows.length > 0) return true;
-  const [unlimited] = await tx.select({ code: offerCodes.code }).from(offerCodes).where(and(eq(offerCodes.code, code), isNull(offerCodes.maxUses)));
-  return unlimited !== undefined;
-}
-
-export async function recordUse(tx: Tx, use: { offerId: number; code: string | null; userId: string; orderId: string; discountPaise: number; shippingDiscountPaise: number }): Promise<void> {
-  await tx.insert(offerUses).values(use);
 }
 
 /** The order's uses not given back yet, marked given back (once), and their counts taken down. */
@@ -148,15 +145,6 @@ export async function giveBack(tx: Tx, orderId: string): Promise<number> {
     if (u.code) await tx.update(offerCodes).set({ uses: sql`greatest(${offerCodes.uses} - 1, 0)` }).where(and(eq(offerCodes.code, u.code), sql`${offerCodes.maxUses} is not null`));
   }
   return back.length;
-}
-
-/** The order's uses that were given back (a late payment takes them again, if it can). */
-export function givenBackUses(on: Reader, orderId: string) {
-  return on.select({ id: offerUses.id, offerId: offerUses.offerId, code: offerUses.code }).from(offerUses).where(and(eq(offerUses.orderId, orderId), sql`${offerUses.givenBackAt} is not null`));
-}
-
-export async function retaken(tx: Tx, useId: number): Promise<void> {
-  await tx.update(offerUses).set({ givenBackAt: null }).where(eq(offerUses.id, useId));
 }
 
 // The owner's side.
@@ -197,6 +185,9 @@ export function ownerList(on: Reader) {
       orders: sql<number>`(select count(*)::int from offer_uses u join orders o on o.id = u.order_id where u.offer_id = offers.id and u.given_back_at is null and (o.payment_status = 'paid' or o.payment_method = 'cod'))`,
       sales: sql<number>`(select coalesce(sum(o.subtotal - o.discount), 0)::float8 from offer_uses u join orders o on o.id = u.order_id where u.offer_id = offers.id and u.given_back_at is null and (o.payment_status = 'paid' or o.payment_method = 'cod'))`,
       given: sql<number>`(select coalesce(sum(u.discount_paise + u.shipping_discount_paise), 0)::float8 from offer_uses u join orders o on o.id = u.order_id where u.offer_id = offers.id and u.given_back_at is null and (o.payment_status = 'paid' or o.payment_method = 'cod'))`,
+      scope: sql<{ included: boolean; name: string }[]>`(select coalesce(json_agg(json_build_object('included', s.included, 'name', coalesce(p.name, c.name)) order by s.included desc, coalesce(p.name, c.name)), '[]'::json)
+        from offer_scope s left join products p on s.target = 'product' and p.id = s.target_id left join categories c on s.target = 'category' and c.id = s.target_id
+        where s.offer_id = offers.id)`,
     })
     .from(offers)
     .orderBy(desc(offers.id));

@@ -13,10 +13,6 @@ import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { ShopperLimits } from '../limits/shopper-limits.ts';
 import * as q from './offers.queries.ts';
 
-type TermsRow = Awaited<ReturnType<typeof q.liveAutomatic>>[number];
-type CodeRow = NonNullable<Awaited<ReturnType<typeof q.codeWithOffer>>>;
-type Scope = Awaited<ReturnType<typeof q.scopesOf>>;
-
 /** What the owner may do to an offer's state, and from which states. */
 const MOVES = { pause: { to: 'paused', from: ['active'] }, resume: { to: 'active', from: ['paused'] }, end: { to: 'ended', from: ['active', 'paused'] } } as const;
 export type OfferMove = keyof typeof MOVES;
@@ -28,22 +24,14 @@ const batchCode = (prefix: string) => {
   return prefix ? `${prefix}-${tail}` : tail;
 };
 
-/** Running at `at`: active, started, not ended (its uses are the guarded update's to say). */
-const liveAt = (o: { status: string; startsAt: Date; endsAt: Date | null }, at: Date) => o.status === 'active' && o.startsAt <= at && (o.endsAt === null || o.endsAt > at);
-
-const termsOf = (row: TermsRow, scopes: Scope): OfferTerms => ({ ...row, scope: scopes.filter((s) => s.offerId === row.id) });
-
-/** Whether a shopper may use an offer at all (their own limits): the quote leaves out, and the code box refuses, what they may not. */
-const mayUse = (row: Pick<TermsRow, 'id' | 'perShopperMax' | 'firstOrderOnly'>, mine: Map<number, number>, earlier: boolean) =>
-  (row.perShopperMax === null || (mine.get(row.id) ?? 0) < row.perShopperMax) && !(row.firstOrderOnly && earlier);
+const termsOf = ({ code: _code, started: _s, ended: _e, usedUp: _u, mayUse: _m, ...terms }: q.LiveRow): OfferTerms => terms;
 
 /** The code as the shopper can use it now, or why not: only an expired one says so; every other reason is the neutral words. */
-function codeState(code: string, row: CodeRow | undefined, at: Date, shopperMay: boolean, scopes: Scope): CodeState {
-  if (!row || row.status !== 'active' || row.startsAt > at) return { code, refused: 'cant_use' };
-  if (row.endsAt && row.endsAt <= at) return { code, refused: 'expired' };
-  const usedUp = (row.maxUses !== null && row.uses >= row.maxUses) || (row.codeMaxUses !== null && row.codeUses >= row.codeMaxUses);
-  if (usedUp || !shopperMay) return { code, refused: 'cant_use' };
-  return { code, terms: termsOf(row, scopes) };
+function codeState(code: string, row: q.LiveRow | undefined): CodeState {
+  if (!row || !row.started) return { code, refused: 'cant_use' };
+  if (row.ended) return { code, refused: 'expired' };
+  if (row.usedUp || !row.mayUse) return { code, refused: 'cant_use' };
+  return { code, terms: termsOf(row) };
 }
 
 /**
@@ -51,21 +39,6 @@ function codeState(code: string, row: CodeRow | undefined, at: Date, shopperMay:
  * of offers: it needs nothing but the transaction it is handed).
  */
 export function createOfferUses(now: () => Date = () => new Date()) {
-  /** Counts one use of an applied offer for the order, or refuses the placement (409: it rolls back). */
-  async function redeemOne(tx: q.Tx, userId: string, orderId: string, a: AppliedOffer, at: Date): Promise<void> {
-    const refuse = () => new AppError(409, 'offer_unavailable', a.code ? OFFER_WORDS.cantUse : OFFER_WORDS.offerGone);
-    const offer = await q.offerById(tx, a.offerId);
-    if (!offer || !liveAt(offer, at)) throw refuse();
-    // A total limit is counted on the offer's row, under its guard (the last use goes to one order);
-    // an offer without one is not: every order with it would queue on that row's lock.
-    if (offer.maxUses !== null && !(await q.countUse(tx, a.offerId, at))) throw refuse();
-    if (a.code && !(await q.countCodeUse(tx, a.code))) throw refuse();
-    const mine = await q.usesBy(tx, userId, [a.offerId], true, orderId);
-    if (!mayUse(offer, mine, offer.firstOrderOnly && (await q.hasEarlierOrder(tx, userId, orderId)))) throw refuse();
-    const shipping = a.kind === 'shipping';
-    await q.recordUse(tx, { offerId: a.offerId, code: a.code, userId, orderId, discountPaise: shipping ? 0 : a.amount, shippingDiscountPaise: shipping ? a.amount : 0 });
-  }
-
   return {
     /**
      * In the placing transaction, as the server, after the stock and the credit: each applied
@@ -73,8 +46,11 @@ export function createOfferUses(now: () => Date = () => new Date()) {
      * rows are locked last, so the busiest row is held the shortest time.
      */
     async redeemIn(tx: q.Tx, userId: string, orderId: string, applied: readonly AppliedOffer[]): Promise<void> {
-      const at = now();
-      for (const a of applied) await redeemOne(tx, userId, orderId, a, at);
+      if (applied.length === 0) return;
+      const uses = applied.map((a) => ({ offerId: a.offerId, code: a.code, discountPaise: a.kind === 'shipping' ? 0 : a.amount, shippingDiscountPaise: a.kind === 'shipping' ? a.amount : 0 }));
+      const counted = await q.countUses(tx, userId, orderId, uses, now());
+      const missing = applied.find((a) => !counted.includes(a.offerId));
+      if (missing) throw new AppError(409, 'offer_unavailable', missing.code ? OFFER_WORDS.cantUse : OFFER_WORDS.offerGone);
     },
 
     /** The order's uses back to their offers, once however often asked (it lapsed unpaid, or was cancelled before dispatch). */
@@ -86,19 +62,13 @@ export function createOfferUses(now: () => Date = () => new Date()) {
 export type OfferUses = ReturnType<typeof createOfferUses>;
 
 export function createOffers(db: Db, limits: Pick<ShopperLimits, 'codeTried'>, now: () => Date = () => new Date()) {
-  /** The automatic offers live now and the code (applied, or `typed`), as this shopper may use them. */
+  /** The automatic offers live now and the code (applied, or `typed`), as this shopper may use them: one statement. */
   async function liveFor(userId: string, typed?: string): Promise<LiveOffers> {
-    const at = now();
-    const [automatic, code] = await Promise.all([q.liveAutomatic(db, at), typed ?? q.appliedCode(db, userId)]);
-    const found = code ? await q.codeWithOffer(db, code) : undefined;
-    const rows = [...automatic, ...(found ? [found] : [])];
-    if (rows.length === 0) return { automatic: [], code: code ? { code, refused: 'cant_use' } : null };
-    const ids = rows.map((r) => r.id);
-    // A shopper's own unpaid order does not count yet: paying again supersedes it and gives its use back.
-    const [scopes, mine, earlier] = await Promise.all([q.scopesOf(db, ids), q.usesBy(db, userId, ids, false), rows.some((r) => r.firstOrderOnly) ? q.hasEarlierOrder(db, userId) : false]);
+    const { code, rows } = await q.liveFor(db, userId, typed ?? null, now());
+    const found = code ? rows.find((r) => r.code === code) : undefined;
     return {
-      automatic: automatic.filter((r) => mayUse(r, mine, earlier)).map((r) => termsOf(r, scopes)),
-      code: code ? codeState(code, found, at, found ? mayUse(found, mine, earlier) : false, scopes) : null,
+      automatic: rows.filter((r) => r.code === null && r.mayUse).map(termsOf),
+      code: code ? codeState(code, found) : null,
     };
   }
 
@@ -127,12 +97,8 @@ export function createOffers(db: Db, limits: Pick<ShopperLimits, 'codeTried'>, n
      * default, once a shopper); one they may use on any number of orders stays until removed.
      */
     usedIn: async (tx: q.Tx, userId: string, applied: readonly AppliedOffer[] | null) => {
-      for (const a of applied ?? []) {
-        if (!a.code) continue;
-        const offer = await q.offerById(tx, a.offerId);
-        const mine = await q.usesBy(tx, userId, [a.offerId], true);
-        if (!offer || !mayUse(offer, mine, offer.firstOrderOnly)) await q.clearApplied(tx, userId, a.code);
-      }
+      const codes = (applied ?? []).flatMap((a) => (a.code ? [a.code] : []));
+      if (codes.length) await q.clearUsedUpCodes(tx, userId, codes);
     },
 
     // The owner's side.
