@@ -23,6 +23,7 @@ import { ownersOnly } from './modules/admin/admin.routes.ts';
 import { ownerOffersRoutes } from './modules/offers/offers.routes.ts';
 import { importRoutes } from './modules/admin/import.routes.ts';
 import { adminProductsRoutes } from './modules/admin/products.routes.ts';
+import { photosRoutes } from './modules/admin/photos.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
@@ -95,7 +96,7 @@ function ownerRoutes(shop: Shop) {
     .route('/', deliveryAdminRoutes(shop.delivery))
     .route('/', taxSettingsRoutes(shop.tax))
     .route('/', ownerSettingsRoutes(shop.settings))
-    .route('/', adminProductsRoutes(shop.adminProducts, shop.config.imagesDir))
+    .route('/', adminProductsRoutes(shop.adminProducts, shop.photos))
     .route('/', importRoutes(shop.imports))
     .route('/', ownerInvoiceRoutes(shop.invoiceFiles))
     .route('/', fulfilmentRoutes(shop.fulfilment))
@@ -148,6 +149,7 @@ export function createApp(shop: Shop, { webDir, ssr, devPages }: WebParts = {}) 
   app.onError(handleError);
   const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));
   app.route('/api', apiRoutes(shop, apiPaths));
+  app.route('/', photosRoutes(shop.storage));
   app.get(
     '/images/*',
     cacheFor('public, max-age=604800'),

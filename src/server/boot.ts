@@ -7,11 +7,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApp, type PageRenderer } from './app.ts';
-import { composeShop } from './compose.ts';
+import { composeShop, folderStorageFor } from './compose.ts';
 import { threadedRenderer } from './web/drawing-threads.ts';
 import type { DevPages } from './web/web.routes.ts';
 import { createCatalogWatch } from './modules/catalog/catalog-watch.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { s3Storage } from './storage/s3-storage.ts';
+import type { Storage } from './storage/storage.ts';
 import { migrate } from './db/migrate.ts';
 import { ensurePinDirectory } from './modules/delivery/pin-directory.ts';
 import { ensureDemoImages } from './db/seed/demo-images.ts';
@@ -157,9 +159,18 @@ export interface DevWeb {
   ssr?: PageRenderer;
 }
 
+/** The shop's files in the bucket when S3_* are set (several app servers), else in the local folders. */
+function storageFor(config: AppConfig): Storage {
+  return config.s3 ? s3Storage(config.s3) : folderStorageFor(config);
+}
+
 export async function boot(config: AppConfig, log: (line: string) => void = console.log, dev?: DevWeb) {
   const database: Database = await openDatabase(config, { shop: true });
+  const storage = storageFor(config);
   try {
+    // A bucket that cannot be reached, or refuses the keys, stops the start here with the setting to fix.
+    await storage.check();
+    if (config.s3) log(`Files: the bucket "${config.s3.bucket}"${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ` in ${config.s3.region}`}.`);
     await migrate(database);
     const pins = await ensurePinDirectory(database.db);
     if (pins > 0) log(`Loaded India Post's directory: ${pins.toLocaleString('en-IN')} PIN codes.`);
@@ -185,7 +196,7 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   const chat = await localChatFor(config, log);
   const payouts = await localPayoutsFor(config, log);
   const shopConfig = { ...config, authSecret, ...(courier && { ...courier.keys, couriersAreLocal: true }), ...(chat && { whatsapp: chat.keys }), ...(payouts && { razorpayx: payouts.keys }) };
-  const shop = composeShop({ db: database.db, config: shopConfig, watch, mailWritten: () => mail.nudge() });
+  const shop = composeShop({ db: database.db, config: shopConfig, watch, mailWritten: () => mail.nudge(), storage });
   shop.catalog.warmFilters(log).catch((error: unknown) => log(`Filters: the index could not be built yet (${String(error)}); the first filtered list will build it.`));
   const ssr = dev ? (config.drawOnServer ? dev.ssr : undefined) : await pageRenderer(config, log);
   const app = createApp(shop, { webDir: builtWebDir, ssr, devPages: dev?.pages });

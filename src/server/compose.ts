@@ -52,10 +52,13 @@ import { createOffers } from './modules/offers/offers.service.ts';
 import { createStoreCredit } from './modules/store-credit/store-credit.service.ts';
 import { createShipping, parcelsOf, returnParcelsOf } from './modules/shipping/shipping.service.ts';
 import { createSqlConsoleService } from './modules/sql-console/sql-console.service.ts';
+import { createPhotos } from './modules/admin/photos.ts';
 import { createBackInStockMailer, createBackInStockService } from './modules/stock/back-in-stock.service.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import { cacheBudget } from './cache-budget.ts';
+import { folderStorage } from './storage/folder-storage.ts';
+import type { Storage } from './storage/storage.ts';
 import type { PasswordHashing } from './modules/accounts/auth.ts';
 
 export type ShopConfig = Pick<AppConfig, 'imagesDir'> &
@@ -85,6 +88,17 @@ export interface ShopParts {
   now?: () => Date;
   /** Hears catalog, like and settings changes (boot.ts); without one, every request reads the catalog version. */
   watch?: CatalogWatch;
+  /** Where the shop's files are kept (issue 52): a bucket on several app servers; the local folders by default. */
+  storage?: Storage;
+}
+
+/** The local folders the shop has always kept its files in: photographs under IMAGES_DIR, a return's under DATA_DIR. */
+export function folderStorageFor(config: Pick<ShopConfig, 'imagesDir' | 'returnPhotosDir'>): Storage {
+  return folderStorage({
+    products: path.join(config.imagesDir, 'products'),
+    'return-photos': config.returnPhotosDir ?? path.join(config.imagesDir, '..', 'return-photos'),
+    reviews: path.join(config.imagesDir, 'reviews'),
+  });
 }
 
 /** Without Razorpay's keys, the test mode signs with a secret of its own, derived from AUTH_SECRET. */
@@ -114,7 +128,7 @@ function chatOf(config: ShopConfig): ChatChannel | null {
 }
 
 /** The catalog's side: settings, stock, products, likes, the cart, delivery and addresses. */
-function composeCatalog({ db, config, mailWritten, now, watch = unwatchedCatalog({ db }) }: ShopParts) {
+function composeCatalog({ db, config, mailWritten, now, watch = unwatchedCatalog({ db }), storage }: ShopParts & { storage: Storage }) {
   const outbox = createOutbox(mailWritten);
   // One count of every limit, in the database, shared by every app server (modules/limits).
   const limiter = createRateLimiter(db);
@@ -135,6 +149,7 @@ function composeCatalog({ db, config, mailWritten, now, watch = unwatchedCatalog
   const wishlist = createWishlistService(db, catalog);
   const cart = createCartService(db, catalog, stock);
   const delivery = createDeliveryService(db, catalog, now);
+  const photos = createPhotos(storage);
   return {
     watch,
     cacheMemory,
@@ -149,8 +164,9 @@ function composeCatalog({ db, config, mailWritten, now, watch = unwatchedCatalog
     cart,
     delivery,
     addresses: createAddressesService(db, delivery),
-    adminProducts: createAdminProductsService(db, stock),
-    imports: createImportService(db, { stock, imagesDir: config.imagesDir, importDir: config.importDir, products: createImportedProducts(db, stock) }),
+    adminProducts: createAdminProductsService(db, stock, photos),
+    photos,
+    imports: createImportService(db, { stock, photos, importDir: config.importDir, products: createImportedProducts(db, stock) }),
     /** The header's badges: one shopper transaction for both, as every page load asks for them. */
     shelf: (userId: string) => asShopper(db, userId, async (tx) => ({ likedProductIds: await wishlist.likedIdsIn(tx, userId), cartPieces: await cart.piecesIn(tx, userId) })),
     /** The owner's pricing settings: the low-stock mark may have moved with them, and every label follows it. */
@@ -234,10 +250,12 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
 
 type CatalogSide = ReturnType<typeof composeCatalog>;
 
-export function composeShop(parts: ShopParts) {
+export function composeShop(given: ShopParts) {
+  const parts = { ...given, storage: given.storage ?? folderStorageFor(given.config) };
   const catalogSide = composeCatalog(parts);
   return {
     config: parts.config,
+    storage: parts.storage,
     ...catalogSide,
     ...composeAccounts(parts, catalogSide),
     ...composeBuying(parts, catalogSide),

@@ -12,6 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { createServer as createVite, createServerModuleRunnerTransport, type NormalizedServerHotChannel, type ViteDevServer } from 'vite';
 import { ConfigError, loadConfig } from './env.ts';
+import { StorageConnectError } from './storage/storage.ts';
 import { projectRoot } from './project-root.ts';
 import { startServer } from './start.ts';
 import { threadedRenderer, type ViteRenderer } from './web/drawing-threads.ts';
@@ -64,6 +65,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof StorageConnectError ? err.message : err);
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { STORE } from '../shared/store.ts';
 import { DEFAULT_CACHE_MEMORY_MB } from './cache-budget.ts';
+import type { S3Settings } from './storage/s3-storage.ts';
 
 const databaseUrl = z
   .string()
@@ -115,6 +116,16 @@ const envSchema = z.object({
   LOCAL_COURIER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** How often the local courier moves each parcel a step on its own; 0: only when a test asks. */
   LOCAL_COURIER_STEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * An S3-compatible bucket for the shop's files (issue 52), for several app servers: the bucket,
+   * its access key pair (all three, or none: a local folder), its region, and for a server other
+   * than AWS (R2, Spaces, Garage, SeaweedFS) its address, spoken to path-style.
+   */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(3).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(8).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,30}$/, { message: 'must be a region such as ap-south-1 (auto for Cloudflare R2)' }).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be the S3 server\'s address, such as https://<account>.r2.cloudflarestorage.com' }).optional(),
   // Unset means development, as everywhere in Node: `npm start` on a fresh clone just works.
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -132,6 +143,7 @@ const SHIPROCKET_INCOMPLETE = 'SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD and SHIPROC
 const RAZORPAYX_INCOMPLETE = 'RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET and RAZORPAYX_ACCOUNT_NUMBER go together: set all three, or none.';
 const DELHIVERY_INCOMPLETE = 'DELHIVERY_TOKEN and DELHIVERY_WEBHOOK_TOKEN go together: set both, or none.';
 const WHATSAPP_INCOMPLETE = 'WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together: set both, or none.';
+const S3_INCOMPLETE = 'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set all three for a bucket, or none for the local folder.';
 const MSG91_INCOMPLETE = 'MSG91_AUTH_KEY and SMS_TEMPLATES go together: set both, or none.';
 const RAZORPAY_INCOMPLETE = 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET go together: set all three, or none for the test mode.';
 const RAZORPAY_REQUIRED =
@@ -177,6 +189,8 @@ export interface AppConfig {
   localCourierStepSeconds: number;
   /** RazorpayX's keys and business account for payouts, or undefined (refunds of COD orders are store credit only). */
   razorpayx: { keyId: string; keySecret: string; accountNumber: string; apiBase: string | undefined } | undefined;
+  /** The bucket for the shop's files (several app servers), or undefined: local folders (one machine). */
+  s3: S3Settings | undefined;
   /** Razorpay's keys, or undefined for the built-in test mode. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string | undefined } | undefined;
 }
@@ -216,6 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.DELHIVERY_TOKEN) !== Boolean(e.DELHIVERY_WEBHOOK_TOKEN)) throw new ConfigError(`Invalid configuration:\n  ${DELHIVERY_INCOMPLETE}`);
   const payoutKeys = [e.RAZORPAYX_KEY_ID, e.RAZORPAYX_KEY_SECRET, e.RAZORPAYX_ACCOUNT_NUMBER];
   if (payoutKeys.some(Boolean) && !payoutKeys.every(Boolean)) throw new ConfigError(`Invalid configuration:\n  ${RAZORPAYX_INCOMPLETE}`);
+  const s3Keys = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) throw new ConfigError(`Invalid configuration:\n  ${S3_INCOMPLETE}`);
   if (e.NODE_ENV === 'production' && !e.RAZORPAY_KEY_ID && e.PAYMENTS_TEST_MODE !== 'true') {
     throw new ConfigError(`Invalid configuration:\n  ${RAZORPAY_REQUIRED}`);
   }
@@ -247,6 +263,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     localCourier: e.LOCAL_COURIER === 'true' && e.NODE_ENV !== 'production',
     localCourierPort: e.LOCAL_COURIER_PORT,
     localCourierStepSeconds: e.LOCAL_COURIER_STEP_SECONDS,
+    s3: e.S3_BUCKET
+      ? { bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY!, region: e.S3_REGION, ...(e.S3_ENDPOINT && { endpoint: e.S3_ENDPOINT.replace(/\/$/, '') }) }
+      : undefined,
     razorpay: e.RAZORPAY_KEY_ID
       ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET!, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!, apiBase: e.RAZORPAY_API_BASE }
       : undefined,

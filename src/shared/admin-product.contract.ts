@@ -35,6 +35,8 @@ export const STOCK_FOR_LABEL = { 'In Stock': 10, 'Only a few left': 2, 'Out of S
 
 /** Pictures the shop stored itself (uploads and imports): `/images/products/<name>.webp`. */
 export const STORED_PHOTO = /^\/images\/products\/[a-z0-9][a-z0-9-]{0,80}\.webp$/;
+/** A photograph the shop did not store (a name typed by hand, or one no longer kept). */
+export const PHOTO_NOT_STORED = 'Add photographs by uploading them.';
 
 // Control characters other than line breaks are taken as spaces: a NUL cannot be stored, a
 // pasted tab is a space; paragraphs of the long texts keep their line breaks.
@@ -153,7 +155,7 @@ export const productInputContract = z
     categories: slugs('category'),
     collections: slugs('collection'),
     images: z
-      .array(z.string().regex(STORED_PHOTO, 'Add photographs by uploading them.'), { error: 'Photographs must be a list.' })
+      .array(z.string().regex(STORED_PHOTO, PHOTO_NOT_STORED), { error: 'Photographs must be a list.' })
       .max(PRODUCT_LIMITS.images, `At most ${PRODUCT_LIMITS.images} photographs.`)
       .default([])
       .refine((list) => new Set(list).size === list.length, 'A photograph is in the list twice.'),

@@ -16,6 +16,7 @@ import { composeShop, type Shop, type ShopConfig } from '../compose.ts';
 import type { AppConfig } from '../env.ts';
 import { openPglite, openPostgres, pgliteExtensions, type Database } from '../db/client.ts';
 import { createCatalogWatch, type CatalogWatch } from '../modules/catalog/catalog-watch.ts';
+import type { Storage } from '../storage/storage.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -104,6 +105,8 @@ export interface TestAppOptions {
   ssr?: PageRenderer;
   /** Hears every statement the app sends to the database (drizzle's logger): a test counting reads. */
   logQuery?: Logger['logQuery'];
+  /** Where the shop keeps its files (a bucket on the local S3, src/server/storage/local-s3.ts); unset, the test's folders. */
+  storage?: Storage;
 }
 
 /** Signs the test apps' sessions: every app over one database must share it, as app servers do. */
@@ -127,7 +130,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await watch?.ready;
   const passwordHashing = options.shopPasswordHashing ? undefined : testPasswordHashing;
   const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, razorpayx, shiprocket, delhivery, whatsapp, msg91, couriersAreLocal: !!(shiprocket || delhivery), authSecret: TEST_AUTH_SECRET, passwordHashing };
-  const shop = composeShop({ db: database.db, config, mailWritten, now, watch });
+  const shop = composeShop({ db: database.db, config, mailWritten, now, watch, storage: options.storage });
   const app = createApp(shop, { webDir, ssr });
   return {
     app,
@@ -136,7 +139,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     imagesDir,
     importDir,
     databaseUrl,
-    another: (db, otherWatch) => createApp(composeShop({ db, config, mailWritten, now, watch: otherWatch }), { webDir, ssr }),
+    // The same files as the first: its folders (a shared disk) or its bucket.
+    another: (db, otherWatch) => createApp(composeShop({ db, config, mailWritten, now, watch: otherWatch, storage: shop.storage }), { webDir, ssr }),
     watch,
     get: (url) => Promise.resolve(app.request(url)),
     close: async () => {

@@ -27,12 +27,12 @@ import { checkRow, stockChanges, type FieldValues } from './import-fields.ts';
 import { importRoot, photoInImportDir } from './import-paths.ts';
 import type { ImportedProducts } from '../catalog/imported-products.ts';
 import * as q from './import.queries.ts';
-import { NOT_A_PHOTO, PHOTO_LIMITS, PHOTO_TOO_BIG, storePhoto } from './photos.ts';
+import { NOT_A_PHOTO, PHOTO_LIMITS, PHOTO_TOO_BIG, type Photos } from './photos.ts';
 import { productColumns } from '../catalog/products-admin.service.ts';
 
 export interface CsvRunOptions {
   dryRun: boolean;
-  imagesDir: string;
+  photos: Photos;
   importDir: string | undefined;
   /** The catalog's writes (catalog/imported-products.ts). */
   products: ImportedProducts;
@@ -66,7 +66,7 @@ function photoStore(opts: CsvRunOptions) {
     try {
       if ((await stat(real)).size > PHOTO_LIMITS.bytes) throw new AppError(413, 'photo_too_big', PHOTO_TOO_BIG);
       const bytes = await readFile(real);
-      if (!opts.dryRun) return await storePhoto(bytes, opts.imagesDir);
+      if (!opts.dryRun) return await opts.photos.store(bytes);
       // A dry run writes nothing, photographs included: the type is read from the bytes, and the
       // name is the one storePhoto would give them (a hash of the content), so a photograph
       // imported before counts as no change.

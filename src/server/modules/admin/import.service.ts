@@ -15,13 +15,13 @@ import { folderNames, nameOf, scanFolder } from './import-folders.ts';
 import { importRoot, isFolderName } from './import-paths.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import * as q from './import.queries.ts';
-import { storePhoto } from './photos.ts';
+import type { Photos } from './photos.ts';
 import type { ImportedProducts } from '../catalog/imported-products.ts';
 
 export const folderKey = (name: string) => `folder:${name}`;
 
 export interface ImportDeps {
-  imagesDir: string;
+  photos: Photos;
   importDir: string | undefined;
   stock: StockService;
   /** The catalog's writer for imported products (one import key, one product). */
@@ -69,9 +69,10 @@ export function createImportService(db: Db, deps: ImportDeps) {
       const urls: string[] = [];
       for (const file of scan.photos) {
         try {
-          urls.push(await storePhoto(await readFile(file), deps.imagesDir));
+          urls.push(await deps.photos.store(await readFile(file)));
         } catch (err) {
-          if (err instanceof AppError) throw new AppError(422, err.code, `${path.basename(file)}: ${err.message}`);
+          // The storage's refusal stays a 503 (try again); the photograph's own faults are the file's.
+          if (err instanceof AppError) throw new AppError(err.status === 503 ? 503 : 422, err.code, `${path.basename(file)}: ${err.message}`);
           throw err;
         }
       }
@@ -84,7 +85,7 @@ export function createImportService(db: Db, deps: ImportDeps) {
     /** Reads the file (refusing one that cannot be read at all) and answers how to run its import. */
     csv(bytes: Uint8Array) {
       const file = readCsv(bytes);
-      return { total: file.rows.length, run: (dryRun: boolean) => runCsv(db, file, { dryRun, imagesDir: deps.imagesDir, importDir: deps.importDir, products }) };
+      return { total: file.rows.length, run: (dryRun: boolean) => runCsv(db, file, { dryRun, photos: deps.photos, importDir: deps.importDir, products }) };
     },
   };
 }

@@ -8,13 +8,11 @@
  * is one set of files, and writing one is safe to retry.
  */
 import crypto from 'node:crypto';
-import { access, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { checkPhoto, uprightPixels, type PhotoRules } from '../../images/photo-check.ts';
 import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/images.ts';
 import { AppError } from '../../http/errors.ts';
-import { writeAtomic } from '../../write-atomic.ts';
+import { StorageUnavailableError, type Storage } from '../../storage/storage.ts';
 
 export const PHOTO_LIMITS = {
   /** A phone's photograph is 2-8 MB. */
@@ -32,34 +30,52 @@ const QUALITY = 80;
 
 const OWNER_PHOTOS: PhotoRules = { bytes: PHOTO_LIMITS.bytes, pixels: PHOTO_LIMITS.pixels, words: { notAPhoto: NOT_A_PHOTO, tooBig: PHOTO_TOO_BIG, tooManyPixels: TOO_MANY_PIXELS, unreadable: UNREADABLE } };
 
-async function exists(file: string) {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
+export const NOT_STORED = 'The photograph could not be stored just now. Please try again in a minute.';
 
-/** Checks a file and stores it; answers the URL to keep in the product (`/images/products/<name>.webp`). */
-export async function storePhoto(bytes: Uint8Array, imagesDir: string): Promise<string> {
-  await checkPhoto(bytes, OWNER_PHOTOS);
-  const stem = `u-${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 20)}`;
-  const dir = path.join(imagesDir, 'products');
-  const url = `/images/products/${stem}.webp`;
-  if (await exists(path.join(dir, `${stem}.webp`))) return url;
-
-  await mkdir(dir, { recursive: true });
+/** Each width of the photograph, upright, as WebP: decoded once, every width resized from those pixels. */
+async function widthsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buffer }[]> {
   try {
-    // Decoded once, upright; every width is resized from these pixels.
     const { data, info } = await uprightPixels(bytes, PHOTO_LIMITS.pixels);
     const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    const write = (name: string, width: number) =>
-      writeAtomic(path.join(dir, name), (tmp) => pixels().resize({ width, withoutEnlargement: true }).webp({ quality: QUALITY }).toFile(tmp));
-    for (const w of PRODUCT_IMAGE_WIDTHS) await write(`${stem}-${w}.webp`, w);
-    // The plain name is the largest width, and written last: its presence means the set is whole.
-    await write(`${stem}.webp`, Math.max(...PRODUCT_IMAGE_WIDTHS));
+    return await Promise.all(PRODUCT_IMAGE_WIDTHS.map(async (width) => ({ width, webp: await pixels().resize({ width, withoutEnlargement: true }).webp({ quality: QUALITY }).toBuffer() })));
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError(422, 'unreadable_photo', UNREADABLE);
   }
-  return url;
 }
+
+/** The owner's photographs, kept through the storage port (issue 52): a bucket on several app servers, or the local folder. */
+export function createPhotos(storage: Storage) {
+  return {
+    /** Checks a photograph and stores it; answers the URL to keep in the product (`/images/products/<name>.webp`). */
+    async store(bytes: Uint8Array): Promise<string> {
+      await checkPhoto(bytes, OWNER_PHOTOS);
+      const stem = `u-${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 20)}`;
+      const url = `/images/products/${stem}.webp`;
+      try {
+        if (await storage.has(`products/${stem}.webp`)) return url;
+        const widths = await widthsOf(bytes);
+        for (const { width, webp } of widths) await storage.put(`products/${stem}-${width}.webp`, webp, 'image/webp');
+        // The plain name is the largest width, and written last: its presence means the set is whole.
+        await storage.put(`products/${stem}.webp`, widths.at(-1)!.webp, 'image/webp');
+      } catch (err) {
+        if (err instanceof StorageUnavailableError) throw new AppError(503, 'storage_unavailable', NOT_STORED);
+        throw err;
+      }
+      return url;
+    },
+
+    /**
+     * The uploaded photographs of a product's list that are not in the storage: a product saved
+     * with one would show a broken picture (the owner's form only names stored ones; a hand-made
+     * request might not). The demo's pictures are each server's own files, not checked here.
+     */
+    async missing(urls: readonly string[]): Promise<string[]> {
+      const uploaded = urls.filter((u) => /^\/images\/products\/u-[0-9a-f]{20}\.webp$/.test(u));
+      const found = await Promise.all(uploaded.map((u) => storage.has(u.slice('/images/'.length)).catch(() => true)));
+      return uploaded.filter((_, i) => !found[i]);
+    },
+  };
+}
+
+export type Photos = ReturnType<typeof createPhotos>;

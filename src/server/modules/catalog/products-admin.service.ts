@@ -3,7 +3,7 @@
  * product, so they stay whole), and show again. Each write is one transaction with its links; the
  * catalog's triggers bump its version, so every app server's cached answers turn over at once.
  */
-import { ADMIN_PAGE_SIZE, type AdminProduct, type AdminProductPage, type AdminProductsQuery, type DeleteOutcome, type ProductInput, type SizeChartInput, type SizeListChoice, type StockAdjust } from '../../../shared/admin-product.contract.ts';
+import { ADMIN_PAGE_SIZE, PHOTO_NOT_STORED, type AdminProduct, type AdminProductPage, type AdminProductsQuery, type DeleteOutcome, type ProductInput, type SizeChartInput, type SizeListChoice, type StockAdjust } from '../../../shared/admin-product.contract.ts';
 import { SIZE_NOT_OFFERED } from '../../../shared/sizes.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
@@ -62,7 +62,15 @@ export function sizesInList(input: Pick<ProductInput, 'sizeListId' | 'sizes' | '
 
 export const SIZE_LIST_NOT_FOUND = 'There is no such size list.';
 
-export function createAdminProductsService(db: Db, stock: StockService) {
+/** Each uploaded photograph a product names is in the storage (modules/admin/photos.ts). */
+export type PhotoCheck = { missing(urls: readonly string[]): Promise<string[]> };
+
+export function createAdminProductsService(db: Db, stock: StockService, photos: PhotoCheck) {
+  /** A product names only photographs that were stored: never one that would show broken. */
+  async function photosStored(input: ProductInput): Promise<void> {
+    if ((await photos.missing(input.images)).length > 0) throw new AppError(422, 'invalid', PHOTO_NOT_STORED, { images: PHOTO_NOT_STORED });
+  }
+
   async function get(id: number): Promise<AdminProduct> {
     const row = await q.productRow(db, id);
     if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
@@ -121,6 +129,7 @@ export function createAdminProductsService(db: Db, stock: StockService) {
     },
 
     async create(input: ProductInput, by: { id: string }): Promise<AdminProduct> {
+      await photosStored(input);
       const id = await db.transaction(async (tx) => {
         const sizes = await sizesFor(tx, input);
         const id = await q.insertProduct(tx, productColumns(input));
@@ -132,6 +141,7 @@ export function createAdminProductsService(db: Db, stock: StockService) {
     },
 
     async update(id: number, input: ProductInput, by: { id: string }): Promise<AdminProduct> {
+      await photosStored(input);
       await db.transaction(async (tx) => {
         const sizes = await sizesFor(tx, input);
         if (!(await q.updateProduct(tx, id, productColumns(input)))) throw new NotFoundError(PRODUCT_NOT_FOUND);

@@ -1,0 +1,98 @@
+/**
+ * The owner's photographs through the storage port (issue 52), on PGlite and PostgreSQL: the same
+ * upload in the local folder and in an S3 bucket (the local S3, spoken to by the real client) gives
+ * the same name and the same pictures; a photograph uploaded through one app server is shown by
+ * another; each is served with a year's immutable cache and its name as ETag; while the bucket is
+ * down an upload is refused in words, nothing is answered for a product to name, and a product may
+ * not name a photograph that is not stored.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/images.ts';
+import { PHOTO_NOT_STORED } from '../../../shared/admin-product.contract.ts';
+import { startLocalS3, type LocalS3 } from '../../storage/local-s3.ts';
+import { s3Storage } from '../../storage/s3-storage.ts';
+import { send, signedUp } from '../../test/accounts-kit.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { NOT_STORED } from './photos.ts';
+
+let s3: LocalS3;
+let inFolder: TestApp;
+let inBucket: TestApp;
+const owners = new Map<TestApp, string>();
+
+beforeAll(async () => {
+  s3 = await startLocalS3();
+  inFolder = await createTestApp();
+  inBucket = await createTestApp({ storage: s3Storage({ bucket: s3.bucket, region: s3.region, endpoint: s3.endpoint, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }) });
+  for (const t of [inFolder, inBucket]) {
+    const owner = await signedUp(t, 'Kamala');
+    await t.shop.owners.setOwner(owner.email, true);
+    owners.set(t, owner.cookie);
+  }
+});
+afterAll(async () => {
+  await inFolder.close();
+  await inBucket.close();
+  await s3.close();
+});
+
+const photo = (background: string) => sharp({ create: { width: 900, height: 1200, channels: 3, background } }).jpeg().toBuffer();
+const upload = (t: TestApp, bytes: Buffer) =>
+  Promise.resolve(t.app.request('/api/admin/uploads/photos', { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', Cookie: owners.get(t)! }, body: bytes as BodyInit }));
+const product = (t: TestApp, images: string[]) => send(t, 'POST', '/api/admin/products', { name: `Stored Photo Saree ${images.length}`, price: 2_499_00, stock: 1, images }, owners.get(t));
+
+describe('a photograph uploaded', () => {
+  it('is the same name and the same pictures in the local folder and in the bucket', async () => {
+    const bytes = await photo('#7a1f3d');
+    const [a, b] = [await upload(inFolder, bytes), await upload(inBucket, bytes)];
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const { url } = await a.json();
+    expect(await b.json()).toEqual({ url });
+    const stem = url.slice('/images/products/'.length, -'.webp'.length);
+    expect([...s3.objects.keys()].filter((k) => k.includes(stem)).sort()).toEqual([`products/${stem}.webp`, ...PRODUCT_IMAGE_WIDTHS.map((w) => `products/${stem}-${w}.webp`)].sort());
+    for (const w of PRODUCT_IMAGE_WIDTHS) {
+      const [fromFolder, fromBucket] = await Promise.all([inFolder.get(`/images/products/${stem}-${w}.webp`), inBucket.get(`/images/products/${stem}-${w}.webp`)]);
+      expect([fromFolder.status, fromBucket.status]).toEqual([200, 200]);
+      expect(Buffer.from(await fromBucket.arrayBuffer())).toEqual(Buffer.from(await fromFolder.arrayBuffer()));
+    }
+  });
+
+  it('through one app server is shown by another over the same bucket, kept a year, its name its ETag', async () => {
+    const { url } = await (await upload(inBucket, await photo('#c8a96a'))).json();
+    const second = inBucket.another(inBucket.database.db);
+    const res = await Promise.resolve(second.request(url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('image/webp');
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    const etag = res.headers.get('ETag');
+    expect(etag).toBe(`"${url.slice('/images/products/'.length, -'.webp'.length)}"`);
+    const again = await Promise.resolve(second.request(url, { headers: { 'If-None-Match': etag! } }));
+    expect(again.status).toBe(304);
+    expect((await inBucket.get('/images/products/u-00000000000000000000.webp')).status).toBe(404);
+  });
+
+  it('while the bucket is down is refused in words, with nothing a product could name; then taken', async () => {
+    const bytes = await photo('#1f1a17');
+    const before = s3.objects.size;
+    s3.failNext(2, 'PUT');
+    const refused = await upload(inBucket, bytes);
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).message).toBe(NOT_STORED);
+    expect(s3.objects.size).toBe(before);
+    s3.down(true);
+    expect((await inBucket.get('/images/products/u-00000000000000000000-320.webp')).status).toBe(503);
+    s3.down(false);
+    const taken = await upload(inBucket, bytes);
+    expect(taken.status).toBe(201);
+    expect((await product(inBucket, [(await taken.json()).url])).status).toBe(201);
+  });
+
+  it('may not be named by a product unless it was stored', async () => {
+    for (const t of [inFolder, inBucket]) {
+      const res = await product(t, ['/images/products/u-0123456789abcdef0123.webp']);
+      expect(res.status).toBe(422);
+      expect((await res.json()).fields.images).toBe(PHOTO_NOT_STORED);
+    }
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The owner's photographs, served from the storage (issue 52): from the bucket on several app
+ * servers, from the local folder on one. Each name is a hash of its photograph and never changes
+ * (a new photograph is a new name), so a browser or a CDN may keep it for a year, and the name is
+ * its ETag.
+ */
+import { Hono } from 'hono';
+import { IMMUTABLE } from '../../storage/s3-storage.ts';
+import { StorageUnavailableError, type Storage } from '../../storage/storage.ts';
+
+export function photosRoutes(storage: Storage) {
+  // Uploaded photographs only (`u-<hash>.webp`, each width `u-<hash>-<width>.webp`): the demo's and
+  // the shop's drawn pictures are each server's own files, drawn at start (app.ts serves them).
+  return new Hono().get('/images/products/:name{u-[0-9a-f]{20}(?:-[0-9]{2,4})?\\.webp}', async (c) => {
+    const name = c.req.param('name');
+    const etag = `"${name.slice(0, -'.webp'.length)}"`;
+    const cached = { 'Cache-Control': IMMUTABLE, ETag: etag };
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304, cached);
+    let bytes: Buffer | null;
+    try {
+      bytes = await storage.get(`products/${name}`);
+    } catch (err) {
+      if (!(err instanceof StorageUnavailableError)) throw err;
+      console.error(err.message);
+      return c.text('The photograph cannot be fetched just now.', 503, { 'Retry-After': '30' });
+    }
+    if (!bytes) return c.text('Not found', 404);
+    return c.body(new Uint8Array(bytes), 200, { ...cached, 'Content-Type': 'image/webp' });
+  });
+}
