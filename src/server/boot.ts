@@ -12,6 +12,7 @@ import { threadedRenderer } from './web/drawing-threads.ts';
 import type { DevPages } from './web/web.routes.ts';
 import { createCatalogWatch } from './modules/catalog/catalog-watch.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { claimRun, type ClaimRun } from './db/job-runs.ts';
 import { s3Storage } from './storage/s3-storage.ts';
 import type { Storage } from './storage/storage.ts';
 import { migrate } from './db/migrate.ts';
@@ -56,23 +57,27 @@ const RECONCILE_EVERY_MS = 5 * 60_000;
 const LAPSE_EVERY_MS = 60_000;
 const RECONCILE_FIRST_MS = 15_000;
 
-function reconciler(payments: PaymentsService, log: (line: string) => void) {
+/** A minute's job is claimed a little under its minute, so a timer's drift never skips one. */
+const SLACK_SECONDS = 10;
+
+function reconciler(payments: PaymentsService, claim: ClaimRun, log: (line: string) => void) {
   let timer: NodeJS.Timeout | undefined;
-  let lastFullPass = 0;
   const said = ({ settled, expired, refunded = 0, checked }: { settled: number; expired: number; refunded?: number; checked?: number }) => {
     if (settled > 0) log(`Reconcile: ${settled}${checked === undefined ? '' : ` of ${checked}`} pending orders were paid; settled.`);
     if (expired > 0) log(`Reconcile: ${expired} unpaid orders passed their payment window; expired.`);
     if (refunded > 0) log(`Reconcile: tried ${refunded} refunds still owed.`);
   };
-  const pass = () => {
-    const full = Date.now() - lastFullPass >= RECONCILE_EVERY_MS;
-    if (full) lastFullPass = Date.now();
-    return (full ? payments.reconcile() : payments.expireLapsed()).then(said, (err: unknown) => log(`Reconcile: ${err instanceof Error ? err.message : String(err)}`));
+  // Each pass on one app server of however many (db/job-runs.ts): the provider is asked once about each order.
+  const pass = async () => {
+    if (await claim('payments-reconcile', RECONCILE_EVERY_MS / 1000 - SLACK_SECONDS)) return said(await payments.reconcile());
+    if (await claim('payments-expire', LAPSE_EVERY_MS / 1000 - SLACK_SECONDS)) said(await payments.expireLapsed());
   };
   return {
     start() {
       timer = setTimeout(function again() {
-        void pass().finally(() => (timer = setTimeout(again, LAPSE_EVERY_MS).unref()));
+        void pass()
+          .catch((err: unknown) => log(`Reconcile: ${err instanceof Error ? err.message : String(err)}`))
+          .finally(() => (timer = setTimeout(again, LAPSE_EVERY_MS).unref()));
       }, RECONCILE_FIRST_MS).unref();
     },
     stop: () => clearTimeout(timer),
@@ -124,11 +129,12 @@ async function localChatFor(config: AppConfig, log: (line: string) => void) {
 const MESSAGES_EVERY_MS = 60_000;
 const POLL_EVERY_MS = 4 * 3600_000;
 
-function parcelPoller(shipping: Shipping, notifier: Notifier, returns: ReturnsService, log: (line: string) => void) {
+function parcelPoller(shipping: Shipping, notifier: Notifier, returns: ReturnsService, claim: ClaimRun, log: (line: string) => void) {
   let timer: NodeJS.Timeout | undefined;
-  let lastPoll = Date.now() - POLL_EVERY_MS + 10 * 60_000;
   const said = (err: unknown) => log(`Parcels: ${err instanceof Error ? err.message : String(err)}`);
   const pass = async () => {
+    // The minute's pass on one app server of however many (db/job-runs.ts).
+    if (!(await claim('minute-pass', MESSAGES_EVERY_MS / 1000 - SLACK_SECONDS).catch((err: unknown) => (said(err), false)))) return;
     // A report kept but not applied (a crash in between, a failed try) is applied here.
     await shipping.applyKept(log).catch(said);
     await notifier.sendDue().catch(said);
@@ -139,8 +145,7 @@ function parcelPoller(shipping: Shipping, notifier: Notifier, returns: ReturnsSe
     // A payout of a COD refund owed, or on its way, is asked again, with the same key (issue 49).
     await returns.payoutsDue().catch(said);
     await returns.dropLoosePhotos().catch(said);
-    if (Date.now() - lastPoll < POLL_EVERY_MS) return;
-    lastPoll = Date.now();
+    if (!(await claim('parcels-poll', POLL_EVERY_MS / 1000).catch((err: unknown) => (said(err), false)))) return;
     await shipping.pollSilent(log).then((asked) => asked > 0 && log(`Parcels: asked the couriers about ${asked} quiet parcels.`), said);
   };
   return {
@@ -197,6 +202,7 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
   const payouts = await localPayoutsFor(config, log);
   const shopConfig = { ...config, authSecret, ...(courier && { ...courier.keys, couriersAreLocal: true }), ...(chat && { whatsapp: chat.keys }), ...(payouts && { razorpayx: payouts.keys }) };
   const shop = composeShop({ db: database.db, config: shopConfig, watch, mailWritten: () => mail.nudge(), storage });
+  const claim: ClaimRun = (name, everySeconds) => claimRun(database.db, name, everySeconds);
   shop.catalog.warmFilters(log).catch((error: unknown) => log(`Filters: the index could not be built yet (${String(error)}); the first filtered list will build it.`));
   const ssr = dev ? (config.drawOnServer ? dev.ssr : undefined) : await pageRenderer(config, log);
   const app = createApp(shop, { webDir: builtWebDir, ssr, devPages: dev?.pages });
@@ -205,5 +211,5 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
     await chat?.server.close();
     await payouts?.server.close();
   };
-  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, log), parcels: parcelPoller(shop.shipping, shop.notifier, shop.returns, log), closeLocal };
+  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, claim, log), parcels: parcelPoller(shop.shipping, shop.notifier, shop.returns, claim, log), closeLocal };
 }

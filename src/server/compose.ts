@@ -195,7 +195,7 @@ function composeAccounts({ db, config }: ShopParts, { outbox, limiter }: Pick<Ca
 }
 
 /** The buying side: taxes, orders, the payment provider, checkout, settlement, refunds, fulfilment, documents, and the parcels. */
-function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
+function composeBuying({ db, config, now, storage }: ShopParts & { storage: Storage }, side: CatalogSide) {
   const { outbox, pricing, stock } = side;
   const provider = paymentProvider(config);
   const tax = createTaxSettingsService(db);
@@ -218,7 +218,7 @@ function composeBuying({ db, config, now }: ShopParts, side: CatalogSide) {
   const returns = createReturnsService(db, {
     stock,
     limits: side.limits,
-    photosDir: config.returnPhotosDir ?? path.join(config.imagesDir, '..', 'return-photos'),
+    storage,
     now,
     invoices,
     refunds,

@@ -28,3 +28,6 @@ export function imageSrcSet(url: string, widths: readonly number[] = PRODUCT_IMA
   if (!LOCAL_WEBP.test(url)) return undefined;
   return widths.map((w) => `${imageAtWidth(url, w)} ${w}w`).join(', ');
 }
+
+/** A photograph the storage could not take just now (issue 52): the owner's and the shopper's words alike. */
+export const PHOTO_NOT_STORED_NOW = 'The photograph could not be stored just now. Please try again in a minute.';

@@ -4,12 +4,15 @@
  * the same name and the same pictures; a photograph uploaded through one app server is shown by
  * another; each is served with a year's immutable cache and its name as ETag; while the bucket is
  * down an upload is refused in words, nothing is answered for a product to name, and a product may
- * not name a photograph that is not stored.
+ * not name a photograph that is not stored. A shopper's return photograph is kept in the bucket too,
+ * privately, and removed from it with its row.
  */
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/images.ts';
 import { PHOTO_NOT_STORED } from '../../../shared/admin-product.contract.ts';
+import { returnPhotos } from '../../db/schema/index.ts';
 import { startLocalS3, type LocalS3 } from '../../storage/local-s3.ts';
 import { s3Storage } from '../../storage/s3-storage.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
@@ -94,5 +97,27 @@ describe('a photograph uploaded', () => {
       expect(res.status).toBe(422);
       expect((await res.json()).fields.images).toBe(PHOTO_NOT_STORED);
     }
+  });
+});
+
+describe('a shopper’s photograph of a damaged piece', () => {
+  it('is kept in the bucket under its random id, never under /images/, shown only to its shopper, and gone from the bucket a day after it was left unsent', async () => {
+    const shopper = await signedUp(inBucket, 'Meera');
+    const res = await Promise.resolve(inBucket.app.request('/api/uploads/return-photos', { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', Cookie: shopper.cookie }, body: (await photo('#5a3e2b')) as BodyInit }));
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    expect(id).toMatch(/^[0-9a-f]{64}$/);
+    expect(s3.objects.get(`return-photos/${id}.webp`)?.contentType).toBe('image/webp');
+    expect((await inBucket.get(`/images/return-photos/${id}.webp`)).status).toBe(404);
+    const stranger = await signedUp(inBucket, 'Stranger');
+    expect((await send(inBucket, 'GET', `/api/returns/photos/${id}`, undefined, stranger.cookie)).status).toBe(404);
+    const own = await send(inBucket, 'GET', `/api/returns/photos/${id}`, undefined, shopper.cookie);
+    expect(own.status).toBe(200);
+    expect(Buffer.from(await own.arrayBuffer())).toEqual(s3.objects.get(`return-photos/${id}.webp`)!.bytes);
+
+    await inBucket.database.db.update(returnPhotos).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(returnPhotos.id, id));
+    expect(await inBucket.shop.returns.dropLoosePhotos()).toBe(1);
+    expect(s3.objects.has(`return-photos/${id}.webp`)).toBe(false);
+    expect((await send(inBucket, 'GET', `/api/returns/photos/${id}`, undefined, shopper.cookie)).status).toBe(404);
   });
 });

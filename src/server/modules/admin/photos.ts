@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { checkPhoto, uprightPixels, type PhotoRules } from '../../images/photo-check.ts';
-import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/images.ts';
+import { PHOTO_NOT_STORED_NOW, PRODUCT_IMAGE_WIDTHS } from '../../../shared/images.ts';
 import { AppError } from '../../http/errors.ts';
 import { StorageUnavailableError, type Storage } from '../../storage/storage.ts';
 
@@ -30,7 +30,7 @@ const QUALITY = 80;
 
 const OWNER_PHOTOS: PhotoRules = { bytes: PHOTO_LIMITS.bytes, pixels: PHOTO_LIMITS.pixels, words: { notAPhoto: NOT_A_PHOTO, tooBig: PHOTO_TOO_BIG, tooManyPixels: TOO_MANY_PIXELS, unreadable: UNREADABLE } };
 
-export const NOT_STORED = 'The photograph could not be stored just now. Please try again in a minute.';
+export const NOT_STORED = PHOTO_NOT_STORED_NOW;
 
 /** Each width of the photograph, upright, as WebP: decoded once, every width resized from those pixels. */
 async function widthsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buffer }[]> {

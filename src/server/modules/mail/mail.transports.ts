@@ -19,8 +19,15 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * The same Message-ID however often a mail is tried (again after a crash, or by another app server
+ * once its lease ran out): a mail system that is handed it twice may keep one.
+ */
+export const messageIdOf = (from: string, id: ClaimedMail['id']) => `<outbox-${id}@${/@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'vastra.local'}>`;
+
 const message = (from: string, mail: ClaimedMail, attachments: MailAttachment[] = []) => ({
   from,
+  messageId: messageIdOf(from, mail.id),
   to: mail.toAddress,
   subject: mail.subject,
   text: mail.textBody,

@@ -5,13 +5,12 @@
  * unless asked, so the location stays behind), and kept out of the public images under a random id.
  */
 import crypto from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import { PHOTO_NOT_STORED_NOW } from '../../../shared/images.ts';
 import { RETURN_PHOTOS, RETURN_WORDS } from '../../../shared/returns.ts';
 import { AppError } from '../../http/errors.ts';
 import { checkPhoto, type PhotoRules } from '../../images/photo-check.ts';
-import { writeAtomic } from '../../write-atomic.ts';
+import { StorageUnavailableError, type Storage } from '../../storage/storage.ts';
 
 const RULES: PhotoRules = {
   bytes: RETURN_PHOTOS.bytes,
@@ -22,10 +21,16 @@ const RULES: PhotoRules = {
 /** Wide enough to see a pulled thread or a stain, small enough to open on the owner's phone. */
 const STORED_WIDTH = 1600;
 
-const fileOf = (dir: string, id: string) => path.join(dir, `${id}.webp`);
+const keyOf = (id: string) => `return-photos/${id}.webp`;
 
-/** Stores the photograph; answers its id (what a request names it by) and its stored size. */
-export async function storeReturnPhoto(bytes: Uint8Array, dir: string): Promise<{ id: string; bytes: number }> {
+/** The storage failed: the shopper is asked to try again; nothing was kept for a request to name. */
+const notStored = (err: unknown): never => {
+  if (err instanceof StorageUnavailableError) throw new AppError(503, 'storage_unavailable', PHOTO_NOT_STORED_NOW);
+  throw err;
+};
+
+/** Stores the photograph (through the storage port: the bucket on several app servers); answers its id (what a request names it by) and its stored size. */
+export async function storeReturnPhoto(bytes: Uint8Array, storage: Storage): Promise<{ id: string; bytes: number }> {
   await checkPhoto(bytes, RULES);
   let webp: Buffer;
   try {
@@ -33,14 +38,16 @@ export async function storeReturnPhoto(bytes: Uint8Array, dir: string): Promise<
   } catch {
     throw new AppError(422, 'unreadable_photo', RETURN_WORDS.photoNotImage);
   }
+  // A random id, not a hash: the photograph is private, and its name must not be guessable from it.
   const id = crypto.randomBytes(32).toString('hex');
-  await mkdir(dir, { recursive: true });
-  await writeAtomic(fileOf(dir, id), (tmp) => writeFile(tmp, webp));
+  await storage.put(keyOf(id), webp, 'image/webp').catch(notStored);
   return { id, bytes: webp.byteLength };
 }
 
-/** A photograph's file gone (one never tied to a request); a file already gone is no matter. */
-export const removeReturnPhoto = (dir: string, id: string) => rm(fileOf(dir, id), { force: true });
+/** A photograph gone (one never tied to a request); one already gone is no matter. */
+export const removeReturnPhoto = (storage: Storage, id: string) => storage.remove(keyOf(id));
 
-/** A stored photograph's bytes (the caller has checked who may see it). */
-export const readReturnPhoto = (dir: string, id: string) => readFile(fileOf(dir, id));
+/** A stored photograph's bytes (the caller has checked who may see it); a photograph the storage no longer has is not found. */
+export async function readReturnPhoto(storage: Storage, id: string): Promise<Buffer | null> {
+  return storage.get(keyOf(id)).catch(notStored);
+}

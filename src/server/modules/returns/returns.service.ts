@@ -20,6 +20,7 @@ import type { StockService } from '../stock/stock.service.ts';
 import { createReturnSteps, giveBackHolds, REQUEST_NOT_FOUND, type StepDeps } from './return-steps.ts';
 import { readReturnPhoto, removeReturnPhoto, storeReturnPhoto } from './return-photos.ts';
 import * as q from './returns.queries.ts';
+import type { Storage } from '../../storage/storage.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export { REQUEST_NOT_FOUND };
@@ -31,6 +32,10 @@ const LOOSE_PHOTO_HOURS = 24;
 /** The owner's list shows this many at most. */
 const OWNER_PAGE = 200;
 const refused = (code: string, message: string) => new AppError(409, code, message);
+/** A photograph whose row is there but whose file the storage no longer has. */
+const notFound = (): never => {
+  throw new NotFoundError(RETURN_WORDS.photoUnknown);
+};
 const feeWindowStart = (at: Date) => new Date(at.getTime() - FEE_WINDOW_DAYS * 86_400_000);
 
 /** Stored rules that no longer pass the contract give way to the defaults, said in the log. */
@@ -48,7 +53,8 @@ export interface ReturnsDeps extends Omit<StepDeps, 'stock' | 'settings' | 'now'
   stock: Pick<StockService, 'holdForExchange' | 'releaseExchange' | 'returnToStock'>;
   limits: Pick<ShopperLimits, 'returnPhotoAdded'>;
   /** Where the shoppers' photographs are kept (never under the public images). */
-  photosDir: string;
+  /** Where the shopper's photographs are kept (the storage port: private, never under /images/). */
+  storage: Storage;
   now?: () => Date;
 }
 
@@ -185,20 +191,20 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
     /** A photograph for a request to come: stored, and known as this shopper's. */
     async addPhoto(userId: string, bytes: Uint8Array): Promise<{ id: string }> {
       await deps.limits.returnPhotoAdded(userId);
-      const stored = await storeReturnPhoto(bytes, deps.photosDir);
+      const stored = await storeReturnPhoto(bytes, deps.storage);
       await q.keepPhoto(db, userId, stored.id, stored.bytes);
       return { id: stored.id };
     },
     /** A photograph tied to a request (the owner's view). */
     async anyPhoto(id: string): Promise<Buffer> {
       if (!(await q.photoInRequest(db, id))) throw new NotFoundError(RETURN_WORDS.photoUnknown);
-      return readReturnPhoto(deps.photosDir, id);
+      return (await readReturnPhoto(deps.storage, id)) ?? notFound();
     },
 
     /** One of the shopper's own photographs (another's is not found). */
     async shopperPhoto(userId: string, id: string): Promise<Buffer> {
       if (!(await q.photoOf(db, userId, id))) throw new NotFoundError(RETURN_WORDS.photoUnknown);
-      return readReturnPhoto(deps.photosDir, id);
+      return (await readReturnPhoto(deps.storage, id)) ?? notFound();
     },
 
     /** The shopper's request (above); answers its id. */
@@ -246,7 +252,7 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
     /** Photographs uploaded but never sent with a request, a day on: their rows, then their files; how many. */
     async dropLoosePhotos(): Promise<number> {
       const ids = await q.dropLoosePhotos(db, new Date(now().getTime() - LOOSE_PHOTO_HOURS * 3_600_000), 100);
-      for (const id of ids) await removeReturnPhoto(deps.photosDir, id);
+      for (const id of ids) await removeReturnPhoto(deps.storage, id);
       return ids.length;
     },
 
