@@ -83,14 +83,21 @@ test('a code in the cart: what to add, the discount, removed and applied again; 
   await expect(again.getByText("This code can't be used on this order")).toBeVisible();
 });
 
-test('the owner makes a code on /admin/offers, bad input refused in words; pauses it, makes single-use codes and downloads them', BOTH_WIDTHS, async ({ page }) => {
+test('the owner makes a code for one piece on /admin/offers, bad input refused in words; pauses it, makes single-use codes and downloads them and the campaign’s figures', BOTH_WIDTHS, async ({ page }) => {
   await signedInAsOwner(page);
+  const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+  const saree = `Mailer Saree ${tag}`;
+  expect((await page.request.post('/api/admin/products', { data: { name: saree, price: 3_499_00, stock: 5, tax: { hsnCode: '5007', taxRule: 'fixed', fixedRateBp: 500 } } })).status()).toBe(201);
   await page.goto('/admin/offers');
   await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
   const form = page.getByRole('form', { name: 'New offer' });
-  const code = `MAILER-${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+  const code = `MAILER-${tag}`;
   await form.getByLabel('Name shoppers read').fill('₹250 off above ₹2,999');
   await form.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+  await form.getByLabel('Campaign').fill(`Mailer ${tag}`);
+  await form.getByLabel('Find a piece by name: Only for these pieces').fill(`saree ${tag.toLowerCase()}`);
+  await form.getByRole('button', { name: `Add ${saree}` }).click();
+  await expect(form.getByRole('list', { name: 'Chosen: Only for these pieces' })).toContainText(saree);
   await form.getByLabel('Flat amount off').check();
   await form.getByLabel('Amount off (₹)').fill('250');
   await form.getByLabel('Minimum order (₹)').fill('200');
@@ -101,7 +108,7 @@ test('the owner makes a code on /admin/offers, bad input refused in words; pause
   await expect(form.getByText('Offer saved.', { exact: false })).toBeVisible();
 
   const row = page.getByRole('listitem', { name: '₹250 off above ₹2,999' }).filter({ hasText: code }).first();
-  await expect(row).toContainText('₹250 off · above ₹2,999');
+  await expect(row).toContainText(`₹250 off · above ₹2,999 · only for ${saree}`);
   await expect(row).toContainText('Running');
   await expectNoSeriousViolations(page);
   await row.getByRole('button', { name: 'Pause' }).click();
@@ -118,4 +125,12 @@ test('the owner makes a code on /admin/offers, bad input refused in words; pause
   const lines = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
   expect(lines[0]).toBe('Code,Used,Uses allowed');
   expect(lines.filter((l) => /^DW-[A-Z2-9]{8},0,1$/.test(l))).toHaveLength(5);
+
+  // The figures of this campaign alone.
+  await page.getByRole('combobox', { name: /^Campaign/ }).selectOption(`Mailer ${tag}`);
+  const figures = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Figures (CSV)' }).click();
+  const rows = (await readFile(await (await figures).path(), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+  expect(rows).toHaveLength(2);
+  expect(rows[1]).toContain(`Mailer ${tag}`);
 });

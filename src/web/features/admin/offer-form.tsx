@@ -8,6 +8,7 @@ import { offerContract, type OfferInput } from '../../../shared/offers.contract.
 import type { OfferMode, OfferType } from '../../../shared/offers.ts';
 import { FormMessage, GroupPicker, SubmitButton, TextField } from '../../components/form-field.tsx';
 import { useCreateOffer } from './offers.api.ts';
+import { PiecePicker, type PickedPiece } from './piece-picker.tsx';
 import { useGroupChoices } from './products.api.ts';
 import { useContractForm } from './use-contract-form.ts';
 
@@ -26,6 +27,9 @@ export function OfferForm() {
   // Which pieces, by category (slugs, as the pickers hold them): none chosen, every piece.
   const [only, setOnly] = useState<string[]>([]);
   const [notFor, setNotFor] = useState<string[]>([]);
+  // And single pieces, chosen by name.
+  const [onlyPieces, setOnlyPieces] = useState<PickedPiece[]>([]);
+  const [notForPieces, setNotForPieces] = useState<PickedPiece[]>([]);
   const categories = useGroupChoices().data?.categories ?? [];
   const typed = useRef<OfferInput | null>(null);
   const form = useContractForm(offerContract, () => create.mutateAsync(typed.current!), 'Offer saved. Shoppers can use it from its start.');
@@ -49,10 +53,14 @@ export function OfferForm() {
       perShopperMax: countOrNull(f.perShopper) as number | null,
       maxUses: countOrNull(f.maxUses) as number | null,
       ...flags,
-      scope: [...only.map((slug) => ({ slug, included: true })), ...notFor.map((slug) => ({ slug, included: false }))].flatMap(({ slug, included }) => {
-        const id = categories.find((c) => c.slug === slug)?.id;
-        return id === undefined ? [] : [{ target: 'category' as const, targetId: id, included }];
-      }),
+      scope: [
+        ...[...only.map((slug) => ({ slug, included: true })), ...notFor.map((slug) => ({ slug, included: false }))].flatMap(({ slug, included }) => {
+          const id = categories.find((c) => c.slug === slug)?.id;
+          return id === undefined ? [] : [{ target: 'category' as const, targetId: id, included }];
+        }),
+        ...onlyPieces.map((p) => ({ target: 'product' as const, targetId: p.id, included: true })),
+        ...notForPieces.map((p) => ({ target: 'product' as const, targetId: p.id, included: false })),
+      ],
     };
     return typed.current;
   };
@@ -110,12 +118,12 @@ export function OfferForm() {
         <TextField label="Starts (India time)" hint="Empty: now." type="datetime-local" value={f.startsAt} error={errors.startsAt} onChange={set('startsAt')} />
         <TextField label="Ends (India time)" hint="Empty: until you end it." type="datetime-local" value={f.endsAt} error={errors.endsAt} onChange={set('endsAt')} />
       </div>
-      {categories.length > 0 && (
-        <div className="grid gap-4">
-          <GroupPicker legend="Only for pieces in (none: every piece)" choices={categories} chosen={only} error={errors.scope} onChange={setOnly} />
-          <GroupPicker legend="Not for pieces in" choices={categories} chosen={notFor} onChange={setNotFor} />
-        </div>
-      )}
+      <div className="grid gap-4">
+        {categories.length > 0 && <GroupPicker legend="Only for pieces in (none: every piece)" choices={categories} chosen={only} error={errors.scope} onChange={setOnly} />}
+        <PiecePicker legend="Only for these pieces" chosen={onlyPieces} onChange={setOnlyPieces} />
+        {categories.length > 0 && <GroupPicker legend="Not for pieces in" choices={categories} chosen={notFor} onChange={setNotFor} />}
+        <PiecePicker legend="Not for these pieces" chosen={notForPieces} onChange={setNotForPieces} />
+      </div>
       <Flags flags={flags} onChange={setFlags} />
       {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
       <div>

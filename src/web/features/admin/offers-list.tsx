@@ -19,11 +19,14 @@ const STATUS_LABELS = { active: 'Running', paused: 'Paused', ended: 'Ended' } as
 const smallButton = `${secondaryButtonClass} min-h-9 px-4`;
 
 /** What it takes off and when, in a line. */
-function termsOf({ offer: o }: OwnerOffer): string {
+function termsOf({ offer: o, scope }: OwnerOffer): string {
+  const named = (included: boolean) => scope.filter((s) => s.included === included).map((s) => s.name).join(', ');
   const what = o.type === 'percent' ? `${o.percent}% off${o.capPaise ? ` (at most ${formatInrShort(o.capPaise)})` : ''}` : o.type === 'flat' ? `${formatInrShort(o.flatPaise ?? 0)} off` : 'Free shipping';
   const when = [
     o.minOrderPaise > 0 && `above ${formatInrShort(o.minOrderPaise)}`,
     o.minPieces > 0 && `${o.minPieces} or more pieces`,
+    named(true) && `only for ${named(true)}`,
+    named(false) && `not for ${named(false)}`,
     o.firstOrderOnly && 'first order only',
     !o.codAllowed && 'not with COD',
     o.endsAt && `until ${indiaMinute(new Date(o.endsAt))}`,
@@ -42,11 +45,7 @@ export function OffersList() {
         <h2 id="offers-list" className="font-display text-2xl font-semibold">
           Offers and codes
         </h2>
-        {items.length > 0 && (
-          <a href="/api/admin/offers/report.csv" download className={smallButton}>
-            <Download className="mr-2 size-4" aria-hidden="true" /> Figures (CSV)
-          </a>
-        )}
+        {items.length > 0 && <FiguresDownload campaigns={[...new Set(items.flatMap((r) => (r.offer.campaign ? [r.offer.campaign] : [])))].sort()} />}
       </div>
       {items.length === 0 ? (
         <p className="text-sm text-muted">No offers yet. Make the first one below.</p>
@@ -58,6 +57,32 @@ export function OffersList() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** The figures as CSV: every offer's, or one campaign's. */
+function FiguresDownload({ campaigns }: { campaigns: string[] }) {
+  const [campaign, setCampaign] = useState('');
+  const href = `/api/admin/offers/report.csv${campaign ? `?${new URLSearchParams({ campaign })}` : ''}`;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {campaigns.length > 0 && (
+        <label className="flex items-center gap-2 text-sm">
+          <span className="font-medium">Campaign</span>
+          <select className="min-h-9 rounded-lg border border-line bg-white px-2" value={campaign} onChange={(e) => setCampaign(e.target.value)}>
+            <option value="">Every offer</option>
+            {campaigns.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <a href={href} download className={smallButton}>
+        <Download className="mr-2 size-4" aria-hidden="true" /> Figures (CSV)
+      </a>
+    </div>
   );
 }
 
