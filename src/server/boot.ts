@@ -13,6 +13,7 @@ import type { DevPages } from './web/web.routes.ts';
 import { createCatalogWatch } from './modules/catalog/catalog-watch.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { claimRun, type ClaimRun } from './db/job-runs.ts';
+import type { Photos } from './modules/admin/photos.ts';
 import { s3Storage } from './storage/s3-storage.ts';
 import type { Storage } from './storage/storage.ts';
 import { migrate } from './db/migrate.ts';
@@ -128,8 +129,9 @@ async function localChatFor(config: AppConfig, log: (line: string) => void) {
  */
 const MESSAGES_EVERY_MS = 60_000;
 const POLL_EVERY_MS = 4 * 3600_000;
+const SWEEP_EVERY_MS = 3600_000;
 
-function parcelPoller(shipping: Shipping, notifier: Notifier, returns: ReturnsService, claim: ClaimRun, log: (line: string) => void) {
+function parcelPoller(shipping: Shipping, notifier: Notifier, returns: ReturnsService, photos: Pick<Photos, 'sweep'>, claim: ClaimRun, log: (line: string) => void) {
   let timer: NodeJS.Timeout | undefined;
   const said = (err: unknown) => log(`Parcels: ${err instanceof Error ? err.message : String(err)}`);
   const pass = async () => {
@@ -145,6 +147,10 @@ function parcelPoller(shipping: Shipping, notifier: Notifier, returns: ReturnsSe
     // A payout of a COD refund owed, or on its way, is asked again, with the same key (issue 49).
     await returns.payoutsDue().catch(said);
     await returns.dropLoosePhotos().catch(said);
+    // The owner's photographs no product names any more, a day after their last upload (issue 52).
+    if (await claim('photo-sweep', SWEEP_EVERY_MS / 1000).catch((err: unknown) => (said(err), false))) {
+      await photos.sweep().then((n) => n > 0 && log(`Photographs: removed ${n} that no product shows.`), said);
+    }
     if (!(await claim('parcels-poll', POLL_EVERY_MS / 1000).catch((err: unknown) => (said(err), false)))) return;
     await shipping.pollSilent(log).then((asked) => asked > 0 && log(`Parcels: asked the couriers about ${asked} quiet parcels.`), said);
   };
@@ -211,5 +217,5 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
     await chat?.server.close();
     await payouts?.server.close();
   };
-  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, claim, log), parcels: parcelPoller(shop.shipping, shop.notifier, shop.returns, claim, log), closeLocal };
+  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, claim, log), parcels: parcelPoller(shop.shipping, shop.notifier, shop.returns, shop.photos, claim, log), closeLocal };
 }

@@ -149,7 +149,7 @@ function composeCatalog({ db, config, mailWritten, now, watch = unwatchedCatalog
   const wishlist = createWishlistService(db, catalog);
   const cart = createCartService(db, catalog, stock);
   const delivery = createDeliveryService(db, catalog, now);
-  const photos = createPhotos(storage);
+  const photos = createPhotos(db, storage);
   return {
     watch,
     cacheMemory,

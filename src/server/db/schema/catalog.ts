@@ -217,3 +217,13 @@ export const catalogVersion = pgTable(
   },
   (t) => [check('catalog_version_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The owner's uploaded photographs (issue 52), one row per photograph (`u-<hash>`, its widths
+ * beside it in the storage): a product names only photographs listed here, and a photograph no
+ * product names is removed, row and objects, a day after its last upload (photos.ts `sweep`).
+ */
+export const storedPhotos = pgTable('stored_photos', {
+  stem: text('stem').primaryKey(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});

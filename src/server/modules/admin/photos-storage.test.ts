@@ -7,17 +7,18 @@
  * not name a photograph that is not stored. A shopper's return photograph is kept in the bucket too,
  * privately, and removed from it with its row.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/images.ts';
 import { PHOTO_NOT_STORED } from '../../../shared/admin-product.contract.ts';
-import { returnPhotos } from '../../db/schema/index.ts';
+import { returnPhotos, storedPhotos } from '../../db/schema/index.ts';
 import { startLocalS3, type LocalS3 } from '../../storage/local-s3.ts';
 import { s3Storage } from '../../storage/s3-storage.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { NOT_STORED } from './photos.ts';
+import { openPostgres } from '../../db/client.ts';
+import { createPhotos, NOT_STORED } from './photos.ts';
 
 let s3: LocalS3;
 let inFolder: TestApp;
@@ -43,7 +44,8 @@ afterAll(async () => {
 const photo = (background: string) => sharp({ create: { width: 900, height: 1200, channels: 3, background } }).jpeg().toBuffer();
 const upload = (t: TestApp, bytes: Buffer) =>
   Promise.resolve(t.app.request('/api/admin/uploads/photos', { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', Cookie: owners.get(t)! }, body: bytes as BodyInit }));
-const product = (t: TestApp, images: string[]) => send(t, 'POST', '/api/admin/products', { name: `Stored Photo Saree ${images.length}`, price: 2_499_00, stock: 1, images }, owners.get(t));
+let made = 0;
+const product = (t: TestApp, images: string[]) => send(t, 'POST', '/api/admin/products', { name: `Stored Photo Saree ${++made}`, price: 2_499_00, stock: 1, images }, owners.get(t));
 
 describe('a photograph uploaded', () => {
   it('is the same name and the same pictures in the local folder and in the bucket', async () => {
@@ -96,6 +98,61 @@ describe('a photograph uploaded', () => {
       const res = await product(t, ['/images/products/u-0123456789abcdef0123.webp']);
       expect(res.status).toBe(422);
       expect((await res.json()).fields.images).toBe(PHOTO_NOT_STORED);
+    }
+  });
+});
+
+describe('a photograph no product names', () => {
+  it('is removed, row and objects, a day after its last upload; one another product names, or uploaded within the day, stays', async () => {
+    for (const t of [inFolder, inBucket]) {
+      const urls: string[] = [];
+      for (const colour of ['#112233', '#223344', '#334455']) urls.push(((await (await upload(t, await photo(colour))).json()) as { url: string }).url);
+      const [shared, alone, fresh] = urls as [string, string, string];
+      const stem = (url: string) => url.slice('/images/products/'.length, -'.webp'.length);
+      const kept = (url: string) => t.shop.storage.has(`products/${stem(url)}-320.webp`);
+      const ids: number[] = [];
+      for (const images of [[shared], [shared], [alone]]) ids.push(((await (await product(t, images)).json()) as { id: number }).id);
+      // Uploaded two days ago (the fresh one just now), then two of the three products deleted.
+      await t.database.db.update(storedPhotos).set({ uploadedAt: sql`now() - interval '2 days'` }).where(inArray(storedPhotos.stem, [stem(shared), stem(alone)]));
+      for (const id of [ids[0], ids[2]]) expect((await send(t, 'DELETE', `/api/admin/products/${id}`, undefined, owners.get(t))).status).toBe(200);
+
+      expect(await t.shop.photos.sweep()).toBe(1);
+      expect([await kept(shared), await kept(alone), await kept(fresh)]).toEqual([true, false, true]);
+      expect(await t.shop.storage.has(`products/${stem(alone)}.webp`)).toBe(false);
+      const refused = await product(t, [alone]);
+      expect(refused.status).toBe(422);
+      expect((await refused.json()).fields.images).toBe(PHOTO_NOT_STORED);
+
+      expect((await send(t, 'DELETE', `/api/admin/products/${ids[1]}`, undefined, owners.get(t))).status).toBe(200);
+      expect(await t.shop.photos.sweep()).toBe(1);
+      expect(await kept(shared)).toBe(false);
+      expect(await t.shop.photos.sweep()).toBe(0);
+      expect(await kept(fresh)).toBe(true);
+      // Uploaded again, a swept photograph is stored whole again.
+      expect(((await (await upload(t, await photo('#223344'))).json()) as { url: string }).url).toBe(alone);
+      expect(await kept(alone)).toBe(true);
+      expect((await product(t, [alone])).status).toBe(201);
+    }
+  });
+});
+
+describe.runIf(inject('dbKind') === 'postgres')('on PostgreSQL, a sweep and a product’s save at once', () => {
+  it('leave the photograph to the save: the sweep passes over the row the save holds', async () => {
+    const { url } = (await (await upload(inBucket, await photo('#445566'))).json()) as { url: string };
+    const stem = url.slice('/images/products/'.length, -'.webp'.length);
+    await inBucket.database.db.update(storedPhotos).set({ uploadedAt: sql`now() - interval '2 days'` }).where(eq(storedPhotos.stem, stem));
+    const other = await openPostgres(inBucket.databaseUrl!, 2);
+    try {
+      let swept = -1;
+      await inBucket.database.db.transaction(async (tx) => {
+        expect(await inBucket.shop.photos.holdIn(tx, [url])).toBe(true);
+        // Another app server's sweep, while this save holds the row.
+        swept = await createPhotos(other.db, inBucket.shop.storage).sweep();
+      });
+      expect(swept).toBe(0);
+      expect(await inBucket.shop.storage.has(`products/${stem}.webp`)).toBe(true);
+    } finally {
+      await other.close();
     }
   });
 });

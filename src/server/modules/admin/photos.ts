@@ -12,7 +12,10 @@ import sharp from 'sharp';
 import { checkPhoto, uprightPixels, type PhotoRules } from '../../images/photo-check.ts';
 import { PHOTO_NOT_STORED_NOW, PRODUCT_IMAGE_WIDTHS } from '../../../shared/images.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Db } from '../../db/client.ts';
+import type { ShopperTx } from '../../db/shopper.ts';
 import { StorageUnavailableError, type Storage } from '../../storage/storage.ts';
+import * as q from './photos.queries.ts';
 
 export const PHOTO_LIMITS = {
   /** A phone's photograph is 2-8 MB. */
@@ -44,14 +47,29 @@ async function widthsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buffe
   }
 }
 
-/** The owner's photographs, kept through the storage port (issue 52): a bucket on several app servers, or the local folder. */
-export function createPhotos(storage: Storage) {
+/** A day: an upload's photograph waits this long for the product that names it before a sweep may take it. */
+const SWEEP_GRACE_MS = 24 * 3600_000;
+/** Photographs a sweep looks at in one pass (the pass holds their rows while it removes their objects). */
+const SWEEP_BATCH = 20;
+
+const UPLOADED_URL = /^\/images\/products\/(u-[0-9a-f]{20})\.webp$/;
+const stemsOf = (urls: readonly string[]) => urls.flatMap((u) => UPLOADED_URL.exec(u)?.[1] ?? []);
+const keysOf = (stem: string) => [`products/${stem}.webp`, ...PRODUCT_IMAGE_WIDTHS.map((w) => `products/${stem}-${w}.webp`)];
+
+/**
+ * The owner's photographs, kept through the storage port (issue 52): a bucket on several app
+ * servers, or the local folder; each listed in `stored_photos`, so a product names only stored
+ * photographs and a photograph no product names is removed.
+ */
+export function createPhotos(db: Db, storage: Storage, now: () => Date = () => new Date()) {
   return {
     /** Checks a photograph and stores it; answers the URL to keep in the product (`/images/products/<name>.webp`). */
     async store(bytes: Uint8Array): Promise<string> {
       await checkPhoto(bytes, OWNER_PHOTOS);
       const stem = `u-${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 20)}`;
       const url = `/images/products/${stem}.webp`;
+      // Listed first: a sweep removing this very photograph holds its row, so this waits for it and lists it anew.
+      await q.touchPhoto(db, stem);
       try {
         if (await storage.has(`products/${stem}.webp`)) return url;
         const widths = await widthsOf(bytes);
@@ -71,10 +89,34 @@ export function createPhotos(storage: Storage) {
      * request might not). The demo's pictures are each server's own files, not checked here.
      */
     async missing(urls: readonly string[]): Promise<string[]> {
-      const uploaded = urls.filter((u) => /^\/images\/products\/u-[0-9a-f]{20}\.webp$/.test(u));
+      const uploaded = urls.filter((u) => UPLOADED_URL.test(u));
       const found = await Promise.all(uploaded.map((u) => storage.has(u.slice('/images/'.length)).catch(() => true)));
       return uploaded.filter((_, i) => !found[i]);
     },
+
+    /** In a product's save: its uploaded photographs are listed, and held so a sweep cannot take them meanwhile. */
+    async holdIn(tx: ShopperTx, urls: readonly string[]): Promise<boolean> {
+      const stems = stemsOf(urls);
+      const held = await q.holdPhotos(tx, stems);
+      return stems.every((s) => held.has(s));
+    },
+
+    /**
+     * Photographs no product names, a day after their last upload: their objects removed (the plain
+     * name first, so an interrupted sweep leaves a set the next upload writes whole again), then
+     * their rows, in one transaction that holds the rows throughout. Answers how many.
+     */
+    sweep: () =>
+      db.transaction(async (tx) => {
+        const old = await q.lockOldPhotos(tx, new Date(now().getTime() - SWEEP_GRACE_MS), SWEEP_BATCH);
+        if (old.length === 0) return 0;
+        // A new statement: it sees every product saved before the rows were locked.
+        const used = await q.stemsInUse(tx, old);
+        const loose = old.filter((s) => !used.has(s));
+        for (const stem of loose) for (const key of keysOf(stem)) await storage.remove(key);
+        await q.dropPhotos(tx, loose);
+        return loose.length;
+      }),
   };
 }
 

@@ -12,6 +12,7 @@ import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import { taxColumns } from './product-tax.ts';
 import { attributesOf } from './product-attributes.ts';
+import type { Photos } from '../admin/photos.ts';
 import * as q from './products-admin.queries.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -63,12 +64,16 @@ export function sizesInList(input: Pick<ProductInput, 'sizeListId' | 'sizes' | '
 export const SIZE_LIST_NOT_FOUND = 'There is no such size list.';
 
 /** Each uploaded photograph a product names is in the storage (modules/admin/photos.ts). */
-export type PhotoCheck = { missing(urls: readonly string[]): Promise<string[]> };
+export type PhotoCheck = Pick<Photos, 'missing' | 'holdIn'>;
 
 export function createAdminProductsService(db: Db, stock: StockService, photos: PhotoCheck) {
   /** A product names only photographs that were stored: never one that would show broken. */
   async function photosStored(input: ProductInput): Promise<void> {
     if ((await photos.missing(input.images)).length > 0) throw new AppError(422, 'invalid', PHOTO_NOT_STORED, { images: PHOTO_NOT_STORED });
+  }
+  /** ...and, in the save's transaction, still listed and held against a sweep until it commits. */
+  async function photosHeld(tx: ShopperTx, input: ProductInput): Promise<void> {
+    if (!(await photos.holdIn(tx, input.images))) throw new AppError(422, 'invalid', PHOTO_NOT_STORED, { images: PHOTO_NOT_STORED });
   }
 
   async function get(id: number): Promise<AdminProduct> {
@@ -131,6 +136,7 @@ export function createAdminProductsService(db: Db, stock: StockService, photos: 
     async create(input: ProductInput, by: { id: string }): Promise<AdminProduct> {
       await photosStored(input);
       const id = await db.transaction(async (tx) => {
+        await photosHeld(tx, input);
         const sizes = await sizesFor(tx, input);
         const id = await q.insertProduct(tx, productColumns(input));
         await linkGroups(tx, id, input);
@@ -143,6 +149,7 @@ export function createAdminProductsService(db: Db, stock: StockService, photos: 
     async update(id: number, input: ProductInput, by: { id: string }): Promise<AdminProduct> {
       await photosStored(input);
       await db.transaction(async (tx) => {
+        await photosHeld(tx, input);
         const sizes = await sizesFor(tx, input);
         if (!(await q.updateProduct(tx, id, productColumns(input)))) throw new NotFoundError(PRODUCT_NOT_FOUND);
         await linkGroups(tx, id, input);
