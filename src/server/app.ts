@@ -115,6 +115,11 @@ function apiRoutes(shop: Shop, allow: (path: string) => string[]) {
       .use(settleWrites(shop.watch.refresh))
       // Answers without touching the database: the benchmark's ceiling, and a liveness probe.
       .get('/health', (c) => c.json({ status: 'ok' }))
+      // For a proxy in front of several app servers: the database and the file storage answer (docs/deploy.md).
+      .get('/ready', async (c) => {
+        const readiness = await shop.ready();
+        return c.json(readiness, readiness.ready ? 200 : 503, { 'Cache-Control': 'no-store' });
+      })
       .route('/', shopperRoutes(shop))
       .route('/', ownerRoutes(shop))
       .all('*', (c) => wrongMethod(c, allow(c.req.path)) ?? c.json<ErrorBody>({ code: 'not_found', message: 'Not found' }, 404))

@@ -58,6 +58,7 @@ import { createStockService } from './modules/stock/stock.service.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 import { cacheBudget } from './cache-budget.ts';
 import { folderStorage } from './storage/folder-storage.ts';
+import { readinessOf } from './readiness.ts';
 import type { Storage } from './storage/storage.ts';
 import type { PasswordHashing } from './modules/accounts/auth.ts';
 
@@ -256,6 +257,7 @@ export function composeShop(given: ShopParts) {
   return {
     config: parts.config,
     storage: parts.storage,
+    ready: readinessOf(parts.db, parts.storage),
     ...catalogSide,
     ...composeAccounts(parts, catalogSide),
     ...composeBuying(parts, catalogSide),

@@ -85,8 +85,13 @@ describe('a photograph uploaded', () => {
     expect(refused.status).toBe(503);
     expect((await refused.json()).message).toBe(NOT_STORED);
     expect(s3.objects.size).toBe(before);
+    expect(await (await inBucket.get('/api/ready')).json()).toEqual({ ready: true, database: 'ok', storage: 'ok' });
     s3.down(true);
     expect((await inBucket.get('/images/products/u-00000000000000000000-320.webp')).status).toBe(503);
+    // The proxy in front of several app servers is told this one cannot serve photographs now.
+    const notReady = await inBucket.get('/api/ready');
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toEqual({ ready: false, database: 'ok', storage: 'down' });
     s3.down(false);
     const taken = await upload(inBucket, bytes);
     expect(taken.status).toBe(201);
