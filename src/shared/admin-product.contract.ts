@@ -155,7 +155,8 @@ export const productInputContract = z
     categories: slugs('category'),
     collections: slugs('collection'),
     images: z
-      .array(z.string().regex(STORED_PHOTO, PHOTO_NOT_STORED), { error: 'Photographs must be a list.' })
+      // One width of an upload (`u-<hash>-768.webp`) is not a photograph of its own: the page derives the widths.
+      .array(z.string().regex(STORED_PHOTO, PHOTO_NOT_STORED).refine((url) => !/\/u-[0-9a-f]{20}-\d+\.webp$/.test(url), PHOTO_NOT_STORED), { error: 'Photographs must be a list.' })
       .max(PRODUCT_LIMITS.images, `At most ${PRODUCT_LIMITS.images} photographs.`)
       .default([])
       .refine((list) => new Set(list).size === list.length, 'A photograph is in the list twice.'),

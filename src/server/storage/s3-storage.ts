@@ -67,10 +67,11 @@ export function s3Storage(s: S3Settings): Storage {
     async put(key, bytes, contentType) {
       if (await has(key)) return;
       try {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: Buffer.from(bytes), ContentType: contentType, CacheControl: IMMUTABLE, IfNoneMatch: '*' }));
+        // No `If-None-Match: *`: not every S3-compatible server takes it, and two servers writing one
+        // name at once write the same bytes (a name is its content's hash, or a random id).
+        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: Buffer.from(bytes), ContentType: contentType, CacheControl: IMMUTABLE }));
       } catch (err) {
-        // Another server wrote the same name meanwhile: the same bytes.
-        if (statusOf(err) !== 412) unavailable(err);
+        unavailable(err);
       }
     },
     async get(key) {

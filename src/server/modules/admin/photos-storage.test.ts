@@ -7,12 +7,13 @@
  * not name a photograph that is not stored. A shopper's return photograph is kept in the bucket too,
  * privately, and removed from it with its row.
  */
+import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PRODUCT_IMAGE_WIDTHS } from '../../../shared/images.ts';
 import { PHOTO_NOT_STORED } from '../../../shared/admin-product.contract.ts';
-import { returnPhotos, storedPhotos } from '../../db/schema/index.ts';
+import { products, returnPhotos, storedPhotos } from '../../db/schema/index.ts';
 import { startLocalS3, type LocalS3 } from '../../storage/local-s3.ts';
 import { s3Storage } from '../../storage/s3-storage.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
@@ -88,7 +89,8 @@ describe('a photograph uploaded', () => {
     expect(await (await inBucket.get('/api/ready')).json()).toEqual({ ready: true, database: 'ok', storage: 'ok' });
     s3.down(true);
     expect((await inBucket.get('/images/products/u-00000000000000000000-320.webp')).status).toBe(503);
-    // The proxy in front of several app servers is told this one cannot serve photographs now.
+    // The proxy in front of several app servers is told this one cannot serve photographs now (its answer is kept 2 s).
+    await new Promise((r) => setTimeout(r, 2100));
     const notReady = await inBucket.get('/api/ready');
     expect(notReady.status).toBe(503);
     expect(await notReady.json()).toEqual({ ready: false, database: 'ok', storage: 'down' });
@@ -137,6 +139,38 @@ describe('a photograph no product names', () => {
       expect(((await (await upload(t, await photo('#223344'))).json()) as { url: string }).url).toBe(alone);
       expect(await kept(alone)).toBe(true);
       expect((await product(t, [alone])).status).toBe(201);
+    }
+  });
+});
+
+describe('a sweep and a product’s save, after review', () => {
+  it('reaches a loose photograph however many older ones products still name', async () => {
+    const t = inFolder;
+    const named = Array.from({ length: 25 }, () => `u-${crypto.randomBytes(10).toString('hex')}`);
+    await t.database.db.insert(storedPhotos).values(named.map((stem) => ({ stem, uploadedAt: new Date(Date.now() - 3 * 86_400_000) })));
+    const { id } = (await (await product(t, [])).json()) as { id: number };
+    await t.database.db.update(products).set({ images: named.map((stem) => `/images/products/${stem}.webp`) }).where(eq(products.id, id));
+    const { url } = (await (await upload(t, await photo('#556677'))).json()) as { url: string };
+    const stem = url.slice('/images/products/'.length, -'.webp'.length);
+    await t.database.db.update(storedPhotos).set({ uploadedAt: sql`now() - interval '2 days'` }).where(eq(storedPhotos.stem, stem));
+    expect(await t.shop.photos.sweep()).toBe(1);
+    expect(await t.shop.storage.has(`products/${stem}.webp`)).toBe(false);
+  });
+
+  it('refuses a product naming one width of an upload, or a photograph a failed sweep left without its plain name', async () => {
+    for (const t of [inFolder, inBucket]) {
+      const { url } = (await (await upload(t, await photo('#667788'))).json()) as { url: string };
+      const width = await product(t, [url.replace('.webp', '-768.webp')]);
+      expect(width.status).toBe(422);
+      expect(JSON.stringify(await width.json())).toContain(PHOTO_NOT_STORED);
+      // A sweep that removed the plain name, then failed and was rolled back: the row is there, the set is not whole.
+      await t.shop.storage.remove(`products/${url.slice('/images/products/'.length)}`);
+      const broken = await product(t, [url]);
+      expect(broken.status).toBe(422);
+      expect((await broken.json()).fields.images).toBe(PHOTO_NOT_STORED);
+      // Uploaded again, it is whole again and may be named.
+      expect((await upload(t, await photo('#667788'))).status).toBe(201);
+      expect((await product(t, [url])).status).toBe(201);
     }
   });
 });

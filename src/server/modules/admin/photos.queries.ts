@@ -20,15 +20,19 @@ export async function holdPhotos(tx: Tx, stems: string[]): Promise<Set<string>> 
   return new Set(rows.map((r) => r.stem));
 }
 
-/** Photographs whose last upload is before `cutoff`, locked for the sweep; rows a save holds are skipped. */
+/**
+ * Photographs whose last upload is before `cutoff` and that no product names now, locked for the
+ * sweep (rows a save holds are skipped). Those still named are left out here, not only later: else
+ * every pass would take the same oldest named ones and never reach the rest.
+ */
 export async function lockOldPhotos(tx: Tx, cutoff: Date, limit: number): Promise<string[]> {
-  const rows = await tx
-    .select({ stem: storedPhotos.stem })
-    .from(storedPhotos)
-    .where(sql`${storedPhotos.uploadedAt} < ${cutoff}`)
-    .orderBy(storedPhotos.uploadedAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const { rows } = (await tx.execute(sql`
+    select s.stem from stored_photos s
+    where s.uploaded_at < ${cutoff}
+      and not exists (select 1 from products p where ('/images/products/' || s.stem || '.webp') = any(array_append(p.images, p.thumbnail)))
+    order by s.uploaded_at
+    limit ${limit}
+    for update of s skip locked`)) as unknown as { rows: { stem: string }[] };
   return rows.map((r) => r.stem);
 }
 

@@ -34,6 +34,7 @@ const QUALITY = 80;
 const OWNER_PHOTOS: PhotoRules = { bytes: PHOTO_LIMITS.bytes, pixels: PHOTO_LIMITS.pixels, words: { notAPhoto: NOT_A_PHOTO, tooBig: PHOTO_TOO_BIG, tooManyPixels: TOO_MANY_PIXELS, unreadable: UNREADABLE } };
 
 export const NOT_STORED = PHOTO_NOT_STORED_NOW;
+export const NOT_CHECKED = 'The photographs could not be checked just now. Please try saving again in a minute.';
 
 /** Each width of the photograph, upright, as WebP: decoded once, every width resized from those pixels. */
 async function widthsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buffer }[]> {
@@ -84,21 +85,20 @@ export function createPhotos(db: Db, storage: Storage, now: () => Date = () => n
     },
 
     /**
-     * The uploaded photographs of a product's list that are not in the storage: a product saved
-     * with one would show a broken picture (the owner's form only names stored ones; a hand-made
-     * request might not). The demo's pictures are each server's own files, not checked here.
+     * In a product's save: its uploaded photographs are listed, held so a sweep cannot take them
+     * until the save commits, and still whole in the storage (looked at after the hold: a sweep
+     * that failed half-way, before the hold, may have taken the plain name and been rolled back).
      */
-    async missing(urls: readonly string[]): Promise<string[]> {
-      const uploaded = urls.filter((u) => UPLOADED_URL.test(u));
-      const found = await Promise.all(uploaded.map((u) => storage.has(u.slice('/images/'.length)).catch(() => true)));
-      return uploaded.filter((_, i) => !found[i]);
-    },
-
-    /** In a product's save: its uploaded photographs are listed, and held so a sweep cannot take them meanwhile. */
     async holdIn(tx: ShopperTx, urls: readonly string[]): Promise<boolean> {
       const stems = stemsOf(urls);
       const held = await q.holdPhotos(tx, stems);
-      return stems.every((s) => held.has(s));
+      if (!stems.every((s) => held.has(s))) return false;
+      try {
+        return (await Promise.all(stems.map((s) => storage.has(`products/${s}.webp`)))).every(Boolean);
+      } catch (err) {
+        if (err instanceof StorageUnavailableError) throw new AppError(503, 'storage_unavailable', NOT_CHECKED);
+        throw err;
+      }
     },
 
     /**

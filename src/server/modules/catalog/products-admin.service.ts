@@ -64,14 +64,10 @@ export function sizesInList(input: Pick<ProductInput, 'sizeListId' | 'sizes' | '
 export const SIZE_LIST_NOT_FOUND = 'There is no such size list.';
 
 /** Each uploaded photograph a product names is in the storage (modules/admin/photos.ts). */
-export type PhotoCheck = Pick<Photos, 'missing' | 'holdIn'>;
+export type PhotoCheck = Pick<Photos, 'holdIn'>;
 
 export function createAdminProductsService(db: Db, stock: StockService, photos: PhotoCheck) {
-  /** A product names only photographs that were stored: never one that would show broken. */
-  async function photosStored(input: ProductInput): Promise<void> {
-    if ((await photos.missing(input.images)).length > 0) throw new AppError(422, 'invalid', PHOTO_NOT_STORED, { images: PHOTO_NOT_STORED });
-  }
-  /** ...and, in the save's transaction, still listed and held against a sweep until it commits. */
+  /** A product names only photographs that were stored, still whole, held against a sweep until the save commits: never one that would show broken. */
   async function photosHeld(tx: ShopperTx, input: ProductInput): Promise<void> {
     if (!(await photos.holdIn(tx, input.images))) throw new AppError(422, 'invalid', PHOTO_NOT_STORED, { images: PHOTO_NOT_STORED });
   }
@@ -134,7 +130,6 @@ export function createAdminProductsService(db: Db, stock: StockService, photos: 
     },
 
     async create(input: ProductInput, by: { id: string }): Promise<AdminProduct> {
-      await photosStored(input);
       const id = await db.transaction(async (tx) => {
         await photosHeld(tx, input);
         const sizes = await sizesFor(tx, input);
@@ -147,7 +142,6 @@ export function createAdminProductsService(db: Db, stock: StockService, photos: 
     },
 
     async update(id: number, input: ProductInput, by: { id: string }): Promise<AdminProduct> {
-      await photosStored(input);
       await db.transaction(async (tx) => {
         await photosHeld(tx, input);
         const sizes = await sizesFor(tx, input);

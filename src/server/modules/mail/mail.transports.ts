@@ -2,6 +2,7 @@
  * Where mails go: an SMTP server (SMTP_URL), or, for a shop tried on one machine, a folder of .eml
  * files with each mail's link printed in the server log so a person can click it.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -21,13 +22,17 @@ export interface MailTransport {
 
 /**
  * The same Message-ID however often a mail is tried (again after a crash, or by another app server
- * once its lease ran out): a mail system that is handed it twice may keep one.
+ * once its lease ran out): a mail system that is handed it twice may keep one. The mail's own words
+ * are in it too, so a row id used again (a shop restored from a backup) never names another mail.
  */
-export const messageIdOf = (from: string, id: ClaimedMail['id']) => `<outbox-${id}@${/@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'vastra.local'}>`;
+export function messageIdOf(from: string, mail: Pick<ClaimedMail, 'id' | 'toAddress' | 'subject' | 'textBody'>): string {
+  const words = crypto.createHash('sha256').update(`${mail.toAddress}\n${mail.subject}\n${mail.textBody}`).digest('hex').slice(0, 12);
+  return `<outbox-${mail.id}.${words}@${/@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'vastra.local'}>`;
+}
 
 const message = (from: string, mail: ClaimedMail, attachments: MailAttachment[] = []) => ({
   from,
-  messageId: messageIdOf(from, mail.id),
+  messageId: messageIdOf(from, mail),
   to: mail.toAddress,
   subject: mail.subject,
   text: mail.textBody,

@@ -95,7 +95,7 @@ export async function photoInRequest(db: Db, id: string) {
 }
 
 /** Photographs never tied to a request and older than `before`, their rows deleted (at most `limit`); their ids, for their files. */
-export async function dropLoosePhotos(db: Db, before: Date, limit: number): Promise<string[]> {
+export async function dropLoosePhotos(db: Pick<Db, 'select' | 'delete'>, before: Date, limit: number): Promise<string[]> {
   const loose = db
     .select({ id: returnPhotos.id })
     .from(returnPhotos)

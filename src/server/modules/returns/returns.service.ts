@@ -251,9 +251,13 @@ export function createReturnsService(db: Db, deps: ReturnsDeps) {
 
     /** Photographs uploaded but never sent with a request, a day on: their rows, then their files; how many. */
     async dropLoosePhotos(): Promise<number> {
-      const ids = await q.dropLoosePhotos(db, new Date(now().getTime() - LOOSE_PHOTO_HOURS * 3_600_000), 100);
-      for (const id of ids) await removeReturnPhoto(deps.storage, id);
-      return ids.length;
+      // One transaction: a photograph the storage fails to remove keeps its row (all of this pass's
+      // do), so the next pass finds it again instead of leaving it in the bucket with nothing naming it.
+      return db.transaction(async (tx) => {
+        const ids = await q.dropLoosePhotos(tx, new Date(now().getTime() - LOOSE_PHOTO_HOURS * 3_600_000), 100);
+        for (const id of ids) await removeReturnPhoto(deps.storage, id);
+        return ids.length;
+      });
     },
 
     /** Exchange holds past their ten days with the old piece still to come: the new size goes back on sale, once; the request stays open. */
