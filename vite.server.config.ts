@@ -22,6 +22,8 @@ export default defineConfig({
         index: 'src/server/index.ts',
         'admin-cli': 'src/server/admin-cli.ts',
         'seed-cli': 'src/server/db/seed/cli.ts',
+        'backup-cli': 'src/server/backup/backup-cli.ts',
+        'restore-cli': 'src/server/backup/restore-cli.ts',
         'drawing-worker': 'src/server/web/drawing-worker.ts',
       },
       output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },

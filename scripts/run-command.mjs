@@ -1,12 +1,12 @@
 /**
- * npm run admin / npm run seed: the server's commands, compiled like the server (built first if the
+ * npm run admin / seed / backup / restore: the server's commands, compiled like the server (built first if the
  * sources changed). `node scripts/run-command.mjs admin-cli grant asha@example.com`
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt, root } from './build-lib.mjs';
 
-const COMMANDS = new Set(['admin-cli', 'seed-cli']);
+const COMMANDS = new Set(['admin-cli', 'seed-cli', 'backup-cli', 'restore-cli']);
 const [command] = process.argv.splice(2, 1);
 if (!COMMANDS.has(command)) {
   console.error(`Usage: node scripts/run-command.mjs ${[...COMMANDS].join('|')} [arguments]`);

@@ -44,9 +44,9 @@ async function throughRunningShop(config: AppConfig, request: OwnerRequest, pati
   const socket = ownerSocketPath(config.dataDir);
   for (let waited = 0; ; waited += 500) {
     const answer = await askRunningShop(socket, request);
-    if (answer?.ok) return report(request, answer);
-    if (answer?.error === 'no_account') return report(request, undefined);
-    if (answer) throw new Error(answer.error === 'bad_request' ? 'the running shop did not understand the request' : 'the running shop could not make the change; see its log');
+    if (answer?.ok && 'email' in answer) return report(request, answer);
+    if (answer && !answer.ok && answer.error === 'no_account') return report(request, undefined);
+    if (answer && !answer.ok) throw new Error(answer.error === 'bad_request' ? 'the running shop did not understand the request' : 'the running shop could not make the change; see its log');
     if (waited >= patience) return null;
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -8,6 +8,7 @@ import { describeUrl } from './db/client.ts';
 import type { AppConfig } from './env.ts';
 import { listen, type ListenOptions } from './http/listen.ts';
 import { ownerSocketPath, serveOwnerChannel } from './modules/admin/owner-channel.ts';
+import { writeBackup } from './backup/backup.ts';
 
 type Booted = Awaited<ReturnType<typeof boot>>;
 
@@ -35,7 +36,13 @@ export async function startServer(config: AppConfig, beforeListen?: (booted: Boo
   // The shop runs without it if it cannot be opened: the owner then stops the shop to grant.
   const ownerChannel = config.databaseUrl
     ? null
-    : await serveOwnerChannel(ownerSocketPath(config.dataDir), ({ action, email }) => owners.setOwner(email, action === 'grant')).catch((err: unknown) => {
+    : await serveOwnerChannel(
+        ownerSocketPath(config.dataDir),
+        ({ action, email }) => owners.setOwner(email, action === 'grant'),
+        console.log,
+        // `npm run backup` while the shop runs: the shop holds the embedded database, so it writes the copy.
+        (file) => writeBackup(file, { dump: () => database.dump!(), storage: booted.shop.storage }),
+      ).catch((err: unknown) => {
         console.error(`The owner's channel is closed (${err instanceof Error ? err.message : String(err)}): stop the shop to run npm run admin.`);
         return null;
       });

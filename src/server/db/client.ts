@@ -28,6 +28,11 @@ export interface Database {
    * the connection drops; the caller listens again. PGlite's never drops: it is this process.
    */
   listen(channels: string[], heard: Heard, lost: (err: Error) => void): Promise<{ stop(): Promise<void> }>;
+  /**
+   * The embedded database's folder as one gzipped tar, taken between statements (PGlite's
+   * `dumpDataDir`): what `npm run backup` keeps. PostgreSQL has pg_dump and its provider's backups.
+   */
+  dump?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,7 @@ export async function openPglite(source: { dir?: string; pglite?: PGlite; shop?:
       const stops = await Promise.all(channels.map((channel) => owned.listen(channel, (payload) => heard(channel, payload))));
       return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
     },
+    dump: async () => Buffer.from(await (await owned.dumpDataDir('gzip')).arrayBuffer()),
     close: async () => {
       try {
         await owned.close();

@@ -16,7 +16,13 @@ export const ownerRequest = z.object({
 });
 export type OwnerRequest = z.infer<typeof ownerRequest>;
 
-export type OwnerAnswer = { ok: true; firstName: string; email: string } | { ok: false; error: 'no_account' | 'bad_request' | 'failed' };
+/** `npm run backup` (issue 52): the running shop writes the backup of the database it holds, to this absolute path. */
+export const backupRequest = z.object({ action: z.literal('backup'), file: z.string().min(2).max(900).refine((f) => f.startsWith('/'), 'an absolute path') });
+export type BackupRequest = z.infer<typeof backupRequest>;
+const channelRequest = z.union([ownerRequest, backupRequest]);
+
+export type BackupWritten = { file: string; bytes: number; photos: number };
+export type OwnerAnswer = ({ ok: true } & ({ firstName: string; email: string } | BackupWritten)) | { ok: false; error: 'no_account' | 'bad_request' | 'failed' };
 
 /** Where the running shop listens: DATA_DIR/run/owner.sock. */
 export const ownerSocketPath = (dataDir: string) => path.join(dataDir, 'run', 'owner.sock');
@@ -53,6 +59,7 @@ export async function serveOwnerChannel(
   socketPath: string,
   apply: (request: OwnerRequest) => Promise<{ firstName: string; email: string } | undefined>,
   log: (line: string) => void = console.log,
+  backup?: (file: string) => Promise<BackupWritten>,
 ): Promise<{ close(): Promise<void> } | null> {
   if (process.platform === 'win32') return null;
   privateDir(path.dirname(socketPath));
@@ -75,14 +82,29 @@ export async function serveOwnerChannel(
       if (end === -1) return;
       answered = true; // what follows the first line is not read
       const reply = (a: OwnerAnswer) => socket.end(`${JSON.stringify(a)}\n`);
-      let parsed: ReturnType<typeof ownerRequest.safeParse>;
+      let parsed: ReturnType<typeof channelRequest.safeParse>;
       try {
-        parsed = ownerRequest.safeParse(JSON.parse(buffered.slice(0, end)));
+        parsed = channelRequest.safeParse(JSON.parse(buffered.slice(0, end)));
       } catch {
         return reply({ ok: false, error: 'bad_request' });
       }
       if (!parsed.success) return reply({ ok: false, error: 'bad_request' });
       const request = parsed.data;
+      if (request.action === 'backup') {
+        if (!backup) return reply({ ok: false, error: 'bad_request' });
+        // A backup takes as long as the data is big: the command waits, the socket is not timed out.
+        socket.setTimeout(0);
+        return void backup(request.file).then(
+          (written) => {
+            log(`Backup written: ${written.file} (${(written.bytes / 1024 / 1024).toFixed(1)} MB, npm run backup).`);
+            reply({ ok: true, ...written });
+          },
+          (err: unknown) => {
+            log(`npm run backup: ${err instanceof Error ? err.message : String(err)}`);
+            reply({ ok: false, error: 'failed' });
+          },
+        );
+      }
       apply(request).then(
         (changed) => {
           if (changed) log(`Owner's role ${request.action === 'grant' ? 'granted to' : 'taken from'} ${changed.email} (npm run admin).`);
@@ -110,15 +132,15 @@ export async function serveOwnerChannel(
   };
 }
 
-/** Asks a running shop to make the change; null when no shop answers there (none is running). */
-export function askRunningShop(socketPath: string, request: OwnerRequest): Promise<OwnerAnswer | null> {
+/** Asks a running shop to make the change (or the backup: `waitMs` longer); null when no shop answers there (none is running). */
+export function askRunningShop(socketPath: string, request: OwnerRequest | BackupRequest, waitMs = TIMEOUT_MS): Promise<OwnerAnswer | null> {
   if (process.platform === 'win32') return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const socket = net.connect(usable(socketPath));
     let buffered = '';
-    socket.setTimeout(TIMEOUT_MS, () => {
+    socket.setTimeout(waitMs, () => {
       socket.destroy();
-      reject(new Error('the running shop did not answer within 10 seconds'));
+      reject(new Error(`the running shop did not answer within ${Math.round(waitMs / 1000)} seconds`));
     });
     socket.on('connect', () => socket.write(`${JSON.stringify(request)}\n`));
     socket.on('data', (chunk) => (buffered += chunk.toString('utf8')));
