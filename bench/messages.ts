@@ -31,7 +31,7 @@ export interface MemoryReading {
   rss: number;
 }
 export type FromServer =
-  | { type: 'listening'; port: number; barePort: number }
+  | { type: 'listening'; port: number; barePort: number; bucketPort: number; photo: string }
   | { type: 'bumped'; bumps: number; ms: number }
   /** Requests still being handled after DRAIN_LIMIT_MS (normally 0), and how long draining took. */
   | { type: 'drained'; inflight: number; ms: number }

@@ -168,7 +168,7 @@ async function prepareDatabase(db: ThrowawayDb, products: number): Promise<FromP
   return prepared;
 }
 
-async function startServer(db: ThrowawayDb): Promise<{ child: ChildProcess; origin: string; bareOrigin: string }> {
+async function startServer(db: ThrowawayDb): Promise<{ child: ChildProcess; origin: string; bareOrigin: string; bucketOrigin: string; photo: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...locationEnv(db.location), BENCH_IMAGES_DIR: path.join(workDir, 'images') };
   fs.mkdirSync(env.BENCH_IMAGES_DIR!, { recursive: true });
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there as it stops (for `--cpu-prof`'s viewers).
@@ -179,14 +179,15 @@ async function startServer(db: ThrowawayDb): Promise<{ child: ChildProcess; orig
   serverLog = new ServerLog(child.stderr!);
   const m = await message<FromServer>(child, (x) => x.type === 'listening', 'starting the server');
   serverLog.quiet();
-  const { port, barePort } = m as Extract<FromServer, { type: 'listening' }>;
-  return { child, origin: `http://127.0.0.1:${port}`, bareOrigin: `http://127.0.0.1:${barePort}` };
+  const { port, barePort, bucketPort, photo } = m as Extract<FromServer, { type: 'listening' }>;
+  return { child, origin: `http://127.0.0.1:${port}`, bareOrigin: `http://127.0.0.1:${barePort}`, bucketOrigin: `http://127.0.0.1:${bucketPort}`, photo };
 }
 
-/** The shop, and the bare Node server beside it in the same process (serve.ts). */
+/** The shop, the bare Node server beside it in the same process, and the shop with its photographs in the local S3 (serve.ts). */
 interface Origins {
   shop: string;
   bare: string;
+  bucket: string;
 }
 
 /** The server process's CPU time so far, in microseconds. */
@@ -237,7 +238,7 @@ async function runScenario(origins: Origins, scenario: Scenario, opts: ReturnTyp
     ...(scenario.post !== undefined && { method: 'POST', body: JSON.stringify(scenario.post) }),
     ...(scenario.methods && { methods: scenario.methods }),
     headers: { ...scenario.headers, ...(scenario.post !== undefined && { 'content-type': 'application/json' }) },
-    origin: scenario.bare ? origins.bare : origins.shop,
+    origin: scenario.bare ? origins.bare : scenario.bucket ? origins.bucket : origins.shop,
     connections: opts.connections,
     durationSeconds: opts.duration,
     warmupSeconds: scenario.warmupSeconds ?? WARMUP_SECONDS,
@@ -344,7 +345,7 @@ async function runCheckouts(origin: string, productIds: number[], opts: ReturnTy
 }
 
 /** The signed-in scenarios' shopper: a real sign-up through the API, and the session cookie it set. */
-async function signUpShopper(origin: string): Promise<Omit<BenchShopper, 'cartIds'>> {
+async function signUpShopper(origin: string): Promise<Omit<BenchShopper, 'cartIds' | 'photo'>> {
   const shopper = { firstName: 'Bench', email: `bench.${Date.now()}@example.com`, phone: '9876543210', gender: 'female', password: 'Bench@2026' };
   const res = await fetch(`${origin}/api/accounts/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shopper) });
   const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='))?.split(';')[0];
@@ -430,9 +431,9 @@ async function main(): Promise<void> {
 
   // The drawn pages need the web app and its server build, as `npm start` has them.
   await ensureBuilt(['web', 'ssr']);
-  const { origin, bareOrigin } = await startServer(throwaway);
+  const { origin, bareOrigin, bucketOrigin, photo } = await startServer(throwaway);
   const shopper = await signUpShopper(origin);
-  const every = buildScenarios(workload, { ...shopper, cartIds: await fillCart(origin, shopper, workload.productIds) });
+  const every = buildScenarios(workload, { ...shopper, cartIds: await fillCart(origin, shopper, workload.productIds), photo });
   const only = opts.only;
   const scenarios = only ? every.filter((s, i) => i === 0 || only.some((part) => s.name.includes(part))) : every;
   await preflight(origin, scenarios.filter((s) => !s.bare), workload);
@@ -441,7 +442,7 @@ async function main(): Promise<void> {
   console.log(`Server at ${origin}; uncached runs bump catalog_version every ${BUMP_INTERVAL_MS} ms.\n`);
 
   const rows: Row[] = [];
-  const origins = { shop: origin, bare: bareOrigin };
+  const origins = { shop: origin, bare: bareOrigin, bucket: bucketOrigin };
   const inTurns = scenarios.filter((s) => s.inTurns);
   for (const s of scenarios) {
     if (s.inTurns) {

@@ -30,6 +30,8 @@ export interface Scenario {
   warmupSeconds?: number;
   /** Sent to the bare Node server beside the shop (serve.ts), not to the shop. */
   bare?: boolean;
+  /** Sent to the same shop with its photographs in the local S3 (serve.ts, issue 52). */
+  bucket?: boolean;
   /**
    * One of the rows a relative budget compares (issue 47): these run in turns, TURNS times each,
    * A B C A B C ..., and each shows its median run, so the machine's drift falls on every side alike.
@@ -46,7 +48,13 @@ export interface BenchShopper {
   cookie: string;
   /** What is in their cart before the load (in stock). */
   cartIds: number[];
+  /** An owner's photograph (one width) stored in the folder and in the bucket alike (serve.ts). */
+  photo: string;
 }
+
+/** Issue 52: one owner's photograph through /images/, from the local folder and from the bucket (the local S3). */
+export const PHOTO_FOLDER_NAME = 'photograph via /images/, from the folder';
+export const PHOTO_BUCKET_NAME = 'photograph via /images/, from the bucket (local S3)';
 
 export const PIN_CHECK_NAME = 'PIN check on a product page (1,000 PINs)';
 /** 5,000 products in turn, more than an app server keeps drawn (src/server/web/kept-pages.ts): each one a first render. */
@@ -115,6 +123,8 @@ export function buildScenarios(w: Workload, shopper: BenchShopper): Scenario[] {
     { name: SMALLEST_NAME, paths: ['/robots.txt'], inTurns: true },
     { name: LIST_NAME, paths: [LIST_PATH] },
     { name: LIST_READ_NAME, paths: LIST_READ_PATHS },
+    { name: PHOTO_FOLDER_NAME, paths: [shopper.photo], inTurns: true },
+    { name: PHOTO_BUCKET_NAME, paths: [shopper.photo], bucket: true, inTurns: true },
     // Side by side: what a session costs a request (one session lookup), and what a login costs (scrypt).
     { name: 'list page, signed in', paths: [LIST_PATH], headers: signedIn },
     { name: 'session check (signed in)', paths: ['/api/accounts/session'], headers: signedIn },
@@ -255,6 +265,8 @@ export const budgets: Budget[] = [
   { label: 'drawn page, kept req/s >= 50% of the smallest answer', scenarios: [KEPT_PRODUCT_NAME, DRAWN_LIST_NAME], metric: 'relative', limit: 50, of: SMALLEST_NAME },
   // Ours, beside the issue's: what sending a kept page's own bytes costs Node with nothing in front.
   { label: 'drawn page, kept req/s >= 70% of bare Node sending the same answers', scenarios: [KEPT_PRODUCT_NAME], metric: 'relative', limit: 70, of: BARE_KEPT_NAME },
+  // Issue 52: a photograph served from the bucket (through /images/) within 10% of the folder's rate.
+  { label: 'photograph from the bucket req/s >= 90% of the folder', scenarios: [PHOTO_BUCKET_NAME], metric: 'relative', limit: 90, of: PHOTO_FOLDER_NAME },
   // Issue 19: the list's cache no longer asks the database whether it still stands.
   { label: 'list req/s >= 40% of ceiling', scenarios: [LIST_NAME], metric: 'share', limit: 40 },
   {

@@ -26,6 +26,9 @@ import { builtSsrEntry, builtWebDir } from '../src/server/boot.ts';
 import { openPostgres, type Database } from '../src/server/db/client.ts';
 import { listen } from '../src/server/http/listen.ts';
 import { createCatalogWatch } from '../src/server/modules/catalog/catalog-watch.ts';
+import { startLocalS3 } from '../src/server/storage/local-s3.ts';
+import { s3Storage } from '../src/server/storage/s3-storage.ts';
+import sharp from 'sharp';
 import { auditCheckout, auditCod, forgetCodCancels, verifyShoppers } from './checkout-audit.ts';
 import { BUMP_INTERVAL_MS, DRAIN_LIMIT_MS, type FromServer, type ToServer } from './messages.ts';
 import { openFromEnv } from './throwaway-db.ts';
@@ -53,6 +56,18 @@ const ssr = threadedRenderer(builtSsrEntry);
 const shop = composeShop({ db: database.db, watch, config: { imagesDir, authSecret: BENCH_AUTH_SECRET, trustProxyHops: 1 } });
 shop.catalog.warmFilters((line) => console.log(line)).catch((error: unknown) => console.log(`Filters: the index could not be built yet (${String(error)})`));
 const app = createApp(shop, { webDir: builtWebDir, ssr });
+
+// Issue 52: the same shop with its photographs in a bucket (the local S3, the real S3 client), on a
+// port of its own; one owner's photograph stored in both, for the rows that fetch it from each.
+const bucket = await startLocalS3();
+const bucketShop = composeShop({ db: database.db, watch, config: { imagesDir, authSecret: BENCH_AUTH_SECRET, trustProxyHops: 1 }, storage: s3Storage({ bucket: bucket.bucket, region: bucket.region, endpoint: bucket.endpoint, accessKeyId: bucket.accessKeyId, secretAccessKey: bucket.secretAccessKey }) });
+const bucketApp = createApp(bucketShop, { webDir: builtWebDir, ssr });
+// Grain, not a flat colour: about a real photograph's weight (the 768 px width about 75 KB; a flat one is a few hundred bytes).
+const photoBytes = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#7a1f3d', noise: { type: 'gaussian', mean: 128, sigma: 12 } } }).jpeg({ quality: 90 }).toBuffer();
+const photo = (await shop.photos.store(photoBytes)).replace('.webp', '-768.webp');
+await bucketShop.photos.store(photoBytes);
+const bucketServer = listen((req, env) => bucketApp.fetch(req, env as never), 0, '127.0.0.1');
+const bucketListening = new Promise<number>((resolve) => bucketServer.once('listening', () => resolve((bucketServer.address() as AddressInfo).port)));
 
 // When a scenario ends autocannon hangs up, but the server goes on with what it was sent: handlers
 // holding database connections, and (PGlite) requests still unread in socket buffers, because
@@ -117,7 +132,7 @@ const server = listen(
   },
   0,
   '127.0.0.1',
-  (info: AddressInfo) => void bareListening.then((barePort) => send({ type: 'listening', port: info.port, barePort })),
+  (info: AddressInfo) => void Promise.all([bareListening, bucketListening]).then(([barePort, bucketPort]) => send({ type: 'listening', port: info.port, barePort, bucketPort, photo })),
 );
 
 async function drain(): Promise<void> {
@@ -147,6 +162,9 @@ async function close(): Promise<void> {
   await bumping;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await new Promise<void>((resolve) => bare.close(() => resolve()));
+  bucketServer.closeAllConnections();
+  await new Promise<void>((resolve) => bucketServer.close(() => resolve()));
+  await bucket.close();
   await drain();
   clearInterval(forgetting);
   await watch.close();

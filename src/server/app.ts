@@ -154,7 +154,7 @@ export function createApp(shop: Shop, { webDir, ssr, devPages }: WebParts = {}) 
   app.onError(handleError);
   const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));
   app.route('/api', apiRoutes(shop, apiPaths));
-  app.route('/', photosRoutes(shop.storage));
+  app.route('/', photosRoutes(shop.storage, shop.cacheMemory.photos));
   app.get(
     '/images/*',
     cacheFor('public, max-age=604800'),

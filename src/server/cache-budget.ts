@@ -9,7 +9,7 @@ export const DEFAULT_CACHE_MEMORY_MB = 128;
 /** Each cache's share of the total. */
 export const CACHE_SHARES = {
   /** Drawn pages without a query (home, a product, a group page): any shop's busy pages. */
-  pages: 0.35,
+  pages: 0.3,
   /**
    * Drawn pages with a query (a filtered list, page 3): each address is a copy of its own, so they
    * keep apart, where crafted addresses cannot push the product pages out.
@@ -18,11 +18,13 @@ export const CACHE_SHARES = {
   /** Lists with their like counts (catalog.service's `withCounts`). */
   lists: 0.15,
   /** Filtered lists as whole pages, cards too (filtered-lists.ts). */
-  filteredPages: 0.15,
+  filteredPages: 0.1,
   /** Filtered lists as ids and counts, three quarters; the addresses and what their choices come to, a quarter (filtered-lists.ts). */
   filterAnswers: 0.1,
   /** Searches' cards, their ranked matches for the filters, and the search box's suggestions, each a third. */
   searches: 0.15,
+  /** The owner's photographs when they are in a bucket (issue 52, photos.routes.ts): their names never change. */
+  photos: 0.1,
 } as const;
 
 export type CacheBudget = { readonly [K in keyof typeof CACHE_SHARES]: number };
