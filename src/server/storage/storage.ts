@@ -9,6 +9,8 @@
  * and is left alone, and a retried write is safe.
  */
 
+import { AppError } from '../http/errors.ts';
+
 /** What a name may look like: one of the kinds of file, then a plain file name (no folders, no dots leading). */
 const KEY = /^(products|return-photos|reviews)\/[a-z0-9][a-z0-9-]{0,80}\.(webp|pdf)$/;
 
@@ -40,6 +42,20 @@ export class StorageUnavailableError extends Error {
   constructor(cause: unknown) {
     super(`The file storage did not answer: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'StorageUnavailableError';
+  }
+}
+
+/**
+ * Work on the storage, for a shopper's or owner's request: a storage that did not answer becomes a
+ * 503 in the caller's words (asking to try again; the port writes nothing half-way); any other
+ * error is left as it was.
+ */
+export async function askAgainIfDown<T>(work: Promise<T>, words: string): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof StorageUnavailableError) throw new AppError(503, 'storage_unavailable', words);
+    throw err;
   }
 }
 

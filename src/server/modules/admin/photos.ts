@@ -14,7 +14,7 @@ import { PHOTO_NOT_STORED_NOW, PRODUCT_IMAGE_WIDTHS } from '../../../shared/imag
 import { AppError } from '../../http/errors.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
-import { StorageUnavailableError, type Storage } from '../../storage/storage.ts';
+import { askAgainIfDown, type Storage } from '../../storage/storage.ts';
 import * as q from './photos.queries.ts';
 
 export const PHOTO_LIMITS = {
@@ -48,6 +48,14 @@ async function widthsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buffe
   }
 }
 
+/** Each width of a photograph not yet stored, then its plain name (the largest width) last: its presence means the set is whole. */
+async function storeWidths(storage: Storage, stem: string, bytes: Uint8Array): Promise<void> {
+  if (await storage.has(`products/${stem}.webp`)) return;
+  const widths = await widthsOf(bytes);
+  for (const { width, webp } of widths) await storage.put(`products/${stem}-${width}.webp`, webp, 'image/webp');
+  await storage.put(`products/${stem}.webp`, widths.at(-1)!.webp, 'image/webp');
+}
+
 /** A day: an upload's photograph waits this long for the product that names it before a sweep may take it. */
 const SWEEP_GRACE_MS = 24 * 3600_000;
 /** Photographs a sweep looks at in one pass (the pass holds their rows while it removes their objects). */
@@ -71,16 +79,7 @@ export function createPhotos(db: Db, storage: Storage, now: () => Date = () => n
       const url = `/images/products/${stem}.webp`;
       // Listed first: a sweep removing this very photograph holds its row, so this waits for it and lists it anew.
       await q.touchPhoto(db, stem);
-      try {
-        if (await storage.has(`products/${stem}.webp`)) return url;
-        const widths = await widthsOf(bytes);
-        for (const { width, webp } of widths) await storage.put(`products/${stem}-${width}.webp`, webp, 'image/webp');
-        // The plain name is the largest width, and written last: its presence means the set is whole.
-        await storage.put(`products/${stem}.webp`, widths.at(-1)!.webp, 'image/webp');
-      } catch (err) {
-        if (err instanceof StorageUnavailableError) throw new AppError(503, 'storage_unavailable', NOT_STORED);
-        throw err;
-      }
+      await askAgainIfDown(storeWidths(storage, stem, bytes), NOT_STORED);
       return url;
     },
 
@@ -93,12 +92,8 @@ export function createPhotos(db: Db, storage: Storage, now: () => Date = () => n
       const stems = stemsOf(urls);
       const held = await q.holdPhotos(tx, stems);
       if (!stems.every((s) => held.has(s))) return false;
-      try {
-        return (await Promise.all(stems.map((s) => storage.has(`products/${s}.webp`)))).every(Boolean);
-      } catch (err) {
-        if (err instanceof StorageUnavailableError) throw new AppError(503, 'storage_unavailable', NOT_CHECKED);
-        throw err;
-      }
+      const whole = await askAgainIfDown(Promise.all(stems.map((s) => storage.has(`products/${s}.webp`))), NOT_CHECKED);
+      return whole.every(Boolean);
     },
 
     /**

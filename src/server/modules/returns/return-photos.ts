@@ -10,7 +10,7 @@ import { PHOTO_NOT_STORED_NOW } from '../../../shared/images.ts';
 import { RETURN_PHOTOS, RETURN_WORDS } from '../../../shared/returns.ts';
 import { AppError } from '../../http/errors.ts';
 import { checkPhoto, type PhotoRules } from '../../images/photo-check.ts';
-import { StorageUnavailableError, type Storage } from '../../storage/storage.ts';
+import { askAgainIfDown, type Storage } from '../../storage/storage.ts';
 
 const RULES: PhotoRules = {
   bytes: RETURN_PHOTOS.bytes,
@@ -23,12 +23,6 @@ const STORED_WIDTH = 1600;
 
 const keyOf = (id: string) => `return-photos/${id}.webp`;
 
-/** The storage failed: the shopper is asked to try again; nothing was kept for a request to name. */
-const notStored = (err: unknown): never => {
-  if (err instanceof StorageUnavailableError) throw new AppError(503, 'storage_unavailable', PHOTO_NOT_STORED_NOW);
-  throw err;
-};
-
 /** Stores the photograph (through the storage port: the bucket on several app servers); answers its id (what a request names it by) and its stored size. */
 export async function storeReturnPhoto(bytes: Uint8Array, storage: Storage): Promise<{ id: string; bytes: number }> {
   await checkPhoto(bytes, RULES);
@@ -40,7 +34,7 @@ export async function storeReturnPhoto(bytes: Uint8Array, storage: Storage): Pro
   }
   // A random id, not a hash: the photograph is private, and its name must not be guessable from it.
   const id = crypto.randomBytes(32).toString('hex');
-  await storage.put(keyOf(id), webp, 'image/webp').catch(notStored);
+  await askAgainIfDown(storage.put(keyOf(id), webp, 'image/webp'), PHOTO_NOT_STORED_NOW);
   return { id, bytes: webp.byteLength };
 }
 
@@ -49,5 +43,5 @@ export const removeReturnPhoto = (storage: Storage, id: string) => storage.remov
 
 /** A stored photograph's bytes (the caller has checked who may see it); a photograph the storage no longer has is not found. */
 export async function readReturnPhoto(storage: Storage, id: string): Promise<Buffer | null> {
-  return storage.get(keyOf(id)).catch(notStored);
+  return askAgainIfDown(storage.get(keyOf(id)), PHOTO_NOT_STORED_NOW);
 }
