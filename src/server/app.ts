@@ -6,6 +6,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { InProcessApi } from '../shared/in-process-api.ts';
+import { fetchPhotosFrom } from '../shared/images.ts';
 import type { Shop } from './compose.ts';
 import { apiHeaders } from './http/api-headers.ts';
 import { cacheFor } from './http/cache.ts';
@@ -59,6 +60,8 @@ export interface WebParts {
 /** dist/ssr/entry-server.js's `render` (src/web/drawing/entry-server.tsx). */
 export interface PageRenderer {
   render(url: string, api: InProcessApi, onError?: (error: unknown) => void): Promise<DrawnPage | null>;
+  /** Where its pages fetch the owner's photographs from (shared/images.ts), set in the renderer's own module. */
+  fetchPhotosFrom?(base: string | undefined): void;
 }
 
 /** The shopper's side of the API: open to all, then per shopper behind the session. */
@@ -150,6 +153,9 @@ function pageDrawer(routed: Fetch, shop: Shop, ssr: PageRenderer, keep: boolean)
 }
 
 export function createApp(shop: Shop, { webDir, ssr, devPages }: WebParts = {}) {
+  // The pages this server writes (and its preloads) name photographs where the shopper fetches them.
+  fetchPhotosFrom(shop.config.imagesPublicUrl);
+  ssr?.fetchPhotosFrom?.(shop.config.imagesPublicUrl);
   const app = new Hono();
   app.onError(handleError);
   const apiPaths = allowedMethods(() => app.routes.filter((r) => r.path.startsWith('/api/') && !r.path.endsWith('*')));

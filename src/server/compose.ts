@@ -63,7 +63,7 @@ import type { Storage } from './storage/storage.ts';
 import type { PasswordHashing } from './modules/accounts/auth.ts';
 
 export type ShopConfig = Pick<AppConfig, 'imagesDir'> &
-  Partial<Pick<AppConfig, 'importDir' | 'returnPhotosDir' | 'publicUrl' | 'port' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay' | 'cacheMemoryMb'>> & {
+  Partial<Pick<AppConfig, 'importDir' | 'returnPhotosDir' | 'publicUrl' | 'port' | 'requireEmailVerification' | 'trustProxyHops' | 'razorpay' | 'cacheMemoryMb' | 'imagesPublicUrl'>> & {
     /** Shiprocket's API user and Delhivery's token (issue 48); tests shorten their time limit. */
     shiprocket?: ShiprocketKeys & { timeoutMs?: number };
     delhivery?: DelhiveryKeys & { timeoutMs?: number };

@@ -126,6 +126,12 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(8).optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]{2,30}$/, { message: 'must be a region such as ap-south-1 (auto for Cloudflare R2)' }).default('us-east-1'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be the S3 server\'s address, such as https://<account>.r2.cloudflarestorage.com' }).optional(),
+  /**
+   * The bucket's public address (issue 52), when pages should fetch the owner's photographs from
+   * it (or a CDN in front of it) rather than through the app servers' `/images/`: the address at
+   * which the object `products/<name>` is `<IMAGES_PUBLIC_URL>/products/<name>`.
+   */
+  IMAGES_PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be the bucket\'s public address, such as https://photos.example.com' }).optional(),
   // Unset means development, as everywhere in Node: `npm start` on a fresh clone just works.
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -143,6 +149,9 @@ const SHIPROCKET_INCOMPLETE = 'SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD and SHIPROC
 const RAZORPAYX_INCOMPLETE = 'RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET and RAZORPAYX_ACCOUNT_NUMBER go together: set all three, or none.';
 const DELHIVERY_INCOMPLETE = 'DELHIVERY_TOKEN and DELHIVERY_WEBHOOK_TOKEN go together: set both, or none.';
 const WHATSAPP_INCOMPLETE = 'WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together: set both, or none.';
+const IMAGES_PUBLIC_URL_ALONE = 'IMAGES_PUBLIC_URL: the bucket\'s public address needs the bucket (S3_BUCKET and its keys); photographs in the local folder are served through /images/.';
+const IMAGES_PUBLIC_URL_PLAIN = 'IMAGES_PUBLIC_URL: must be an address with no query or fragment, such as https://photos.example.com or https://cdn.example.com/shop';
+const IMAGES_PUBLIC_URL_HTTPS = 'IMAGES_PUBLIC_URL: must begin with https:// in production (a browser does not show an http picture on an https page).';
 const S3_INCOMPLETE = 'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set all three for a bucket, or none for the local folder.';
 const MSG91_INCOMPLETE = 'MSG91_AUTH_KEY and SMS_TEMPLATES go together: set both, or none.';
 const RAZORPAY_INCOMPLETE = 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET go together: set all three, or none for the test mode.';
@@ -191,6 +200,8 @@ export interface AppConfig {
   razorpayx: { keyId: string; keySecret: string; accountNumber: string; apiBase: string | undefined } | undefined;
   /** The bucket for the shop's files (several app servers), or undefined: local folders (one machine). */
   s3: S3Settings | undefined;
+  /** The bucket's public address, from which pages fetch the owner's photographs (no trailing slash), or undefined: through `/images/`. */
+  imagesPublicUrl: string | undefined;
   /** Razorpay's keys, or undefined for the built-in test mode. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string | undefined } | undefined;
 }
@@ -232,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (payoutKeys.some(Boolean) && !payoutKeys.every(Boolean)) throw new ConfigError(`Invalid configuration:\n  ${RAZORPAYX_INCOMPLETE}`);
   const s3Keys = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) throw new ConfigError(`Invalid configuration:\n  ${S3_INCOMPLETE}`);
+  const imagesPublicUrl = e.IMAGES_PUBLIC_URL ? new URL(e.IMAGES_PUBLIC_URL) : undefined;
+  if (imagesPublicUrl && !e.S3_BUCKET) throw new ConfigError(`Invalid configuration:\n  ${IMAGES_PUBLIC_URL_ALONE}`);
+  if (imagesPublicUrl && (imagesPublicUrl.search || imagesPublicUrl.hash || imagesPublicUrl.username)) throw new ConfigError(`Invalid configuration:\n  ${IMAGES_PUBLIC_URL_PLAIN}`);
+  if (imagesPublicUrl?.protocol === 'http:' && e.NODE_ENV === 'production') throw new ConfigError(`Invalid configuration:\n  ${IMAGES_PUBLIC_URL_HTTPS}`);
   if (e.NODE_ENV === 'production' && !e.RAZORPAY_KEY_ID && e.PAYMENTS_TEST_MODE !== 'true') {
     throw new ConfigError(`Invalid configuration:\n  ${RAZORPAY_REQUIRED}`);
   }
@@ -266,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY!, region: e.S3_REGION, ...(e.S3_ENDPOINT && { endpoint: e.S3_ENDPOINT.replace(/\/$/, '') }) }
       : undefined,
+    imagesPublicUrl: imagesPublicUrl && (imagesPublicUrl.origin + imagesPublicUrl.pathname).replace(/\/+$/, ''),
     razorpay: e.RAZORPAY_KEY_ID
       ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET!, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!, apiBase: e.RAZORPAY_API_BASE }
       : undefined,

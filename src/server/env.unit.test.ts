@@ -20,6 +20,21 @@ describe('configuration', () => {
     expect(c.mailFrom).toBe('"Vastra" <care@vastra.in>');
   });
 
+  it("takes the bucket's settings together, and its public address only with the bucket", () => {
+    const bucket = { S3_BUCKET: 'vastra-photos', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret-key-123' };
+    expect(() => loadConfig({ S3_BUCKET: 'vastra-photos' })).toThrow(/S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    expect(loadConfig(bucket).s3).toMatchObject({ bucket: 'vastra-photos', region: 'us-east-1' });
+    expect(loadConfig(bucket).imagesPublicUrl).toBeUndefined();
+    expect(loadConfig({ ...bucket, IMAGES_PUBLIC_URL: 'https://photos.example.com/' }).imagesPublicUrl).toBe('https://photos.example.com');
+    expect(loadConfig({ ...bucket, IMAGES_PUBLIC_URL: 'https://cdn.example.com/shop//' }).imagesPublicUrl).toBe('https://cdn.example.com/shop');
+    expect(() => loadConfig({ IMAGES_PUBLIC_URL: 'https://photos.example.com' })).toThrow(/IMAGES_PUBLIC_URL: the bucket's public address needs the bucket/);
+    expect(() => loadConfig({ ...bucket, IMAGES_PUBLIC_URL: 'https://photos.example.com/?x=1' })).toThrow(/IMAGES_PUBLIC_URL: must be an address with no query or fragment/);
+    expect(() => loadConfig({ ...bucket, IMAGES_PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/IMAGES_PUBLIC_URL: must be the bucket's public address/);
+    expect(() => loadConfig({ ...bucket, IMAGES_PUBLIC_URL: 'http://photos.example.com', NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com', AUTH_SECRET: SECRET, ...RAZORPAY })).toThrow(
+      /IMAGES_PUBLIC_URL: must begin with https:\/\/ in production/,
+    );
+  });
+
   it('needs PUBLIC_URL in production, and says so plainly', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required when NODE_ENV=production/);
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: '' })).toThrow(ConfigError);

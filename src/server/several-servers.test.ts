@@ -35,7 +35,8 @@ describe.runIf(inject('dbKind') === 'postgres')('two app servers on one PostgreS
   let owner: string;
 
   beforeAll(async () => {
-    s3 = await startLocalS3();
+    // The owner's photographs readable by anyone at the bucket's address, as a bucket policy allows (IMAGES_PUBLIC_URL's test).
+    s3 = await startLocalS3({ publicRead: ['products/'] });
     drawing = await buildPageRenderer();
     a = await createTestApp({ web: true, ssr: drawing.renderer, watch: true, storage: s3Storage({ bucket: s3.bucket, region: s3.region, endpoint: s3.endpoint, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }) });
     second = await openPostgres(a.databaseUrl!, 4);
@@ -129,4 +130,51 @@ describe.runIf(inject('dbKind') === 'postgres')('two app servers on one PostgreS
       await inbox.close();
     }
   }, 180_000);
+
+  // Last: the app made here says where every page of this process fetches photographs from.
+  describe("with IMAGES_PUBLIC_URL, the owner's photographs from the bucket's public address", () => {
+    let c: TestApp;
+    let base: string;
+    beforeAll(async () => {
+      base = `${s3.endpoint}/${s3.bucket}`;
+      c = await createTestApp({ web: true, ssr: drawing.renderer, storage: a.shop.storage, imagesPublicUrl: base });
+      const lata = await signedUp(c, 'Lata');
+      await c.shop.owners.setOwner(lata.email, true);
+      owner = lata.cookie;
+    }, 60_000);
+    afterAll(async () => {
+      await c?.close();
+    });
+
+    it('names them there in the drawn page, its preload, its Open Graph picture and its policy; the bucket serves them for a year', async () => {
+      const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#1f5c7a' } }).jpeg().toBuffer();
+      const uploaded = await Promise.resolve(c.app.request('/api/admin/uploads/photos', { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', Cookie: owner }, body: photo as BodyInit }));
+      const { url } = (await uploaded.json()) as { url: string };
+      const stem = /^\/images\/(products\/u-[0-9a-f]{20})\.webp$/.exec(url)![1]!;
+      const { id } = (await (await send(c, 'POST', '/api/admin/products', { ...piece, name: 'Public Address Chanderi Saree', images: [url] }, owner)).json()) as { id: number };
+      const res = await Promise.resolve(c.app.request(`/product/${id}`));
+      const html = await res.text();
+      const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="ssr-data"'));
+      expect(root).toContain(`src="${base}/${stem}-768.webp"`);
+      expect(root).toContain(`${base}/${stem}-1080.webp 1080w`);
+      expect(root).not.toContain(`/images/${stem}`);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain(`<meta name="photos-from" content="${base}" />`);
+      expect(head).toMatch(new RegExp(`<link rel="preload" as="image" href="${base}/${stem}-768\\.webp"`));
+      expect(head).toContain(`<meta property="og:image" content="${base}/${stem}.webp" />`);
+      // The product keeps its own name for the photograph: the browser's takeover writes the same address from it.
+      expect(html.slice(html.indexOf('id="ssr-data"'))).toContain(url);
+      expect(res.headers.get('Content-Security-Policy')).toMatch(new RegExp(`img-src 'self' https://\\*\\.razorpay\\.com ${s3.endpoint}(;|$)`));
+      // Anyone may fetch it from the bucket, with the year's cache the shop stored it with; /images/ still answers (old links).
+      const fromBucket = await fetch(`${base}/${stem}-768.webp`);
+      expect(fromBucket.status).toBe(200);
+      expect(fromBucket.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+      expect(fromBucket.headers.get('Content-Type')).toBe('image/webp');
+      const fromShop = await Promise.resolve(c.app.request(`/images/${stem}-768.webp`));
+      expect(Buffer.from(await fromBucket.arrayBuffer()).equals(Buffer.from(await fromShop.arrayBuffer()))).toBe(true);
+      // Only the owner's photographs: a shopper's return photograph is not read without a signature.
+      await c.shop.storage.put('return-photos/r-private.webp', photo, 'image/webp');
+      expect((await fetch(`${base}/return-photos/r-private.webp`)).status).toBe(403);
+    });
+  });
 });

@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { photosFromAddress } from '../../shared/images.ts';
 import { DRAWN_STYLE_ATTRIBUTES } from '../../shared/style-attributes.ts';
 
 /**
@@ -55,19 +56,31 @@ const render = (sources: Record<string, string[]>) =>
  * stamped with the same nonce; a built shop never runs an inline script.
  */
 export function pagePolicy(nonce: string, devScripts = false): string {
-  return (devScripts ? DEV_POLICY_AROUND_NONCE : POLICY_AROUND_NONCE).join(nonce);
+  return policyPieces(devScripts).join(nonce);
 }
 
-/** A page's policy is the same but for its nonce: written once, in the pieces between which each page's nonce goes. */
-const policyAroundNonce = (devScripts: boolean) =>
+/**
+ * A page's policy is the same but for its nonce: written once, in the pieces between which each
+ * page's nonce goes. Pictures also from the bucket's public address when the owner's photographs
+ * are fetched from there (IMAGES_PUBLIC_URL, shared/images.ts): its origin only.
+ */
+const policyAroundNonce = (devScripts: boolean, photosOrigin: string | null) =>
   render({
     ...PAGE_SOURCES,
     ...(devScripts && { 'script-src': [...PAGE_SOURCES['script-src']!, "'nonce-\0'"] }),
+    ...(photosOrigin && { 'img-src': [...PAGE_SOURCES['img-src']!, photosOrigin] }),
     'style-src': [...PAGE_SOURCES['style-src']!, "'nonce-\0'"],
     'style-src-attr': ["'unsafe-hashes'", ...STYLE_ATTRIBUTE_HASHES],
   }).split('\0');
-const POLICY_AROUND_NONCE = policyAroundNonce(false);
-const DEV_POLICY_AROUND_NONCE = policyAroundNonce(true);
+/** Written once per setting (one per server, in practice), keyed by the dev flag and the photographs' address. */
+const policiesAroundNonce = new Map<string, string[]>();
+const policyPieces = (devScripts: boolean) => {
+  const photos = photosFromAddress();
+  const key = `${devScripts}|${photos}`;
+  let pieces = policiesAroundNonce.get(key);
+  if (!pieces) policiesAroundNonce.set(key, (pieces = policyAroundNonce(devScripts, photos ? new URL(photos).origin : null)));
+  return pieces;
+};
 
 /**
  * 128 random bits, base64: a fresh one for every page. Drawn from a pool filled 256 nonces at a

@@ -18,6 +18,7 @@ import { keptAliveAsTheShop } from '../http/listen.ts';
 export interface LocalS3Object {
   bytes: Buffer;
   contentType: string;
+  cacheControl: string | undefined;
   etag: string;
   modified: Date;
 }
@@ -107,7 +108,12 @@ function checkChecksum(req: IncomingMessage, body: Buffer): void {
   if (mine.toString('base64') !== crc) throw new S3Refusal(400, 'BadDigest', 'The CRC32 you specified did not match the calculated checksum.');
 }
 
-export async function startLocalS3(options: { region?: string; bucket?: string; listPage?: number } = {}): Promise<LocalS3> {
+/**
+ * `publicRead`: prefixes anyone may GET and HEAD without a signature, as a bucket policy allowing
+ * `s3:GetObject` on `products/*` does (the bucket's public address, IMAGES_PUBLIC_URL); every
+ * other unsigned request is refused 403, as S3 refuses it.
+ */
+export async function startLocalS3(options: { region?: string; bucket?: string; listPage?: number; publicRead?: string[] } = {}): Promise<LocalS3> {
   const region = options.region ?? 'ap-south-1';
   const bucket = options.bucket ?? 'vastra-local';
   const accessKeyId = 'LOCALS3KEY' + crypto.randomBytes(5).toString('hex').toUpperCase();
@@ -125,13 +131,19 @@ export async function startLocalS3(options: { region?: string; bucket?: string; 
 
   function onObject(req: IncomingMessage, res: ServerResponse, key: string, body: Buffer): void {
     const found = objects.get(key);
-    const described = (o: LocalS3Object) => ({ 'content-type': o.contentType, 'content-length': o.bytes.byteLength, etag: o.etag, 'last-modified': o.modified.toUTCString() });
+    const described = (o: LocalS3Object) => ({
+      'content-type': o.contentType,
+      'content-length': o.bytes.byteLength,
+      etag: o.etag,
+      'last-modified': o.modified.toUTCString(),
+      ...(o.cacheControl && { 'cache-control': o.cacheControl }),
+    });
     switch (req.method) {
       case 'PUT': {
         if (req.headers['if-none-match'] === '*' && found) throw new S3Refusal(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
         checkChecksum(req, body);
         const etag = `"${crypto.createHash('md5').update(body).digest('hex')}"`;
-        objects.set(key, { bytes: body, contentType: req.headers['content-type'] ?? 'application/octet-stream', etag, modified: new Date() });
+        objects.set(key, { bytes: body, contentType: req.headers['content-type'] ?? 'application/octet-stream', cacheControl: req.headers['cache-control'], etag, modified: new Date() });
         return answer(res, 200, { etag });
       }
       case 'GET':
@@ -181,7 +193,8 @@ export async function startLocalS3(options: { region?: string; bucket?: string; 
         if (!isDown) failing.n--;
         throw new S3Refusal(503, 'SlowDown', 'Please reduce your request rate.');
       }
-      checkSignature(req, body, { accessKeyId, secretAccessKey, region }, new Date());
+      const readByAnyone = !req.headers.authorization && (req.method === 'GET' || head) && key && options.publicRead?.some((prefix) => key.startsWith(prefix));
+      if (!readByAnyone) checkSignature(req, body, { accessKeyId, secretAccessKey, region }, new Date());
       if (name !== bucket) throw new S3Refusal(404, 'NoSuchBucket', 'The specified bucket does not exist');
       if (key) onObject(req, res, key, body);
       else onBucket(req, res, url);

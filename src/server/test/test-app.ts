@@ -107,6 +107,8 @@ export interface TestAppOptions {
   logQuery?: Logger['logQuery'];
   /** Where the shop keeps its files (a bucket on the local S3, src/server/storage/local-s3.ts); unset, the test's folders. */
   storage?: Storage;
+  /** The bucket's public address the pages fetch the owner's photographs from (IMAGES_PUBLIC_URL). */
+  imagesPublicUrl?: string;
 }
 
 /** Signs the test apps' sessions: every app over one database must share it, as app servers do. */
@@ -125,11 +127,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     fs.mkdirSync(webDir);
     fs.writeFileSync(path.join(webDir, 'index.html'), FAKE_INDEX_HTML);
   }
-  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, razorpayx, shiprocket, delhivery, whatsapp, msg91, now, ssr } = options;
+  const { publicUrl, requireEmailVerification, trustProxyHops, mailWritten, razorpay, razorpayx, shiprocket, delhivery, whatsapp, msg91, now, ssr, imagesPublicUrl } = options;
   const watch = options.watch ? createCatalogWatch(database) : undefined;
   await watch?.ready;
   const passwordHashing = options.shopPasswordHashing ? undefined : testPasswordHashing;
-  const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, razorpayx, shiprocket, delhivery, whatsapp, msg91, couriersAreLocal: !!(shiprocket || delhivery), authSecret: TEST_AUTH_SECRET, passwordHashing };
+  const config = { imagesDir, importDir, publicUrl, requireEmailVerification, trustProxyHops, razorpay, razorpayx, shiprocket, delhivery, whatsapp, msg91, couriersAreLocal: !!(shiprocket || delhivery), imagesPublicUrl, authSecret: TEST_AUTH_SECRET, passwordHashing };
   const shop = composeShop({ db: database.db, config, mailWritten, now, watch, storage: options.storage });
   const app = createApp(shop, { webDir, ssr });
   return {

@@ -74,9 +74,9 @@ class DrawingThread {
     this.worker.on('exit', (code) => this.died(new Error(`The drawing thread stopped (exit code ${code}).`)));
   }
 
-  draw(draw: number, url: string, drawing: Drawing): void {
+  draw(draw: number, url: string, photosFrom: string | undefined, drawing: Drawing): void {
     this.drawing.set(draw, drawing);
-    this.worker.postMessage({ type: 'draw', draw, url } satisfies ToThread);
+    this.worker.postMessage({ type: 'draw', draw, url, photosFrom } satisfies ToThread);
   }
 
   /** Whether the page is still being drawn here. */
@@ -171,11 +171,12 @@ export const RENDERER_LOAD_LIMIT_MS = 60_000;
 export function threadedRenderer(
   entry: string | ViteRenderer,
   { threads: count = drawingThreadCount(), timeLimitMs = DRAW_TIME_LIMIT_MS, loadLimitMs = RENDERER_LOAD_LIMIT_MS }: { threads?: number; timeLimitMs?: number; loadLimitMs?: number } = {},
-): PageRenderer & { close(): Promise<void> } {
+): Required<PageRenderer> & { close(): Promise<void> } {
   // Started now, so the first page does not wait for a thread to load React.
   const threads = Array.from({ length: count }, () => new DrawingThread(entry));
   if (typeof entry !== 'string') entry.onEdit(() => threads.forEach((t) => t.edited()));
   let draws = 0;
+  let photosFrom: string | undefined;
   const thread = (): DrawingThread => {
     threads.forEach((t, i) => {
       if (t.dead) threads[i] = new DrawingThread(entry);
@@ -205,8 +206,12 @@ export function threadedRenderer(
           clearTimeout(limit);
           settle(value);
         };
-        on.draw(draw, url, { api, started, onError, resolve: settled(resolve), reject: settled(reject) });
+        on.draw(draw, url, photosFrom, { api, started, onError, resolve: settled(resolve), reject: settled(reject) });
       }),
+    /** Said to each thread with each page (a thread started later, or a renderer loaded again, has it too). */
+    fetchPhotosFrom(base) {
+      photosFrom = base;
+    },
     /** Stops the threads; a page asked for later starts new ones. */
     async close() {
       await Promise.all(threads.map((t) => t.terminate()));

@@ -31,7 +31,8 @@ export type FromThread =
   | { type: 'threw'; draw: number; error: unknown }
   | { type: 'vite'; call: number; payload: HotPayload };
 export type ToThread =
-  | { type: 'draw'; draw: number; url: string }
+  /** `photosFrom`: where its page fetches the owner's photographs from (IMAGES_PUBLIC_URL), or undefined: /images/. */
+  | { type: 'draw'; draw: number; url: string; photosFrom: string | undefined }
   | { type: 'answer'; ask: number; answer: ApiAnswer | Failure }
   | { type: 'vite'; call: number; answer: ViteAnswer }
   | { type: 'edited' };
@@ -138,7 +139,9 @@ function serve(port: NonNullable<typeof parentPort>, { renderer: from }: Drawing
       return;
     }
     try {
-      const { render } = await renderer();
+      const { render, fetchPhotosFrom } = await renderer();
+      // Each time: a renderer loaded afresh after an edit (npm run dev) starts without it.
+      fetchPhotosFrom?.(m.photosFrom);
       send({ type: 'started', draw: m.draw });
       const page = await render(m.url, transport(m.draw), (error) => send({ type: 'failed', draw: m.draw, error: plainError(error) }));
       send({ type: 'drawn', draw: m.draw, page });

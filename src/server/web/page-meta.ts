@@ -8,6 +8,7 @@ import type { Availability } from '../../shared/catalog.ts';
 import type { PageHead } from '../../shared/page-head.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 import { APP_BOOT_ID, type AppBoot } from '../../shared/app-boot.ts';
+import { photosFromAddress } from '../../shared/images.ts';
 import type { ModuleHints } from './preloads.ts';
 import { scriptJson, SSR_DATA_ID } from '../../shared/script-json.ts';
 import { WEB_FONTS_CLASS } from '../../shared/web-fonts.ts';
@@ -69,6 +70,16 @@ function productJsonLd(meta: PageMeta) {
  */
 const nonceMeta = (nonce: string) => `<meta property="csp-nonce" nonce="${escapeHtml(nonce)}" />`;
 
+/**
+ * Where the owner's photographs come from, when not from this server (IMAGES_PUBLIC_URL): said to
+ * the app (main.tsx), and the connection to it opened while the page is still read.
+ */
+function photosFromLines(): string[] {
+  const base = photosFromAddress();
+  if (!base) return [];
+  return [`<meta name="photos-from" content="${escapeHtml(base)}" />`, `<link rel="preconnect" href="${escapeHtml(new URL(base).origin)}" />`];
+}
+
 /** The head's lines; the nonce's among them when given (a drawn page writes it last instead). */
 export function renderHead(meta: PageMeta, nonce?: string): string {
   const tag = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}" />`;
@@ -77,6 +88,7 @@ export function renderHead(meta: PageMeta, nonce?: string): string {
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     ...(nonce === undefined ? [] : [nonceMeta(nonce)]),
+    ...photosFromLines(),
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
     tag('og:site_name', 'Vastra'),
     tag('og:type', meta.product ? 'product' : 'website'),

@@ -11,6 +11,7 @@ import { every } from 'hono/combine';
 import { cacheFor } from '../http/cache.ts';
 import { acceptsGzip, compressed } from '../http/compress.ts';
 import { groupHead, type HeadGroup } from '../../shared/group-head.ts';
+import { photoSrc } from '../../shared/images.ts';
 import { productHead, screenHead, type HeadProduct, type PageHead } from '../../shared/page-head.ts';
 import { pageTitle } from '../../shared/page-titles.ts';
 import { DEFAULT_PRICING, shopDescription, type PricingSettings } from '../../shared/pricing.ts';
@@ -101,7 +102,7 @@ export function webRoutes(webDir: string, sources: PageSources = NO_SOURCES, pub
     const metaOf = (head: PageHead, status: 200 | 404): PageMeta => {
       if (status === 404) c.header('X-Robots-Tag', 'noindex');
       const links = status === 404 ? undefined : head.picture !== undefined ? productImagePreload(head.picture) : pictures;
-      return { ...head, url, image: head.image ? new URL(head.image, origin).toString() : undefined, links, modules };
+      return { ...head, url, image: head.image ? new URL(photoSrc(head.image), origin).toString() : undefined, links, modules };
     };
     // The path and the listing's query in its one form: the page's markup never depends on the
     // Host a request names, nor on parameters no screen reads (shared/filters.ts listingQuery), and

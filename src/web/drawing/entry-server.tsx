@@ -28,6 +28,9 @@ import { makeRoutes, routeModules } from '../router.tsx';
 // On the server a screen's module is there at once: no query client of the browser's (withData).
 const handler = createStaticHandler(makeRoutes((chunk) => routeModules[`./${chunk}`] as RouteObject['lazy']));
 
+// The drawing thread says where pages fetch the owner's photographs from (IMAGES_PUBLIC_URL).
+export { fetchPhotosFrom } from '../../shared/images.ts';
+
 export interface Drawn {
   /** What goes inside <div id="root">. */
   html: string;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { StockAlert } from '../../../shared/back-in-stock.ts';
+import { imageAtWidth } from '../../../shared/images.ts';
 import { INDIA_TIME_ZONE } from '../../../shared/india-time.ts';
 import { sizeLabel } from '../../../shared/sizes.ts';
 import { notify } from '../../lib/toast.ts';
@@ -35,7 +36,7 @@ export function StockAlertsList({ shopperId }: { shopperId: string }) {
           return (
             <li key={`${a.productId}:${a.size}:${a.askedAt}`} className="flex items-center gap-3 p-3">
               {a.product?.thumbnail ? (
-                <img src={a.product.thumbnail} alt="" width={48} height={64} className="h-16 w-12 shrink-0 rounded object-cover" loading="lazy" />
+                <img src={imageAtWidth(a.product.thumbnail, 320)} alt="" width={48} height={64} className="h-16 w-12 shrink-0 rounded object-cover" loading="lazy" />
               ) : (
                 <span aria-hidden className="h-16 w-12 shrink-0 rounded bg-sand" />
               )}
