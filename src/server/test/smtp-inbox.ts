@@ -11,6 +11,12 @@ export interface SmtpInbox {
   mails: ParsedMail[];
   /** Refuse the next `n` recipients with a temporary failure (451), as a busy provider would. */
   refuseNext(n: number): void;
+  /**
+   * The next mail's DATA is taken but never answered: the sender waits for the server's "250" that
+   * does not come. Resolves with the mail as held; it is not kept (a server keeps a mail only once
+   * it has said so), and is dropped when the sender's connection ends.
+   */
+  holdNext(): Promise<ParsedMail>;
   /** Resolves when `count` mails have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -20,6 +26,9 @@ export interface SmtpInbox {
 export async function startSmtpInbox(onMail?: (mail: ParsedMail, n: number) => void): Promise<SmtpInbox> {
   const mails: ParsedMail[] = [];
   let refusals = 0;
+  let holding: ((mail: ParsedMail) => void) | null = null;
+  /** The held mails' unanswered callbacks: answered (refused) when the inbox closes. */
+  const held: ((err?: Error) => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -36,6 +45,13 @@ export async function startSmtpInbox(onMail?: (mail: ParsedMail, n: number) => v
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
+          if (holding) {
+            const heard = holding;
+            holding = null;
+            held.push(callback);
+            heard(mail);
+            return;
+          }
           mails.push(mail);
           onMail?.(mail, mails.length);
           callback();
@@ -50,6 +66,7 @@ export async function startSmtpInbox(onMail?: (mail: ParsedMail, n: number) => v
     url: `smtp://127.0.0.1:${port}`,
     mails,
     refuseNext: (n) => void (refusals = n),
+    holdNext: () => new Promise<ParsedMail>((resolve) => (holding = resolve)),
     async waitFor(count, timeoutMs = 10_000) {
       const started = Date.now();
       while (mails.length < count) {
@@ -58,6 +75,9 @@ export async function startSmtpInbox(onMail?: (mail: ParsedMail, n: number) => v
       }
       return mails;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const answer of held.splice(0)) answer(new Error('The inbox is closing'));
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
