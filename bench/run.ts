@@ -14,6 +14,7 @@
 import { ensureBuilt } from '../scripts/build-lib.mjs';
 import { benchInvoices } from './invoices.ts';
 import { benchParcels } from './parcels.ts';
+import { benchTwoServers, TWO_SERVERS_NAME } from './two-servers.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,7 +40,9 @@ import {
   type ToServer,
 } from './messages.ts';
 import { formatResults, type Row } from './report.ts';
-import { buildScenarios, checkoutScenarios, DRAWING_WARMUP_SECONDS, LIST_NAME, type BenchShopper, type Scenario } from './scenarios.ts';
+import { buildScenarios, checkoutScenarios, DRAWING_WARMUP_SECONDS, LIST_NAME, type Scenario } from './scenarios.ts';
+import { exited, message } from './ipc.ts';
+import { fillCart, signUpShopper } from './bench-shopper.ts';
 import { ServerLog } from './server-log.ts';
 import { createThrowawayDb, locationEnv, type ThrowawayDb } from './throwaway-db.ts';
 import type { Workload } from './workload.ts';
@@ -84,11 +87,6 @@ let load: ChildProcess | undefined;
 let checkoutLoad: ChildProcess | undefined;
 let cleaning: Promise<void> | undefined;
 let interrupted = false;
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p.then(() => undefined), new Promise<void>((r) => setTimeout(r, ms).unref())]);
@@ -137,24 +135,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     interrupted = true;
     console.error(`\n${signal}: stopping, dropping the throwaway database...`);
     void cleanup().finally(() => process.exit(130));
-  });
-}
-
-// ---- child processes ----
-function message<T>(child: ChildProcess, accept: (m: T) => boolean, what: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: T) => {
-      if (!accept(m)) return;
-      child.off('exit', onExit);
-      child.off('message', onMessage);
-      resolve(m);
-    };
-    const onExit = (code: number | null, signal: string | null) => {
-      child.off('message', onMessage);
-      reject(new Error(`${what}: the process exited (${signal ?? `code ${code}`})`));
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
   });
 }
 
@@ -344,35 +324,6 @@ async function runCheckouts(origin: string, productIds: number[], opts: ReturnTy
   return out;
 }
 
-/** The signed-in scenarios' shopper: a real sign-up through the API, and the session cookie it set. */
-async function signUpShopper(origin: string): Promise<Omit<BenchShopper, 'cartIds' | 'photo'>> {
-  const shopper = { firstName: 'Bench', email: `bench.${Date.now()}@example.com`, phone: '9876543210', gender: 'female', password: 'Bench@2026' };
-  const res = await fetch(`${origin}/api/accounts/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shopper) });
-  const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token='))?.split(';')[0];
-  if (res.status !== 200 || !cookie) throw new Error(`signing up the benchmark's shopper: ${res.status} ${await res.text()}`);
-  return { email: shopper.email, password: shopper.password, cookie };
-}
-
-/** Pieces in the benchmark shopper's cart before the load, so the cart's reads are of a real cart. */
-const CART_LINES = 5;
-
-/** Puts CART_LINES pieces in the shopper's cart (skipping sold-out ones) and says which. */
-async function fillCart(origin: string, shopper: { cookie: string }, ids: number[]): Promise<number[]> {
-  const added: number[] = [];
-  for (const productId of ids) {
-    if (added.length === CART_LINES) break;
-    const res = await fetch(`${origin}/api/cart/items`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: shopper.cookie },
-      body: JSON.stringify({ productId }),
-    });
-    if (res.status === 200) added.push(productId);
-    // Sold out (409), or a piece in sizes that needs one (422): the next piece.
-    else if (res.status !== 409 && res.status !== 422) throw new Error(`filling the benchmark's cart: ${res.status} ${await res.text()}`);
-  }
-  return added;
-}
-
 /** One request per scenario before any load: right status, and search totals equal to SQL's counts. */
 async function preflight(origin: string, scenarios: Scenario[], w: Workload): Promise<void> {
   for (const s of scenarios) {
@@ -481,6 +432,8 @@ async function main(): Promise<void> {
   if (!opts.only) await benchInvoices({ databaseUrl });
   // The couriers' scans and the kept tracking page (issue 48), on a database of their own.
   if (!only || only.some((part) => 'parcels'.includes(part))) await benchParcels({ databaseUrl });
+  // Issue 52: one app server and two on one PostgreSQL, side by side (their own database, last).
+  if (!only || only.some((part) => TWO_SERVERS_NAME.includes(part))) await benchTwoServers({ databaseUrl });
 }
 
 try {
