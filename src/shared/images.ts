@@ -16,28 +16,24 @@ export const GALLERY_SRC_WIDTH = 768;
 export const PRODUCT_ASPECT = { width: 3, height: 4 } as const;
 
 const LOCAL_WEBP = /^(\/images\/.+)\.webp$/;
-/** An owner's uploaded photograph (or one width of it): its name in the storage after `/images/`. */
-const UPLOADED = /^\/images\/(products\/u-[0-9a-f]{20}(?:-\d{3,4})?\.webp)$/;
+/** An owner's or a buyer's uploaded photograph (or one width of it), by its name after `/images`. */
+const UPLOADED = /^\/images(\/(?:products\/u|reviews\/r)-)/;
 
 /**
- * Where the owner's uploaded photographs are fetched from: '' for the shop's own `/images/` (the
- * default), or the bucket's public address (`IMAGES_PUBLIC_URL`, issue 52), without a trailing
- * slash. One setting of the whole deployment, so a module's own: set as a server starts
- * (app.ts), in each drawing thread's renderer (drawing-worker.ts) and as a page starts in the
- * browser (main.tsx, from the page's `photos-from` meta), so a drawn page and its takeover agree.
+ * Where the uploaded photographs are fetched from: '' for the shop's own `/images/` (the default),
+ * or the bucket's public address (`IMAGES_PUBLIC_URL`, issue 52), without a trailing slash. One
+ * setting of the whole deployment, so a module's own: set as a server starts (app.ts) and in each
+ * drawing thread's renderer (drawing-worker.ts), and read in the browser from the page's
+ * `photos-from` meta as this module starts, so a drawn page and its takeover agree.
  */
-let photosFrom = '';
+let photosFrom = globalThis.document?.querySelector<HTMLMetaElement>('meta[name=photos-from]')?.content ?? '';
 export function fetchPhotosFrom(base: string | undefined): void {
   photosFrom = base ?? '';
 }
 export const photosFromAddress = (): string => photosFrom;
 
 /** A picture's URL as a page writes it: an uploaded photograph from the bucket's public address when there is one. */
-export function photoSrc(url: string): string {
-  if (!photosFrom) return url;
-  const m = UPLOADED.exec(url);
-  return m ? `${photosFrom}/${m[1]}` : url;
-}
+export const photoSrc = (url: string): string => (photosFrom && UPLOADED.test(url) ? photosFrom + url.slice(7) : url);
 
 /** The URL of one width of a locally stored picture; other URLs come back unchanged. */
 export function imageAtWidth(url: string, width: number): string {

@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
-import { fetchPhotosFrom } from '../shared/images.ts';
 import { adoptCspNonce } from './lib/csp-nonce.ts';
 import { DataProvider } from './lib/data-client.ts';
 import { ssrState } from './drawing/ssr-data.ts';
@@ -9,8 +8,6 @@ import { browserRoutes } from './router.tsx';
 import './styles.css';
 
 adoptCspNonce();
-// The owner's photographs from where the server's page named them (the bucket's public address, or /images/).
-fetchPhotosFrom(document.querySelector<HTMLMetaElement>('meta[name="photos-from"]')?.content);
 
 const routes = browserRoutes();
 const root = document.getElementById('root')!;
