@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childEnv, freePort, npm, run, start, tsxServer, whenServing, type Child } from '../test/processes.ts';
+import { takeLock } from '../dir-lock.js';
+import { childEnv, freePort, npm, projectRoot, run, start, tsxServer, whenServing, type Child } from '../test/processes.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vastra-backup-cli-'));
 const children: Child[] = [];
@@ -16,8 +17,24 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
+/**
+ * The browser tests' demo pictures (e2e/cache-dirs.ts), made by `npm test` beside these tests:
+ * copied into a seeding shop's folder once made (their lock held), so the shop does not draw them
+ * all again on a machine busy with the other tests (more than two minutes in one CI run).
+ */
+async function withDemoPictures(dataDir: string): Promise<void> {
+  const made = path.join(projectRoot, 'node_modules', '.cache', 'vastra-e2e', 'images');
+  const release = await takeLock(`${made}.making.lock`, { what: 'copying the demo pictures for the backup test' });
+  try {
+    if (fs.existsSync(made)) fs.cpSync(made, path.join(dataDir, 'images'), { recursive: true });
+  } finally {
+    release();
+  }
+}
+
 /** A shop on `dataDir`; the first seeds the demo catalog (the restored one finds it in its database). */
 async function shop(dataDir: string, seedDemo = false): Promise<{ child: Child; port: number }> {
+  if (seedDemo) await withDemoPictures(dataDir);
   const port = await freePort();
   const child = start(process.execPath, tsxServer(), childEnv({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: String(seedDemo) }));
   children.push(child);
