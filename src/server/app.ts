@@ -22,6 +22,7 @@ import { sessionMiddleware } from './modules/accounts/session.middleware.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { ownersOnly } from './modules/admin/admin.routes.ts';
 import { ownerOffersRoutes } from './modules/offers/offers.routes.ts';
+import { ownerReviewsRoutes, publicReviewsRoutes, reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { importRoutes } from './modules/admin/import.routes.ts';
 import { adminProductsRoutes } from './modules/admin/products.routes.ts';
 import { photosRoutes } from './modules/admin/photos.routes.ts';
@@ -77,6 +78,8 @@ function shopperRoutes(shop: Shop) {
       .route('/', paymentsRoutes(shop.payments))
       // The couriers' webhooks (checked by their secret) and the tracking look-up need no session either.
       .route('/', parcelRoutes(shop.shipping, config.trustProxyHops ?? 0))
+      // A product's published reviews are for everyone (issue 51).
+      .route('/', publicReviewsRoutes(shop.reviews))
       .use(sessionMiddleware(shop.readSession))
       .route('/', accountsRoutes(shop.accounts, shop.profiles, accountsConfig))
       .route('/', wishlistRoutes(shop.wishlist))
@@ -86,6 +89,7 @@ function shopperRoutes(shop: Shop) {
       .route('/', checkoutRoutes(shop.checkout, shop.provider.mode))
       .route('/', ordersRoutes(shop.orders, shop.cancel))
       .route('/', returnsRoutes(shop.returns))
+      .route('/', reviewsRoutes(shop.reviews))
       .route('/', storeCreditRoutes(shop.storeCredit))
       .route('/', shopperInvoiceRoutes(shop.invoiceFiles))
   );
@@ -105,7 +109,8 @@ function ownerRoutes(shop: Shop) {
     .route('/', fulfilmentRoutes(shop.fulfilment))
     .route('/', ownerParcelRoutes(shop.shipping))
     .route('/', ownerReturnsRoutes(shop.returns))
-    .route('/', ownerOffersRoutes(shop.offers));
+    .route('/', ownerOffersRoutes(shop.offers))
+    .route('/', ownerReviewsRoutes(shop.reviews));
 }
 
 function apiRoutes(shop: Shop, allow: (path: string) => string[]) {

@@ -7,13 +7,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApp, type PageRenderer } from './app.ts';
-import { composeShop, folderStorageFor } from './compose.ts';
+import { composeShop, folderStorageFor, type Shop } from './compose.ts';
 import { threadedRenderer } from './web/drawing-threads.ts';
 import type { DevPages } from './web/web.routes.ts';
 import { createCatalogWatch } from './modules/catalog/catalog-watch.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { claimRun, type ClaimRun } from './db/job-runs.ts';
-import type { Photos } from './modules/admin/photos.ts';
 import { s3Storage } from './storage/s3-storage.ts';
 import type { Storage } from './storage/storage.ts';
 import { migrate } from './db/migrate.ts';
@@ -28,11 +27,9 @@ import { createMailSender } from './modules/mail/mail.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import { folderTransport, smtpTransport } from './modules/mail/mail.transports.ts';
 import { startLocalChat } from './modules/notify/local-chat.ts';
-import type { Notifier } from './modules/notify/notifier.ts';
-import type { ReturnsService } from './modules/returns/returns.service.ts';
 import { startLocalPayouts } from './modules/payouts/local-payouts.ts';
 import { startLocalCourier } from './modules/shipping/local-courier.ts';
-import { WEBHOOK_PATHS, type Shipping } from './modules/shipping/shipping.service.ts';
+import { WEBHOOK_PATHS } from './modules/shipping/shipping.service.ts';
 import type { CourierName } from '../shared/parcels.ts';
 
 export const builtWebDir = path.join(projectRoot, 'dist', 'web');
@@ -131,7 +128,7 @@ const MESSAGES_EVERY_MS = 60_000;
 const POLL_EVERY_MS = 4 * 3600_000;
 const SWEEP_EVERY_MS = 3600_000;
 
-function parcelPoller(shipping: Shipping, notifier: Notifier, returns: ReturnsService, photos: Pick<Photos, 'sweep'>, claim: ClaimRun, log: (line: string) => void) {
+function parcelPoller({ shipping, notifier, returns, photos, reviews }: Pick<Shop, 'shipping' | 'notifier' | 'returns' | 'photos' | 'reviews'>, claim: ClaimRun, log: (line: string) => void) {
   let timer: NodeJS.Timeout | undefined;
   const said = (err: unknown) => log(`Parcels: ${err instanceof Error ? err.message : String(err)}`);
   const pass = async () => {
@@ -147,6 +144,7 @@ function parcelPoller(shipping: Shipping, notifier: Notifier, returns: ReturnsSe
     // A payout of a COD refund owed, or on its way, is asked again, with the same key (issue 49).
     await returns.payoutsDue().catch(said);
     await returns.dropLoosePhotos().catch(said);
+    await reviews.dropLoosePhotos().catch(said);
     // The owner's photographs no product names any more, a day after their last upload (issue 52).
     if (await claim('photo-sweep', SWEEP_EVERY_MS / 1000).catch((err: unknown) => (said(err), false))) {
       await photos.sweep().then((n) => n > 0 && log(`Photographs: removed ${n} that no product shows.`), said);
@@ -217,5 +215,5 @@ export async function boot(config: AppConfig, log: (line: string) => void = cons
     await chat?.server.close();
     await payouts?.server.close();
   };
-  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, claim, log), parcels: parcelPoller(shop.shipping, shop.notifier, shop.returns, shop.photos, claim, log), closeLocal };
+  return { app, shop, database, mail, watch, reconciler: reconciler(shop.payments, claim, log), parcels: parcelPoller(shop, claim, log), closeLocal };
 }

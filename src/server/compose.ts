@@ -49,6 +49,7 @@ import { createShiprocketCourier, SHIPROCKET_API } from './modules/shipping/ship
 import { createRazorpayXPayouts, RAZORPAYX_API, type PayoutProvider } from './modules/payouts/payouts.ts';
 import { createReturnsService, type ReturnsService as Returns } from './modules/returns/returns.service.ts';
 import { createOffers } from './modules/offers/offers.service.ts';
+import { createReviews } from './modules/reviews/reviews.service.ts';
 import { createStoreCredit } from './modules/store-credit/store-credit.service.ts';
 import { createShipping, parcelsOf, returnParcelsOf } from './modules/shipping/shipping.service.ts';
 import { createSqlConsoleService } from './modules/sql-console/sql-console.service.ts';
@@ -246,6 +247,8 @@ function composeBuying({ db, config, now, storage }: ShopParts & { storage: Stor
     storeCredit,
     offers,
     returns,
+    // Issue 51: reviews of delivered pieces; their photographs through the storage port.
+    reviews: createReviews({ db, outbox, publicUrl: config.publicUrl, storage, limits: side.limits, now }),
   };
 }
 

@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { courierSettings, deliverySettings, returnSettings, taxSettings } from './schema/index.ts';
+import { courierSettings, deliverySettings, returnSettings, reviewSettings, taxSettings } from './schema/index.ts';
 
-type OneRowTable = typeof deliverySettings | typeof courierSettings | typeof taxSettings | typeof returnSettings;
+type OneRowTable = typeof deliverySettings | typeof courierSettings | typeof taxSettings | typeof returnSettings | typeof reviewSettings;
 
 export function oneRowSettings(table: OneRowTable) {
   return {

@@ -55,6 +55,9 @@ export const products = pgTable(
     thumbnail: text('thumbnail'),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     /** Integer paise. */
+    /** Published reviews (issue 51): their count and the sum of their stars, kept by the reviews' service in the same transaction. */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
     price: integer('price').notNull(),
     offerPrice: integer('offer_price'),
     availability: text('availability').$type<Availability>().notNull().default('In Stock'),

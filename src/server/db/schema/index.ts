@@ -12,3 +12,4 @@ export * from './invoices.ts';
 export * from './shipping.ts';
 export * from './returns.ts';
 export * from './offers.ts';
+export * from './reviews.ts';

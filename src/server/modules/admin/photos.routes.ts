@@ -4,7 +4,7 @@
  * (a new photograph is a new name), so a browser or a CDN may keep it for a year, and the name is
  * its ETag.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { IMMUTABLE } from '../../storage/s3-storage.ts';
 import { StorageUnavailableError, type Storage } from '../../storage/storage.ts';
 import { VersionedCache } from '../catalog/search-cache.ts';
@@ -34,14 +34,14 @@ export function photosRoutes(storage: Storage, keptBytes: number) {
   const read = photoReader(storage, keptBytes);
   // Uploaded photographs only (`u-<hash>.webp`, each width `u-<hash>-<width>.webp`): the demo's and
   // the shop's drawn pictures are each server's own files, drawn at start (app.ts serves them).
-  return new Hono().get('/images/products/:name{u-[0-9a-f]{20}(?:-[0-9]{2,4})?\\.webp}', async (c) => {
-    const name = c.req.param('name');
+  const serve = (kind: 'products' | 'reviews') => async (c: Context) => {
+    const name = c.req.param('name')!;
     const etag = `"${name.slice(0, -'.webp'.length)}"`;
     const cached = { 'Cache-Control': IMMUTABLE, ETag: etag };
     if (c.req.header('If-None-Match') === etag) return c.body(null, 304, cached);
     let bytes: Buffer | null;
     try {
-      bytes = await read(`products/${name}`);
+      bytes = await read(`${kind}/${name}`);
     } catch (err) {
       if (!(err instanceof StorageUnavailableError)) throw err;
       console.error(err.message);
@@ -49,5 +49,11 @@ export function photosRoutes(storage: Storage, keptBytes: number) {
     }
     if (!bytes) return c.text('Not found', 404);
     return c.body(new Uint8Array(bytes), 200, { ...cached, 'Content-Type': 'image/webp' });
-  });
+  };
+  // Uploaded photographs only (the owner's `u-<hash>.webp`, a buyer's `r-<hash>.webp` for a review,
+  // each width `…-<width>.webp`): the demo's and the shop's drawn pictures are each server's own
+  // files, drawn at start (app.ts serves them).
+  return new Hono()
+    .get('/images/products/:name{u-[0-9a-f]{20}(?:-[0-9]{2,4})?\\.webp}', serve('products'))
+    .get('/images/reviews/:name{r-[0-9a-f]{20}(?:-[0-9]{2,4})?\\.webp}', serve('reviews'));
 }

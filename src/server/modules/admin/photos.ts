@@ -7,11 +7,9 @@
  * A file is named after a hash of its content, so the same photograph uploaded or imported twice
  * is one set of files, and writing one is safe to retry.
  */
-import crypto from 'node:crypto';
-import sharp from 'sharp';
-import { checkPhoto, uprightPixels, type PhotoRules } from '../../images/photo-check.ts';
-import { PHOTO_NOT_STORED_NOW, PRODUCT_IMAGE_WIDTHS } from '../../../shared/images.ts';
-import { AppError } from '../../http/errors.ts';
+import { checkPhoto, type PhotoRules } from '../../images/photo-check.ts';
+import { photoSetKeys, stemOf, storePhotoSet } from '../../images/photo-set.ts';
+import { PHOTO_NOT_STORED_NOW } from '../../../shared/images.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopperTx } from '../../db/shopper.ts';
 import { askAgainIfDown, type Storage } from '../../storage/storage.ts';
@@ -29,32 +27,10 @@ export const PHOTO_TOO_BIG = 'A photograph may be at most 15 MB.';
 export const TOO_MANY_PIXELS = 'This photograph has too many pixels (at most 50 megapixels).';
 export const UNREADABLE = 'This photograph could not be read. It may be damaged.';
 
-const QUALITY = 80;
-
 const OWNER_PHOTOS: PhotoRules = { bytes: PHOTO_LIMITS.bytes, pixels: PHOTO_LIMITS.pixels, words: { notAPhoto: NOT_A_PHOTO, tooBig: PHOTO_TOO_BIG, tooManyPixels: TOO_MANY_PIXELS, unreadable: UNREADABLE } };
 
 export const NOT_STORED = PHOTO_NOT_STORED_NOW;
 export const NOT_CHECKED = 'The photographs could not be checked just now. Please try saving again in a minute.';
-
-/** Each width of the photograph, upright, as WebP: decoded once, every width resized from those pixels. */
-async function widthsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buffer }[]> {
-  try {
-    const { data, info } = await uprightPixels(bytes, PHOTO_LIMITS.pixels);
-    const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    return await Promise.all(PRODUCT_IMAGE_WIDTHS.map(async (width) => ({ width, webp: await pixels().resize({ width, withoutEnlargement: true }).webp({ quality: QUALITY }).toBuffer() })));
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError(422, 'unreadable_photo', UNREADABLE);
-  }
-}
-
-/** Each width of a photograph not yet stored, then its plain name (the largest width) last: its presence means the set is whole. */
-async function storeWidths(storage: Storage, stem: string, bytes: Uint8Array): Promise<void> {
-  if (await storage.has(`products/${stem}.webp`)) return;
-  const widths = await widthsOf(bytes);
-  for (const { width, webp } of widths) await storage.put(`products/${stem}-${width}.webp`, webp, 'image/webp');
-  await storage.put(`products/${stem}.webp`, widths.at(-1)!.webp, 'image/webp');
-}
 
 /** A day: an upload's photograph waits this long for the product that names it before a sweep may take it. */
 const SWEEP_GRACE_MS = 24 * 3600_000;
@@ -63,7 +39,6 @@ const SWEEP_BATCH = 20;
 
 const UPLOADED_URL = /^\/images\/products\/(u-[0-9a-f]{20})\.webp$/;
 const stemsOf = (urls: readonly string[]) => urls.flatMap((u) => UPLOADED_URL.exec(u)?.[1] ?? []);
-const keysOf = (stem: string) => [`products/${stem}.webp`, ...PRODUCT_IMAGE_WIDTHS.map((w) => `products/${stem}-${w}.webp`)];
 
 /**
  * The owner's photographs, kept through the storage port (issue 52): a bucket on several app
@@ -75,11 +50,11 @@ export function createPhotos(db: Db, storage: Storage, now: () => Date = () => n
     /** Checks a photograph and stores it; answers the URL to keep in the product (`/images/products/<name>.webp`). */
     async store(bytes: Uint8Array): Promise<string> {
       await checkPhoto(bytes, OWNER_PHOTOS);
-      const stem = `u-${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 20)}`;
+      const stem = stemOf('products', bytes);
       const url = `/images/products/${stem}.webp`;
       // Listed first: a sweep removing this very photograph holds its row, so this waits for it and lists it anew.
       await q.touchPhoto(db, stem);
-      await askAgainIfDown(storeWidths(storage, stem, bytes), NOT_STORED);
+      await askAgainIfDown(storePhotoSet(storage, 'products', stem, bytes, OWNER_PHOTOS), NOT_STORED);
       return url;
     },
 
@@ -108,7 +83,7 @@ export function createPhotos(db: Db, storage: Storage, now: () => Date = () => n
         // A new statement: it sees every product saved before the rows were locked.
         const used = await q.stemsInUse(tx, old);
         const loose = old.filter((s) => !used.has(s));
-        for (const stem of loose) for (const key of keysOf(stem)) await storage.remove(key);
+        for (const stem of loose) for (const key of photoSetKeys('products', stem)) await storage.remove(key);
         await q.dropPhotos(tx, loose);
         return loose.length;
       }),

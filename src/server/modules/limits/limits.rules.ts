@@ -56,6 +56,9 @@ export const LIMITS = {
   /** Issue 50: codes a shopper tries in the cart or at checkout, right or wrong: guessing a batch's codes takes forever. */
   codeTriesPerShopper: { name: 'code-try:shopper', max: 10, windowSeconds: 60 },
   returnPhotosDay: { name: 'return-photo:shopper:day', max: 60, windowSeconds: DAY },
+  /** Issue 51: a review takes 5 photographs at most; a buyer trying a few for a few pieces stays well under. */
+  reviewPhotosHour: { name: 'review-photo:shopper:hour', max: 30, windowSeconds: HOUR },
+  reviewPhotosDay: { name: 'review-photo:shopper:day', max: 60, windowSeconds: DAY },
 } as const satisfies Record<string, LimitRule>;
 
 /** What each refusal says, before "Please try again in ...". */

@@ -52,6 +52,8 @@ export function createShopperLimits(limiter: RateLimiter) {
     trackingFound: (address: string) => limiter.release(L.wrongTrackingPerAddress, address),
     /** A photograph for a return request, counted before it is decoded. */
     returnPhotoAdded: (userId: string) => count([L.returnPhotosHour, L.returnPhotosDay], userId, LIMIT_WORDS.returnPhotos),
+    /** A photograph for a review (issue 51), counted before it is decoded. */
+    reviewPhotoAdded: (userId: string) => count([L.reviewPhotosHour, L.reviewPhotosDay], userId, LIMIT_WORDS.returnPhotos),
     /** A code applied in the cart or at checkout (issue 50), counted before it is looked up: 20 at once cannot slip past one check. */
     codeTried: (userId: string) => count([L.codeTriesPerShopper], userId, LIMIT_WORDS.codeTries),
   };
