@@ -7,6 +7,7 @@
  * the two cannot say different things. The server writes it, escaped and cut to length, with the
  * canonical address it alone knows (src/server/web/page-meta.ts).
  */
+import type { PublicReview, ReviewSummary } from './reviews.ts';
 import type { Availability, ProductDetail } from './catalog.ts';
 import { shopDescription, type PricingSettings } from './pricing.ts';
 import { pageTitle, screenPath, screenTitle } from './page-titles.ts';
@@ -20,7 +21,21 @@ export interface PageHead {
   /** The page's largest picture, which the server asks the browser to fetch first. */
   picture?: string | null;
   /** A product page's offer: its Open Graph price and its JSON-LD. */
-  product?: { name: string; price: number; offerPrice: number | null; availability: Availability };
+  product?: { name: string; price: number; offerPrice: number | null; availability: Availability; rating?: ShownRating };
+}
+
+/** The reviews a drawn product page shows (issue 51): its JSON-LD rates the product only with them on the page. */
+export interface ShownRating {
+  average: number;
+  count: number;
+  reviews: { author: string; rating: number; title: string; text: string; date: string }[];
+}
+
+/** The reviews' first page as the product page holds it, as its head says them; none without reviews. */
+export function shownRating(first: { summary: ReviewSummary | null; items: PublicReview[] } | undefined): ShownRating | undefined {
+  const s = first?.summary;
+  if (!s || s.count === 0 || s.average === null) return undefined;
+  return { average: s.average, count: s.count, reviews: first.items.map((r) => ({ author: r.reviewer, rating: r.rating, title: r.title, text: r.text, date: r.createdAt.slice(0, 10) })) };
 }
 
 /** A screen's head where the screen says nothing of its own: its title, and its description or the shop's. */
@@ -39,7 +54,7 @@ export type HeadProduct = Pick<ProductDetail, 'name' | 'description' | 'price' |
  * Here, not beside images.ts's rules, which are in home's first download: only the product
  * route's chunk and the server hold it.
  */
-export function productHead(p: HeadProduct | null, shopDescriptionText: string): PageHead {
+export function productHead(p: HeadProduct | null, shopDescriptionText: string, rating?: ShownRating): PageHead {
   if (!p) return { title: pageTitle('Product not found'), description: shopDescriptionText };
   return {
     title: pageTitle(p.name),
@@ -48,6 +63,6 @@ export function productHead(p: HeadProduct | null, shopDescriptionText: string):
     // picture, asked for first, is the one its gallery shows first.
     image: p.thumbnail ?? p.images[0] ?? null,
     picture: p.images[0] ?? p.thumbnail ?? null,
-    product: { name: p.name, price: p.price, offerPrice: p.offerPrice, availability: p.availability },
+    product: { name: p.name, price: p.price, offerPrice: p.offerPrice, availability: p.availability, ...(rating && { rating }) },
   };
 }

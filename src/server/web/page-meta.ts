@@ -25,7 +25,7 @@ export interface PageMeta {
   links?: string[];
   /** The screen's module hints (preloads.ts): written as links, or handed to the boot script on a drawn page. */
   modules?: ModuleHints;
-  product?: { name: string; price: number; offerPrice: number | null; availability: Availability };
+  product?: PageHead['product'];
   /** The shopper's browser holds the web fonts (src/shared/web-fonts.ts): the page names them from its first paint. */
   webFonts?: boolean;
 }
@@ -61,6 +61,18 @@ function productJsonLd(meta: PageMeta) {
       availability: SCHEMA_AVAILABILITY[p.availability],
       url: meta.url,
     },
+    // Only with the reviews on the page (issue 51): the rating and the reviews drawn with it.
+    ...(p.rating && {
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating.average.toFixed(1), reviewCount: p.rating.count, bestRating: 5, worstRating: 1 },
+      review: p.rating.reviews.map((r) => ({
+        '@type': 'Review',
+        author: { '@type': 'Person', name: r.author },
+        reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+        name: r.title,
+        ...(r.text && { reviewBody: r.text }),
+        datePublished: r.date,
+      })),
+    }),
   };
 }
 

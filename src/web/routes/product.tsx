@@ -13,7 +13,9 @@ import { PinCheck } from '../features/delivery/pin-check.tsx';
 import { useSession } from '../lib/session.ts';
 import { orMissing, preloading, useFoundMissing } from '../drawing/route-data.ts';
 import type { RouteHandle } from '../drawing/route-head.ts';
-import { productHead } from '../../shared/page-head.ts';
+import { productHead, shownRating } from '../../shared/page-head.ts';
+import { ReviewsSection } from '../features/reviews/reviews-section.tsx';
+import { reviewsQuery } from '../features/reviews/reviews.api.ts';
 
 /** /product/{id} (spec §2 Product detail). */
 export function Component() {
@@ -38,16 +40,19 @@ export function Component() {
   if (product.isPending) return <ProductPageSkeleton />;
   const p = product.data;
   return (
-    <article className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,560px)_1fr] lg:gap-10 lg:py-10">
-      <ProductGallery images={p.images.length ? p.images : p.thumbnail ? [p.thumbnail] : []} name={p.name} />
-      <div className="flex flex-col gap-6">
-        <ProductSummaryPanel product={p} />
-        <ProductPurchase key={p.id} product={p} />
-        <NotifyMe product={p} />
-        {/* Keyed by the address's PIN: it prefills the check once the book arrives. */}
-        <ProductInfoCards product={p} pinCheck={<PinCheck key={addressPin ?? ''} productId={p.id} addressPin={addressPin} />} />
-      </div>
-    </article>
+    <>
+      <article className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,560px)_1fr] lg:gap-10 lg:py-10">
+        <ProductGallery images={p.images.length ? p.images : p.thumbnail ? [p.thumbnail] : []} name={p.name} />
+        <div className="flex flex-col gap-6">
+          <ProductSummaryPanel product={p} />
+          <ProductPurchase key={p.id} product={p} />
+          <NotifyMe product={p} />
+          {/* Keyed by the address's PIN: it prefills the check once the book arrives. */}
+          <ProductInfoCards product={p} pinCheck={<PinCheck key={addressPin ?? ''} productId={p.id} addressPin={addressPin} />} />
+        </div>
+      </article>
+      <ReviewsSection productId={p.id} />
+    </>
   );
 }
 
@@ -60,10 +65,19 @@ function useAddressPin(): string | undefined {
 }
 
 /** Drawn on the server with the product; an unknown one is a 404, its not-found drawn. */
-export const loader = preloading((client, { params }) => orMissing(client.fetchQuery(productQuery(params.id ?? ''))));
+export const loader = preloading(async (client, { params }) => {
+  const id = params.id ?? '';
+  // The reviews' figures and first five with it (issue 51): a product that does not exist has none to find.
+  const [found] = await Promise.all([orMissing(client.fetchQuery(productQuery(id))), /^\d{1,10}$/.test(id) ? client.prefetchInfiniteQuery(reviewsQuery(Number(id))) : undefined]);
+  return found;
+});
 
 /** Its head, from the product its loader read (the same function heads the page sent undrawn). */
 export const handle: RouteHandle = {
   head: ({ client, params, missing, shopDescription }) =>
-    productHead(missing ? null : (client.getQueryData(productQuery(params.id ?? '').queryKey) ?? null), shopDescription),
+    productHead(
+      missing ? null : (client.getQueryData(productQuery(params.id ?? '').queryKey) ?? null),
+      shopDescription,
+      missing ? undefined : shownRating(client.getQueryData(reviewsQuery(Number(params.id)).queryKey)?.pages[0]),
+    ),
 };
