@@ -248,7 +248,7 @@ function composeBuying({ db, config, now, storage }: ShopParts & { storage: Stor
     offers,
     returns,
     // Issue 51: reviews of delivered pieces; their photographs through the storage port.
-    reviews: createReviews({ db, outbox, publicUrl: config.publicUrl, storage, limits: side.limits, now }),
+    reviews: createReviews({ db, outbox, publicUrl: config.publicUrl, storage, limits: side.limits, watch: side.watch, keptBytes: side.cacheMemory.reviews, now }),
   };
 }
 

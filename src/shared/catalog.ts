@@ -53,6 +53,8 @@ export interface ProductDetail extends ProductSummary {
   returnPolicy: string | null;
   /** Not returnable unless it arrives damaged or is the wrong piece (issue 49): the owner's mark. */
   finalSale: boolean;
+  /** Its published reviews (issue 51): with none, the page asks for no reviews. */
+  reviewCount: number;
   deliveryInfo: DeliveryInfo;
   categories: { slug: string; name: string }[];
   collections: { slug: string; name: string }[];

@@ -51,7 +51,7 @@ export function Component() {
           <ProductInfoCards product={p} pinCheck={<PinCheck key={addressPin ?? ''} productId={p.id} addressPin={addressPin} />} />
         </div>
       </article>
-      <ReviewsSection productId={p.id} />
+      <ReviewsSection productId={p.id} reviewCount={p.reviewCount} />
     </>
   );
 }
@@ -66,9 +66,10 @@ function useAddressPin(): string | undefined {
 
 /** Drawn on the server with the product; an unknown one is a 404, its not-found drawn. */
 export const loader = preloading(async (client, { params }) => {
-  const id = params.id ?? '';
-  // The reviews' figures and first five with it (issue 51): a product that does not exist has none to find.
-  const [found] = await Promise.all([orMissing(client.fetchQuery(productQuery(id))), /^\d{1,10}$/.test(id) ? client.prefetchInfiniteQuery(reviewsQuery(Number(id))) : undefined]);
+  const found = await orMissing(client.fetchQuery(productQuery(params.id ?? '')));
+  // Its reviews' figures and first five (issue 51), only for a product that has reviews: most pages draw none.
+  const product = client.getQueryData(productQuery(params.id ?? '').queryKey);
+  if (product && product.reviewCount > 0) await client.prefetchInfiniteQuery(reviewsQuery(product.id));
   return found;
 });
 

@@ -143,6 +143,7 @@ const productByIdQuery = preparedOn((db) =>
       manufactureAndCare: products.manufactureAndCare,
       returnPolicy: products.returnPolicy,
       finalSale: products.finalSale,
+      reviewCount: products.reviewCount,
       deliveryInfo: products.deliveryInfo,
       details: products.details,
       fabric: products.fabric,

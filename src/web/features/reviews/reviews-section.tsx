@@ -67,12 +67,16 @@ function FitBar({ summary }: { summary: ReviewSummary }) {
   );
 }
 
-export function ReviewsSection({ productId }: { productId: number }) {
+/** A product with no reviews says so, and asks for none. */
+const NO_REVIEWS: ReviewSummary = { productId: 0, count: 0, average: null, histogram: [0, 0, 0, 0, 0], fit: { small: 0, true: 0, large: 0 }, fitSentence: null, photos: [] };
+
+export function ReviewsSection({ productId, reviewCount }: { productId: number; reviewCount: number }) {
   const [sort, setSort] = useState<ReviewSort>('newest');
-  const reviews = useReviews(productId, sort);
+  const reviews = useReviews(productId, sort, reviewCount > 0);
   const first = reviews.data?.pages[0];
   // The figures come with the first page of the newest order, which the page was drawn with.
-  const summary = useReviews(productId, 'newest').data?.pages[0]?.summary ?? first?.summary;
+  const newest = useReviews(productId, 'newest', reviewCount > 0);
+  const summary = reviewCount === 0 ? NO_REVIEWS : (newest.data?.pages[0]?.summary ?? first?.summary);
   if (!summary) return null;
   const items = reviews.data?.pages.flatMap((p) => p.items) ?? [];
   return (

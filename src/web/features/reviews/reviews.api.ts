@@ -1,5 +1,5 @@
 /** A product's reviews (issue 51): the figures with the first reviews, further pages on demand, and "Helpful". */
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ReviewPage, ReviewSort, ReviewSummary } from '../../../shared/reviews.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -14,13 +14,19 @@ export const reviewsQuery = (productId: number, sort: ReviewSort = 'newest') =>
     getNextPageParam: (last) => last.next ?? undefined,
   });
 
-export const useReviews = (productId: number, sort: ReviewSort) => useInfiniteQuery(reviewsQuery(productId, sort));
+export const useReviews = (productId: number, sort: ReviewSort, enabled: boolean) => useInfiniteQuery({ ...reviewsQuery(productId, sort), enabled });
 
-/** "Helpful": the review's count moves by one in every order it is cached in. */
+/**
+ * "Helpful": the review's count moves by one in every order it is kept in, here (the shop keeps its
+ * answer while the catalog stands, so asking again would show the count from before).
+ */
 export function useHelpful(productId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (reviewId: string) => sendJson<{ helpful: true }>('POST', `/api/reviews/${reviewId}/helpful`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['products', 'reviews', productId] }),
+    onSuccess: (_, reviewId) =>
+      client.setQueriesData<InfiniteData<ReviewsAnswer>>({ queryKey: ['products', 'reviews', productId] }, (data) =>
+        data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((r) => (r.id === reviewId ? { ...r, helpful: r.helpful + 1 } : r)) })) },
+      ),
   });
 }
