@@ -27,8 +27,8 @@ export const queryKeys = {
   listCounts: (path: string, filters: string) => ['products', 'counts', path, filters] as const,
   suggestions: (term: string) => ['products', 'suggestions', term] as const,
   product: (id: string) => ['products', 'detail', id] as const,
-  /** A product's reviews (issue 51): the figures with the first reviews, then further pages in an order. */
-  reviews: (productId: number, sort: string) => ['products', 'reviews', productId, sort] as const,
+  // A product's reviews, ['products', 'reviews', id, sort], and a buyer's own, ['profile', id, 'reviews']
+  // (issue 51), are named in features/reviews: this file is in home's first download, at its budget.
   /** Every filtered list of one category or collection (the key's start that they share). */
   groupPages: (kind: 'category' | 'collection', slug: string) => ['products', kind, slug] as const,
   categoryPages: (slug: string, filters: string) => ['products', 'category', slug, filters] as const,

@@ -1,4 +1,6 @@
 import { Package } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Order } from '../../../shared/orders.ts';
 import { BrowseProductsLink, EmptyState, RetryButton } from '../../components/empty-state.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { SignInFirst } from '../../components/sign-in-first.tsx';
@@ -9,15 +11,16 @@ import { ReturnRequest } from './return-request.tsx';
 import { useOrders } from './orders.api.ts';
 
 /** Spec §2 Orders: the shopper's orders, newest first; signed out, 'Please log in to see your orders.'. */
-export function OrdersScreen() {
+/** `delivered`: what a delivered order offers besides a return (the route composes it: a review, issue 51). */
+export function OrdersScreen({ delivered }: { delivered?: (order: Order, shopperId: string) => ReactNode }) {
   return (
     <SignInFirst loading="Loading your orders..." visitor={{ title: 'Your Orders', text: 'Please log in to see your orders.', action: 'Log in' }}>
-      {({ shopper }) => <OwnOrders shopperId={shopper.id} />}
+      {({ shopper }) => <OwnOrders shopperId={shopper.id} delivered={delivered} />}
     </SignInFirst>
   );
 }
 
-function OwnOrders({ shopperId }: { shopperId: string }) {
+function OwnOrders({ shopperId, delivered }: { shopperId: string; delivered?: (order: Order, shopperId: string) => ReactNode }) {
   const orders = useOrders(shopperId);
 
   if (orders.isPending) return <LoadingIndicator text="Loading your orders..." />;
@@ -44,7 +47,14 @@ function OwnOrders({ shopperId }: { shopperId: string }) {
             key={order.id}
             order={order}
             actions={<CancelOrder order={order} shopperId={shopperId} />}
-            footer={order.status === 'delivered' || order.status === 'completed' ? <ReturnRequest orderId={order.id} /> : undefined}
+            footer={
+              order.status === 'delivered' || order.status === 'completed' ? (
+                <div className="flex w-full flex-wrap gap-3">
+                  <ReturnRequest orderId={order.id} />
+                  {delivered?.(order, shopperId)}
+                </div>
+              ) : undefined
+            }
           />
         ))}
       </div>
