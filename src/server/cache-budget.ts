@@ -9,9 +9,9 @@ export const DEFAULT_CACHE_MEMORY_MB = 128;
 /** Each cache's share of the total. */
 export const CACHE_SHARES = {
   /** Drawn pages without a query (home, a product, a group page): any shop's busy pages. */
-  pages: 0.25,
+  pages: 0.24,
   /** A product's reviews as its page asks for them (issue 51): the figures and the first reviews, kept while the catalog stands. */
-  reviews: 0.05,
+  reviews: 0.06,
   /**
    * Drawn pages with a query (a filtered list, page 3): each address is a copy of its own, so they
    * keep apart, where crafted addresses cannot push the product pages out.

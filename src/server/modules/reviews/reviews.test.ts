@@ -12,8 +12,8 @@ import { REVIEW_WORDS, type ReviewSummary } from '../../../shared/reviews.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { jpegWithLocation, refusedWith, returnsShopForFile } from '../../test/returns-kit.ts';
 
-const k = returnsShopForFile();
-const { p, db, shopperCookie, kurta, deliveredOrder } = k;
+const k = returnsShopForFile('Vastra Returns\n12, 4th Cross, Jayanagar\nBengaluru, Karnataka 560011');
+const { p, db, shopperCookie, kurta, deliveredOrder, ask, step } = k;
 
 const write = (body: Record<string, unknown>, cookie = shopperCookie()) => send(p.t, 'POST', '/api/reviews', body, cookie);
 const good = (productId: number, extra: Record<string, unknown> = {}) => ({ productId, rating: 4, title: 'Soft chanderi, true colour', text: 'Wore it to a wedding.\n\nThe zari did not scratch.', fit: 'true', ...extra });
@@ -72,6 +72,17 @@ describe('writing a review', () => {
     await db().update(orders).set({ deliveredAt: new Date(Date.now() - 181 * 86_400_000) }).where(eq(orders.id, orderId));
     await refusedWith(await write(good(late)), 409, REVIEW_WORDS.windowPassed);
     expect(await db().select().from(reviews).where(eq(reviews.productId, late))).toEqual([]);
+  });
+
+  it('refuses a piece sent back for a refund once it has left the buyer (409)', async () => {
+    const id = await kurta({ M: 5 });
+    const { id: orderId, lineId } = await deliveredOrder(id, 'M');
+    const made = await ask(orderId, { lines: [{ lineId, quantity: 1 }], reason: 'quality', resolution: 'refund' });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const { id: requestId } = await made.json();
+    for (const s of ['approve', 'send-yourself', 'received']) expect((await step(requestId, s, s === 'send-yourself' ? { way: 'self' } : {})).status).toBe(200);
+    await refusedWith(await write(good(id)), 409, REVIEW_WORDS.returned);
+    expect(await db().select().from(reviews).where(eq(reviews.productId, id))).toEqual([]);
   });
 
   it('refuses bad input clearly, writing nothing', async () => {
