@@ -32,7 +32,9 @@ test("a buyer's review shows on the product page with its stars, fit and size bo
   await form.getByText('Runs small').click();
   await expectNoSeriousViolations(buyer);
   await form.getByRole('button', { name: 'Post review' }).click();
-  await expect(card.getByText(`Thank you! Your review of ${name} is on its page.`)).toBeVisible();
+  // Its thanks, then (once the buyer's reviews are read again) where the review stands, with a way to withdraw it.
+  await expect(card.getByText(/your review “Soft chanderi, colour as shown” is published on the product’s page\./)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Withdraw this review' })).toBeVisible();
   await context.close();
 
   await page.goto(`/product/${productId}`);
