@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { PRODUCT_LIMITS } from '../../../shared/admin-product.contract.ts';
 import { imageAtWidth } from '../../../shared/images.ts';
 import { FieldError } from '../../components/form-field.tsx';
-import { uploadPhoto } from './products.api.ts';
+import { uploadProductPhoto } from './products.api.ts';
 
 interface Props {
   images: string[];
@@ -35,7 +35,7 @@ export function PhotosEditor({ images, thumbnail, onChange, error }: Props) {
     const added: string[] = [];
     for (const file of chosen) {
       try {
-        added.push(await uploadPhoto(file));
+        added.push(await uploadProductPhoto(file));
       } catch (err) {
         refused.push(`${file.name}: ${err instanceof Error ? err.message : String(err)}`);
       }

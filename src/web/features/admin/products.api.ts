@@ -1,7 +1,8 @@
 /** The owner's products: the table, one product, its groups, and the writes (the API refuses anyone else). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminProduct, AdminProductPage, DeleteOutcome, GroupChoice, ProductInput, SizeChartInput, SizeListChoice, StockAdjust } from '../../../shared/admin-product.contract.ts';
-import { ApiError, getJson, sendJson } from '../../lib/api.ts';
+import { getJson, sendJson } from '../../lib/api.ts';
+import { uploadPhoto } from '../../lib/upload.ts';
 import { catalogChanged } from '../../lib/query-keys.ts';
 
 export interface TableQuery {
@@ -73,14 +74,4 @@ export const useSaveSizeChart = (listId: number) =>
 export const useShowProduct = () => useCatalogWrite((id: number) => sendJson<AdminProduct>('POST', `/api/admin/products/${id}/show`));
 
 /** Sends one photograph's bytes; the server checks and converts it and answers its URL. */
-export async function uploadPhoto(file: File): Promise<string> {
-  const res = await fetch('/api/admin/uploads/photos', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/octet-stream', Accept: 'application/json' },
-    credentials: 'same-origin',
-    body: file,
-  });
-  const body = (await res.json().catch(() => null)) as { url?: string; code?: string; message?: string } | null;
-  if (!res.ok || !body?.url) throw new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? `The upload failed (${res.status}).`);
-  return body.url;
-}
+export const uploadProductPhoto = async (file: File): Promise<string> => (await uploadPhoto<{ url: string }>('/api/admin/uploads/photos', file)).url;

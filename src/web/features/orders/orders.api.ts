@@ -4,7 +4,8 @@ import type { CancelOrderInput } from '../../../shared/cancel.ts';
 import type { Order } from '../../../shared/orders.ts';
 import type { ReturnRequestInput } from '../../../shared/returns.contract.ts';
 import type { ReturnOptions } from '../../../shared/returns.ts';
-import { ApiError, getJson, sendJson } from '../../lib/api.ts';
+import { getJson, sendJson } from '../../lib/api.ts';
+import { uploadPhoto } from '../../lib/upload.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Orders move on the server (the owner ships one, a webhook settles one): the list asks afresh each time it opens. */
@@ -50,9 +51,4 @@ export function useAskReturn(orderId: string) {
 }
 
 /** One photograph's bytes for a request; the server re-encodes it and answers its id. */
-export async function uploadReturnPhoto(file: File): Promise<string> {
-  const res = await fetch('/api/uploads/return-photos', { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', Accept: 'application/json' }, credentials: 'same-origin', body: file });
-  const body = (await res.json().catch(() => null)) as { id?: string; code?: string; message?: string } | null;
-  if (!res.ok || !body?.id) throw new ApiError(res.status, body?.code ?? 'http_error', body?.message ?? `The upload failed (${res.status}).`);
-  return body.id;
-}
+export const uploadReturnPhoto = async (file: File): Promise<string> => (await uploadPhoto<{ id: string }>('/api/uploads/return-photos', file)).id;

@@ -13,6 +13,7 @@ import { FIT_LABELS, FITS, REVIEW_LIMITS, REVIEW_STATE_LABELS, type Fit, type Re
 import { secondaryButtonClass } from '../../components/buttons.ts';
 import { FieldError, FormMessage, SubmitButton, TextAreaField, TextField } from '../../components/form-field.tsx';
 import { ApiError, getJson, sendJson } from '../../lib/api.ts';
+import { uploadPhoto } from '../../lib/upload.ts';
 
 interface MyReview {
   id: string;
@@ -93,10 +94,8 @@ function ReviewForm({ line, shopperId }: { line: OrderLine; shopperId: string })
   const addPhotos = async (files: FileList | null) => {
     for (const file of [...(files ?? [])].slice(0, REVIEW_LIMITS.photos - photos.length)) {
       try {
-        const res = await fetch('/api/uploads/review-photos', { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', Accept: 'application/json' }, credentials: 'same-origin', body: file });
-        const body = (await res.json().catch(() => null)) as { id?: string; message?: string } | null;
-        if (!res.ok || !body?.id) throw new Error(body?.message ?? `The upload failed (${res.status}).`);
-        setPhotos((p) => [...p, { id: body.id!, name: file.name }]);
+        const { id } = await uploadPhoto<{ id: string }>('/api/uploads/review-photos', file);
+        setPhotos((p) => [...p, { id, name: file.name }]);
       } catch (err) {
         setErrors((e) => ({ ...e, photos: err instanceof Error ? err.message : String(err) }));
       }
