@@ -127,6 +127,7 @@ async function localChatFor(config: AppConfig, log: (line: string) => void) {
 const MESSAGES_EVERY_MS = 60_000;
 const POLL_EVERY_MS = 4 * 3600_000;
 const SWEEP_EVERY_MS = 3600_000;
+const ASKS_EVERY_MS = 3600_000;
 
 function parcelPoller({ shipping, notifier, returns, photos, reviews }: Pick<Shop, 'shipping' | 'notifier' | 'returns' | 'photos' | 'reviews'>, claim: ClaimRun, log: (line: string) => void) {
   let timer: NodeJS.Timeout | undefined;
@@ -145,6 +146,10 @@ function parcelPoller({ shipping, notifier, returns, photos, reviews }: Pick<Sho
     await returns.payoutsDue().catch(said);
     await returns.dropLoosePhotos().catch(said);
     await reviews.dropLoosePhotos().catch(said);
+    // Buyers asked for a review a few days after delivery (issue 51): hourly, on one app server.
+    if (await claim('review-asks', ASKS_EVERY_MS / 1000).catch((err: unknown) => (said(err), false))) {
+      await reviews.asksDue().then((n) => n > 0 && log(`Reviews: asked the buyers of ${n} delivered orders for a review.`), said);
+    }
     // The owner's photographs no product names any more, a day after their last upload (issue 52).
     if (await claim('photo-sweep', SWEEP_EVERY_MS / 1000).catch((err: unknown) => (said(err), false))) {
       await photos.sweep().then((n) => n > 0 && log(`Photographs: removed ${n} that no product shows.`), said);

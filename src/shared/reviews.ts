@@ -7,6 +7,9 @@
 /** Days after delivery a buyer may review a piece. */
 export const REVIEW_WINDOW_DAYS = 180;
 
+/** Days after delivery the mail asking for a review goes: time to have opened the parcel and worn the piece once. */
+export const REVIEW_ASK_AFTER_DAYS = 4;
+
 export const REVIEW_LIMITS = {
   title: 80,
   text: 2000,

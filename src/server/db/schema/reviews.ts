@@ -8,7 +8,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, sma
 import type { Fit, HoldReason, ReviewState } from '../../../shared/reviews.ts';
 import { users } from './accounts.ts';
 import { products } from './catalog.ts';
-import { orderItems } from './orders.ts';
+import { orderItems, orders } from './orders.ts';
 
 export const reviews = pgTable(
   'reviews',
@@ -115,3 +115,15 @@ export const reviewSettings = pgTable(
   },
   (t) => [check('review_settings_one_row', sql`${t.id}`)],
 );
+
+/**
+ * The orders whose buyer has been mailed to ask for a review (one mail an order, ever): written in
+ * the transaction that puts the mail in the outbox, so a crash neither sends twice nor loses the
+ * mark, and its key is what two app servers asking at once meet on.
+ */
+export const reviewAsks = pgTable('review_asks', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+});

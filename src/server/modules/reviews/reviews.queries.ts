@@ -12,7 +12,7 @@ type Tx = ShopperTx;
 export const settingsRow = oneRowSettings(reviewSettings);
 
 /** A return whose piece has left the buyer for good (a refund, picked up or further): what "returned" counts. */
-const PIECE_GONE = sql`${returnRequests.resolution} = 'refund' and ${returnRequests.state} in ('picked_up', 'received', 'passed', 'refunded')`;
+export const PIECE_GONE = sql`${returnRequests.resolution} = 'refund' and ${returnRequests.state} in ('picked_up', 'received', 'passed', 'refunded')`;
 
 /** The buyer's lines of this product (their own orders only: read as them), the latest delivered first, with how many pieces went back. */
 export async function linesBought(on: Reader, userId: string, productId: number) {

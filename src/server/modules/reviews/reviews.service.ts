@@ -26,6 +26,7 @@ import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-error.ts';
 import { asServerFrom, asShopper } from '../../db/shopper.ts';
 import { AppError, NotFoundError } from '../../http/errors.ts';
 import type { Outbox } from '../mail/mail.service.ts';
+import { createReviewAsks } from './review-asks.ts';
 import { DEFAULT_HELD_WORDS, holdsFor } from './review-holds.ts';
 import { createReviewPhotos, reviewPhotoUrl } from './review-photos.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -70,6 +71,7 @@ export interface ReviewsDeps {
 
 export function createReviews({ db, outbox, publicUrl, storage, limits, watch, keptBytes, now = () => new Date() }: ReviewsDeps) {
   const photos = createReviewPhotos(db, storage, now);
+  const asks = createReviewAsks({ db, outbox, publicUrl, now });
   // Each product page drawn asks for its reviews: three statements, which on the embedded database
   // cost a first render two thirds of its rate. Kept while the catalog stands; "Helpful" does not
   // move it, so a kept answer's counts lag until the next change (the browser counts its own mark).
@@ -169,6 +171,8 @@ export function createReviews({ db, outbox, publicUrl, storage, limits, watch, k
     },
     /** The minute pass: loose photographs a day old. */
     dropLoosePhotos: () => photos.dropLoose(),
+    /** The hourly pass: the mails asking buyers for a review a few days after delivery (review-asks.ts); how many orders were asked. */
+    asksDue: () => asks.due(),
     /** The product page's reviews: the figures with the first page, or a further page. */
     async forProduct(productId: number, sort: ReviewSort, offset: number): Promise<{ summary: ReviewSummary | null } & ReviewPage> {
       return kept.get(await watch.version(), `${productId}|${sort}|${offset}`, async () => ({ summary: offset === 0 ? await summary(productId) : null, ...(await page(productId, sort, offset)) }));

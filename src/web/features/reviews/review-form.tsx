@@ -4,7 +4,7 @@
  * API's own contract before it is sent. A piece reviewed already says where its review stands, and
  * its review can be withdrawn (reviews are never edited: withdraw, then write again).
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { problems } from '../../../shared/contract-kit.ts';
 import type { Order, OrderLine } from '../../../shared/orders.ts';
@@ -34,9 +34,16 @@ const useMine = (shopperId: string) => useQuery({ queryKey: mineKey(shopperId), 
 /** The pieces of a delivered order that can be reviewed: each product once, those still in the shop. */
 const reviewable = (order: Order) => [...new Map(order.items.filter((l) => l.productId !== null).map((l) => [l.productId!, l])).values()];
 
-export function WriteReviews({ order, shopperId }: { order: Order; shopperId: string }) {
-  const [open, setOpen] = useState(false);
+/** `opened`: the order the review mail links to (`/orders?review=<id>`): its form open at once, scrolled to and focused. */
+export function WriteReviews({ order, shopperId, opened = false }: { order: Order; shopperId: string; opened?: boolean }) {
+  const [open, setOpen] = useState(opened);
   const mine = useMine(shopperId);
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!opened) return;
+    panel.current?.scrollIntoView({ block: 'start' });
+    panel.current?.focus({ preventScroll: true });
+  }, [opened]);
   if (reviewable(order).length === 0) return null;
   if (!open) {
     return (
@@ -46,7 +53,7 @@ export function WriteReviews({ order, shopperId }: { order: Order; shopperId: st
     );
   }
   return (
-    <section aria-label="Write a review" className="grid w-full gap-4 rounded-xl border border-line bg-sand/30 p-4 sm:p-5">
+    <section ref={panel} tabIndex={-1} aria-label="Write a review" className="grid w-full scroll-mt-32 gap-4 rounded-xl border border-line bg-sand/30 p-4 outline-none sm:p-5">
       <h3 className="font-display text-xl font-semibold">Write a review</h3>
       {mine.isError && <FormMessage tone="error">{mine.error.message}</FormMessage>}
       {mine.data &&
