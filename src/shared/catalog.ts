@@ -40,6 +40,10 @@ export interface ProductSummary {
   /** Bought in a size the shopper chooses (issue 16): a card opens the product page to choose it. */
   sized: boolean;
   likeCount: number;
+  /** Its published reviews (issue 51): with none, the page asks for no reviews and the card shows no stars. */
+  reviewCount: number;
+  /** The average of their stars to one decimal; null with none. */
+  rating: number | null;
 }
 
 /** The product page's words for a final-sale piece (issue 49). */
@@ -53,8 +57,6 @@ export interface ProductDetail extends ProductSummary {
   returnPolicy: string | null;
   /** Not returnable unless it arrives damaged or is the wrong piece (issue 49): the owner's mark. */
   finalSale: boolean;
-  /** Its published reviews (issue 51): with none, the page asks for no reviews. */
-  reviewCount: number;
   deliveryInfo: DeliveryInfo;
   categories: { slug: string; name: string }[];
   collections: { slug: string; name: string }[];

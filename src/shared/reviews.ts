@@ -139,3 +139,36 @@ export interface ReviewPage {
   /** Where the next page starts, or null at the end. */
   next: number | null;
 }
+
+/** What the owner's log calls each act on a review. */
+export const REVIEW_ACT_LABELS: Readonly<Record<string, string>> = { published: 'Published', held: 'Written; waiting for you', rejected: 'Rejected', replied: 'Replied', withdrawn: 'Withdrawn by the reviewer' };
+
+/** A review as the owner's screen shows it: the reviewer's full name (never shown to shoppers), every state, and its log. */
+export interface OwnerReview {
+  id: string;
+  productId: number;
+  productName: string;
+  rating: number;
+  title: string;
+  text: string;
+  fit: Fit | null;
+  size: string | null;
+  state: ReviewState;
+  heldFor: HoldReason[];
+  rejectReason: string | null;
+  reply: string | null;
+  helpful: number;
+  createdAt: string;
+  reviewer: string;
+  /** Each photograph's 320 px width, and the full one. */
+  photos: { thumb: string; full: string }[];
+  events: { action: string; at: string; by: string | null; note: string | null }[];
+}
+
+/** The owner's fit answers for one size of a product (published reviews). */
+export interface SizeFit {
+  size: string;
+  small: number;
+  true: number;
+  large: number;
+}

@@ -58,6 +58,7 @@ export const SCREENS = [
   { path: '/admin/orders', title: 'Orders · Store admin', chunk: 'routes/admin-orders.tsx', data: true, access: 'private' },
   { path: '/admin/parcels', title: 'Parcels · Store admin', chunk: 'routes/admin-parcels.tsx', data: true, access: 'private' },
   { path: '/admin/returns', title: 'Returns · Store admin', chunk: 'routes/admin-returns.tsx', data: true, access: 'private' },
+  { path: '/admin/reviews', title: 'Reviews · Store admin', chunk: 'routes/admin-reviews.tsx', data: true, access: 'private' },
   { path: '/admin/offers', title: 'Offers · Store admin', chunk: 'routes/admin-offers.tsx', data: true, access: 'private' },
   { path: '/admin/settings', title: 'Pricing · Store admin', chunk: 'routes/admin-settings.tsx', data: true, access: 'private' },
   { path: '/admin/delivery', title: 'Delivery · Store admin', chunk: 'routes/admin-delivery.tsx', data: true, access: 'private' },

@@ -51,7 +51,11 @@ export function Component() {
           <ProductInfoCards product={p} pinCheck={<PinCheck key={addressPin ?? ''} productId={p.id} addressPin={addressPin} />} />
         </div>
       </article>
-      <ReviewsSection productId={p.id} reviewCount={p.reviewCount} />
+      <ReviewsSection
+        productId={p.id}
+        reviewCount={p.reviewCount}
+        gallery={(photos, start) => <ProductGallery key={photos[start]} images={photos} name={`${p.name}: a buyer’s photograph`} start={start} first={false} />}
+      />
     </>
   );
 }

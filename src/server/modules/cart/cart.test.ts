@@ -119,6 +119,8 @@ describe('the cart', () => {
             offerPrice: p.offerPrice,
             availability: p.availability,
             sized: false,
+            reviewCount: 0,
+            rating: null,
           },
         } satisfies CartItem,
       ],

@@ -31,6 +31,9 @@ const cardColumns = {
   availability: products.availability,
   /** Bought in a size the shopper chooses: the card's buttons open the product page instead. */
   sized: sql<boolean>`(${products.sizeListId} is not null)`,
+  /** Its published reviews' stars (issue 51), kept on the row by the transaction that publishes or withdraws one. */
+  reviewCount: products.reviewCount,
+  rating: sql<number | null>`(case when ${products.reviewCount} > 0 then round(${products.ratingSum}::numeric / ${products.reviewCount}, 1)::float8 end)`,
 };
 export type ProductCard = Omit<ProductSummary, 'likeCount'>;
 
@@ -143,7 +146,6 @@ const productByIdQuery = preparedOn((db) =>
       manufactureAndCare: products.manufactureAndCare,
       returnPolicy: products.returnPolicy,
       finalSale: products.finalSale,
-      reviewCount: products.reviewCount,
       deliveryInfo: products.deliveryInfo,
       details: products.details,
       fabric: products.fabric,

@@ -39,7 +39,8 @@ describe('product ranges (spec §4 paging)', () => {
   it('returns a card-sized shape with money in paise', async () => {
     const { items } = await json<ProductPage>('/api/products?limit=1');
     const p = items[0]!;
-    expect(Object.keys(p).sort()).toEqual(['availability', 'id', 'images', 'likeCount', 'name', 'offerPrice', 'price', 'sized', 'thumbnail']);
+    expect(Object.keys(p).sort()).toEqual(['availability', 'id', 'images', 'likeCount', 'name', 'offerPrice', 'price', 'rating', 'reviewCount', 'sized', 'thumbnail']);
+    expect(p).toMatchObject({ reviewCount: 0, rating: null });
     expect(Number.isInteger(p.price)).toBe(true);
     expect(p.images.length).toBeGreaterThanOrEqual(2);
     expect(p.likeCount).toBe(0);

@@ -176,6 +176,7 @@ export async function ownerList(on: Reader, f: OwnerFilter, limit: number) {
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       photos: photoStems,
+      events: eventLog,
     })
     .from(reviews)
     .innerJoin(profiles, eq(profiles.id, reviews.userId))
@@ -184,6 +185,11 @@ export async function ownerList(on: Reader, f: OwnerFilter, limit: number) {
     .orderBy(desc(reviews.createdAt))
     .limit(limit);
 }
+
+/** A review's acts, oldest first, each with who (their name as their profile has it; null once the account is gone) and when. */
+const eventLog = sql<{ action: string; at: string; by: string | null; note: string | null }[]>`coalesce((
+  select json_agg(json_build_object('action', e.action, 'at', e.at, 'note', e.note, 'by', nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), '')) order by e.at, e.id)
+  from ${reviewEvents} e left join ${profiles} p on p.id = e.by_user_id where e.review_id = ${reviews.id}), '[]'::json)`;
 
 /** Per size of the product: how buyers said it fits (published reviews), beside its size chart. */
 export async function fitBySize(on: Reader, productId: number) {

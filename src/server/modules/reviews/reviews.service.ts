@@ -16,10 +16,13 @@ import {
   reviewerName,
   REVIEWS_FIRST,
   REVIEWS_PAGE,
+  type HoldReason,
+  type OwnerReview,
   type PublicReview,
   type ReviewPage,
   type ReviewSort,
   type ReviewSummary,
+  type SizeFit,
 } from '../../../shared/reviews.ts';
 import type { Db } from '../../db/client.ts';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-error.ts';
@@ -184,14 +187,24 @@ export function createReviews({ db, outbox, publicUrl, storage, limits, watch, k
   };
 }
 
+/** A row of the owner's list as their screen reads it: the reviewer's whole name, the photographs' addresses. */
+const asOwners = ({ firstName, lastName, body, photos, createdAt, ...r }: Awaited<ReturnType<typeof q.ownerList>>[number]): OwnerReview => ({
+  ...r,
+  text: body,
+  heldFor: r.heldFor as HoldReason[],
+  reviewer: [firstName, lastName].filter(Boolean).join(' ') || 'A buyer',
+  createdAt: createdAt.toISOString(),
+  photos: photos.map((stem) => ({ thumb: reviewPhotoUrl(stem, 320), full: reviewPhotoUrl(stem) })),
+});
+
 /** The owner's side: the list, publishing, rejecting with a reason the reviewer is told, replying; every act logged with who and when. */
 function ownerSide({ db, outbox, publicUrl, now }: Pick<ReviewsDeps, 'db' | 'outbox' | 'publicUrl'> & { now: () => Date }) {
   const pendingOnly = (state: string) => {
     if (state !== 'pending') throw refused(409, 'not_pending', REVIEW_WORDS.notPending(REVIEW_STATE_LABELS[state as keyof typeof REVIEW_STATE_LABELS]));
   };
   return {
-    list: (f: q.OwnerFilter) => q.ownerList(db, f, 200),
-    fitBySize: (productId: number) => q.fitBySize(db, productId),
+    list: async (f: q.OwnerFilter): Promise<OwnerReview[]> => (await q.ownerList(db, f, 200)).map(asOwners),
+    fitBySize: (productId: number): Promise<SizeFit[]> => q.fitBySize(db, productId) as Promise<SizeFit[]>,
     async publish(reviewId: string, byUserId: string): Promise<void> {
       await db.transaction(async (tx) => {
         const review = await q.lockReview(tx, reviewId);

@@ -134,6 +134,11 @@ describe('what waits for the owner', () => {
       { action: 'held', by: p.shopper.s.id },
       { action: 'published', by: p.owner.id },
     ]);
+    // The owner's screen reads the same log with names, and the reviewer's whole name (shoppers see "Meera S.").
+    const [shown] = (await (await send(p.t, 'GET', `/api/admin/reviews?productId=${id}`, undefined, p.owner.cookie)).json()).items;
+    expect(shown).toMatchObject({ id: reviewId, state: 'published', productId: id, text: 'Cheaper at www.sareesale.in, call 98765 43210' });
+    expect(shown.events.map((e: { action: string; by: string | null }) => e.action)).toEqual(['held', 'published']);
+    expect(shown.events.every((e: { by: string | null; at: string }) => e.by && !Number.isNaN(Date.parse(e.at)))).toBe(true);
   });
 
   it("holds a word on the owner's list; a rejected review's writer is told why by mail and may write again", async () => {
@@ -224,6 +229,9 @@ describe('reading, helpful, withdrawing and replying', () => {
     expect(summary!.fitSentence).toBe('67% say small, 33% true to size');
     const fit = await (await send(p.t, 'GET', `/api/admin/products/${id}/fit`, undefined, p.owner.cookie)).json();
     expect(fit.sizes).toEqual([{ size: 'M', small: 2, true: 1, large: 0 }]);
+    // The cards carry the stars too: three reviews of 4 stars.
+    const { items } = await (await send(p.t, 'GET', '/api/products?limit=48')).json();
+    expect(items.find((c: { id: number }) => c.id === id)).toMatchObject({ reviewCount: 3, rating: 4 });
   });
 
   it("keeps the owner's side to owners", async () => {

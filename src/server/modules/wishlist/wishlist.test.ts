@@ -90,6 +90,8 @@ describe('liking a product', () => {
       availability: card.availability,
       sized: card.sized,
       likeCount: 1,
+      reviewCount: 0,
+      rating: null,
     });
   });
 

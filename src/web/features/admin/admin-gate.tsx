@@ -1,4 +1,4 @@
-import { ClipboardList, Database, FileUp, Package, PackageSearch, Receipt, Settings, Tag, Truck, Undo2 } from 'lucide-react';
+import { ClipboardList, Database, FileUp, Package, PackageSearch, Receipt, Settings, Star, Tag, Truck, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { BrowseProductsLink, EmptyState } from '../../components/empty-state.tsx';
@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: '/admin/orders', label: 'Orders', icon: ClipboardList, end: true },
   { to: '/admin/parcels', label: 'Parcels', icon: PackageSearch, end: true },
   { to: '/admin/returns', label: 'Returns', icon: Undo2, end: true },
+  { to: '/admin/reviews', label: 'Reviews', icon: Star, end: true },
   { to: '/admin/offers', label: 'Offers', icon: Tag, end: true },
   { to: '/admin/settings', label: 'Pricing', icon: Settings, end: true },
   { to: '/admin/delivery', label: 'Delivery', icon: Truck, end: true },

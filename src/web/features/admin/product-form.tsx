@@ -129,7 +129,7 @@ export function ProductForm({ product, groups, onSaved }: Props) {
       <Basics draft={draft} errors={errors} set={set} />
 
       <Card title="Sizes and stock">
-        <SizesEditor draft={draft.sizes} lists={groups.sizeLists} errors={errors} onChange={(sizes) => set('sizes', sizes)} />
+        <SizesEditor draft={draft.sizes} lists={groups.sizeLists} errors={errors} productId={product?.id} onChange={(sizes) => set('sizes', sizes)} />
       </Card>
 
       <Card title="Saree and kurta details">

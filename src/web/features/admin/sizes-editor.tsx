@@ -2,6 +2,7 @@ import type { SizeListChoice } from '../../../shared/admin-product.contract.ts';
 import { availabilityOf } from '../../../shared/stock.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { usePricingSettings } from '../../lib/pricing-settings.ts';
+import { FitBySize } from './fit-by-size.tsx';
 import { SizeChartEditor } from './size-chart-editor.tsx';
 
 /** What the owner typed for the sizes: the list (null for one size), and pieces per size ('' = not made). */
@@ -32,7 +33,7 @@ export function sizesInput(d: SizesDraft, lists: SizeListChoice[]) {
  * Sizes and stock (issue 16): one size with its pieces, or a size list with pieces per size. A size
  * left blank is not made; 0 is made but sold out (shown struck on the product page).
  */
-export function SizesEditor({ draft, lists, errors, onChange }: { draft: SizesDraft; lists: SizeListChoice[]; errors: Record<string, string | undefined>; onChange: (d: SizesDraft) => void }) {
+export function SizesEditor({ draft, lists, errors, productId, onChange }: { draft: SizesDraft; lists: SizeListChoice[]; errors: Record<string, string | undefined>; productId?: number; onChange: (d: SizesDraft) => void }) {
   const list = lists.find((l) => l.id === draft.sizeListId);
   // The owner's own low-stock mark, as the shop will label the piece with it.
   const { lowStockThreshold } = usePricingSettings();
@@ -72,6 +73,8 @@ export function SizesEditor({ draft, lists, errors, onChange }: { draft: SizesDr
           </div>
           {errors.sizes && <p className="text-sm text-red-800">{errors.sizes}</p>}
           <SizeChartEditor list={list} />
+          {/* Beside the chart, so a size buyers call small is corrected where it is measured (issue 51). */}
+          {productId !== undefined && <FitBySize productId={productId} sizes={list.sizes} />}
         </fieldset>
       ) : (
         <TextField

@@ -60,11 +60,25 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
+        {product.rating !== null && <CardRating rating={product.rating} count={product.reviewCount} />}
         <div className="mt-auto">
           <PriceLine price={product.price} offerPrice={product.offerPrice} />
           <CardBuyButtons product={product} />
         </div>
       </div>
     </article>
+  );
+}
+
+/** Buyers' stars on a card (issue 51), as Indian shops show them: "4.3 ★ (12)", said in words to a screen reader. */
+function CardRating({ rating, count }: { rating: number; count: number }) {
+  const stars = rating.toFixed(1);
+  return (
+    <p className="text-xs text-muted">
+      <span aria-hidden="true">
+        <span className="font-semibold text-ink">{stars}</span> <span className="text-gold">★</span> ({count})
+      </span>
+      <span className="sr-only">{`Rated ${stars} of 5 by ${count} buyer${count === 1 ? '' : 's'}`}</span>
+    </p>
   );
 }

@@ -14,8 +14,12 @@ const SWIPE_PX = 50;
 const iconButton =
   'grid size-10 place-items-center rounded-full bg-ivory/95 text-ink shadow ring-1 ring-line hover:text-wine disabled:opacity-40';
 
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
-  const [index, setIndex] = useState(0);
+/**
+ * The pictures with zoom and swipe. `start` opens at a picture other than the first (a buyer's
+ * photograph tapped in the reviews); `first` says it is the page's first picture, fetched before all else.
+ */
+export function ProductGallery({ images, name, start = 0, first = true }: { images: string[]; name: string; start?: number; first?: boolean }) {
+  const [index, setIndex] = useState(start);
   const [scale, setScale] = useState(1);
   const settledScale = useDebouncedValue(scale.toFixed(1), 500);
   const zoom = useRef<ReactZoomPanPinchContentRef>(null);
@@ -41,7 +45,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
       alt={`${name}, picture ${index + 1} of ${images.length}`}
       width={768}
       height={1024}
-      fetchPriority="high"
+      fetchPriority={first ? 'high' : undefined}
       draggable={false}
       className="size-full object-cover"
     />

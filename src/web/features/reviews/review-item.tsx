@@ -2,15 +2,18 @@ import { BadgeCheck, ThumbsUp } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { dayInWords } from '../../../shared/returns.ts';
 import { indiaDay } from '../../../shared/india-time.ts';
+import { imageAtWidth, photoSrc } from '../../../shared/images.ts';
 import { FIT_LABELS, type PublicReview } from '../../../shared/reviews.ts';
+import { STORE } from '../../../shared/store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { knownSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
+import { zoomOnClick } from './photo-zoom.tsx';
 import { useHelpful } from './reviews.api.ts';
-import { Stars } from './stars.tsx';
+import { Stars } from '../../components/stars.tsx';
 
 /** One review as the product page shows it: written as text (never markup), with the buyer's first name and initial. */
-export function ReviewItem({ review: r, productId }: { review: PublicReview; productId: number }) {
+export function ReviewItem({ review: r, productId, onZoom }: { review: PublicReview; productId: number; onZoom: (photos: string[], start: number) => void }) {
   const client = useQueryClient();
   const helpful = useHelpful(productId);
   const markHelpful = async () => {
@@ -38,10 +41,10 @@ export function ReviewItem({ review: r, productId }: { review: PublicReview; pro
       {r.text && <p className="whitespace-pre-line leading-relaxed text-ink/90">{r.text}</p>}
       {r.photos.length > 0 && (
         <ul className="flex flex-wrap gap-2">
-          {r.photos.map((url) => (
+          {r.photos.map((url, i) => (
             <li key={url}>
-              <a href={url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg ring-1 ring-line/70">
-                <img src={url.replace('.webp', '-320.webp')} alt={`A photograph from ${r.reviewer}`} width={64} height={85} loading="lazy" className="aspect-[3/4] w-16 object-cover" />
+              <a href={photoSrc(url)} onClick={zoomOnClick(() => onZoom(r.photos, i))} className="block overflow-hidden rounded-lg ring-1 ring-line/70">
+                <img src={imageAtWidth(url, 320)} alt={`A photograph from ${r.reviewer}`} width={64} height={85} loading="lazy" className="aspect-[3/4] w-16 object-cover" />
               </a>
             </li>
           ))}
@@ -49,7 +52,7 @@ export function ReviewItem({ review: r, productId }: { review: PublicReview; pro
       )}
       {r.reply && (
         <div className="rounded-lg bg-sand/60 p-3 text-sm">
-          <p className="font-medium">Reply from Vastra</p>
+          <p className="font-medium">{`Reply from ${STORE.name}`}</p>
           <p className="whitespace-pre-line text-ink/90">{r.reply.text}</p>
         </div>
       )}

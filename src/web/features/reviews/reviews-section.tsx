@@ -5,9 +5,11 @@
  */
 import { useState } from 'react';
 import { FIT_LABELS, FITS, REVIEW_SORTS, type ReviewSort, type ReviewSummary } from '../../../shared/reviews.ts';
+import { imageAtWidth, photoSrc } from '../../../shared/images.ts';
+import { PhotoZoom, zoomOnClick, type Zoomed, type ZoomGallery } from './photo-zoom.tsx';
 import { ReviewItem } from './review-item.tsx';
 import { useReviews } from './reviews.api.ts';
-import { Stars } from './stars.tsx';
+import { Stars } from '../../components/stars.tsx';
 
 const SORT_LABELS: Record<ReviewSort, string> = { newest: 'Newest first', helpful: 'Most helpful' };
 
@@ -70,8 +72,9 @@ function FitBar({ summary }: { summary: ReviewSummary }) {
 /** A product with no reviews says so, and asks for none. */
 const NO_REVIEWS: ReviewSummary = { productId: 0, count: 0, average: null, histogram: [0, 0, 0, 0, 0], fit: { small: 0, true: 0, large: 0 }, fitSentence: null, photos: [] };
 
-export function ReviewsSection({ productId, reviewCount }: { productId: number; reviewCount: number }) {
+export function ReviewsSection({ productId, reviewCount, gallery }: { productId: number; reviewCount: number; gallery: ZoomGallery }) {
   const [sort, setSort] = useState<ReviewSort>('newest');
+  const [zoomed, setZoomed] = useState<Zoomed | null>(null);
   const reviews = useReviews(productId, sort, reviewCount > 0);
   const first = reviews.data?.pages[0];
   // The figures come with the first page of the newest order, which the page was drawn with.
@@ -79,6 +82,8 @@ export function ReviewsSection({ productId, reviewCount }: { productId: number; 
   const summary = reviewCount === 0 ? NO_REVIEWS : (newest.data?.pages[0]?.summary ?? first?.summary);
   if (!summary) return null;
   const items = reviews.data?.pages.flatMap((p) => p.items) ?? [];
+  // The strip names each photograph at its 480 px width; the zoom and the link take the full one.
+  const stripFull = summary.photos.map((p) => p.url.replace(/-480\.webp$/, '.webp'));
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mx-auto grid max-w-7xl gap-6 px-4 pb-10 sm:px-6 lg:grid-cols-[280px_1fr] lg:gap-10">
       <div className="grid content-start gap-5">
@@ -109,10 +114,10 @@ export function ReviewsSection({ productId, reviewCount }: { productId: number; 
             <div className="grid gap-2">
               <h3 className="text-sm font-semibold">Buyers’ photographs</h3>
               <ul className="flex gap-2 overflow-x-auto pb-1">
-                {summary.photos.map((p) => (
-                  <li key={p.url} className="shrink-0">
-                    <a href={p.url.replace('-480.webp', '.webp')} className="block overflow-hidden rounded-lg ring-1 ring-line/70" target="_blank" rel="noreferrer">
-                      <img src={p.url} alt="A buyer’s photograph" width={72} height={96} loading="lazy" className="aspect-[3/4] w-[72px] object-cover" />
+                {stripFull.map((full, i) => (
+                  <li key={full} className="shrink-0">
+                    <a href={photoSrc(full)} onClick={zoomOnClick(() => setZoomed({ photos: stripFull, start: i }))} className="block overflow-hidden rounded-lg ring-1 ring-line/70">
+                      <img src={imageAtWidth(full, 480)} alt={`A buyer’s photograph, ${i + 1} of ${stripFull.length}`} width={72} height={96} loading="lazy" className="aspect-[3/4] w-[72px] object-cover" />
                     </a>
                   </li>
                 ))}
@@ -131,7 +136,7 @@ export function ReviewsSection({ productId, reviewCount }: { productId: number; 
           </label>
           <ol className="grid gap-4">
             {items.map((r) => (
-              <ReviewItem key={r.id} review={r} productId={productId} />
+              <ReviewItem key={r.id} review={r} productId={productId} onZoom={(photos, start) => setZoomed({ photos, start })} />
             ))}
           </ol>
           {reviews.hasNextPage && (
@@ -146,6 +151,7 @@ export function ReviewsSection({ productId, reviewCount }: { productId: number; 
           )}
         </div>
       )}
+      <PhotoZoom zoomed={zoomed} gallery={gallery} onClose={() => setZoomed(null)} />
     </section>
   );
 }
