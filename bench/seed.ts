@@ -14,6 +14,7 @@ import { seedDemoCatalogOnce } from '../src/server/db/seed/demo.ts';
 import { seedSyntheticProducts } from '../src/server/db/seed/synthetic.ts';
 import { createStockService } from '../src/server/modules/stock/stock.service.ts';
 import { MAX_STOCK } from '../src/shared/stock.ts';
+import { pieceToReview, REVIEWED_COUNT, REVIEWED_PHOTOS, seedReviews } from './seed-reviews.ts';
 
 export interface SeedReport {
   total: number;
@@ -47,6 +48,8 @@ export async function seedCatalog(database: Database, total: number, log: (line:
   // Stocked deep (through the stock module, ledger and all), so that fifty shoppers buying for the
   // whole run never sell a piece out: every order made still takes its pieces (issue 16).
   await createStockService(db).restockAll(MAX_STOCK, 'benchmark');
+  // Issue 51: one product as reviewed as a popular piece is, for the product-with-reviews rows.
+  await seedReviews(db, await pieceToReview(db), REVIEWED_COUNT, REVIEWED_PHOTOS);
   const seedSeconds = (performance.now() - started) / 1000;
   const analyzeStarted = performance.now();
   await db.execute(sql`vacuum analyze`);

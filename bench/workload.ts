@@ -9,6 +9,7 @@ import type { Db } from '../src/server/db/client.ts';
 import { containsPattern } from '../src/server/modules/catalog/catalog.service.ts';
 import { searchText } from '../src/shared/catalog.contract.ts';
 import { rows } from './seed.ts';
+import { pieceToReview } from './seed-reviews.ts';
 
 // The vocabulary of src/server/db/seed/synthetic.ts (not exported there). Should the two drift
 // apart, the counts below still tell the truth; the chosen terms would just be less apt.
@@ -33,6 +34,8 @@ export interface Rotation {
 
 export interface Workload {
   productIds: number[];
+  /** A sized product with REVIEWED_COUNT published reviews, REVIEWED_PHOTOS of them with a photograph (seed-reviews.ts). */
+  reviewedProductId: number;
   /** PINs from India Post's directory, at random (the product page's PIN check). */
   pincodes: string[];
   selective: Term;
@@ -129,6 +132,7 @@ export async function chooseWorkload(db: Db, total: number): Promise<Workload> {
 
   return {
     productIds: shuffle(idRows.map((r) => r.id)),
+    reviewedProductId: await pieceToReview(db),
     pincodes: pinRows.map((r) => r.pincode),
     selective,
     selectiveRotation: rotation(selectiveCounted, selective, 2),

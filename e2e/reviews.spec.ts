@@ -95,6 +95,7 @@ test("a buyer's review with a photograph is published and answered by the owner;
   await expect(item.getByText('Reply from Vastra')).toBeVisible();
   await expect(page.getByText(email)).toHaveCount(0);
   await expectNoSeriousViolations(page);
+  await reviews.screenshot({ path: testInfo.outputPath('product-reviews.png') });
 
   // The buyers' photograph opens in the gallery's zoom.
   await reviews.getByRole('link', { name: 'A buyer’s photograph, 1 of 1' }).click();
@@ -118,6 +119,7 @@ test("a buyer's review with a photograph is published and answered by the owner;
   // The stars on the search results' card: (4 + 5 + 2) / 3.
   await page.goto(`/products?search=${encodeURIComponent(name)}`);
   await expect(page.getByRole('article').filter({ hasText: name }).getByText('Rated 3.7 of 5 by 3 buyers')).toBeAttached();
+  await page.screenshot({ path: testInfo.outputPath('review-stars-card.png') });
 
   // The product editor shows the fit per size beside the size chart.
   await page.goto(`/admin/products/${productId}`);

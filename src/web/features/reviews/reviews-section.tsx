@@ -95,7 +95,7 @@ export function ReviewsSection({ productId, reviewCount, gallery }: { productId:
         ) : (
           <>
             <div className="flex items-center gap-3">
-              <span className="font-display text-4xl font-semibold">{summary.average!.toLocaleString('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
+              <span className="font-display text-4xl font-semibold">{summary.average!.toFixed(1)}</span>
               <div className="grid gap-1">
                 <Stars rating={summary.average!} size="lg" />
                 <span className="text-sm text-muted">
