@@ -58,7 +58,10 @@ test('a code in the cart: what to add, the discount, removed and applied again; 
   await expect(order).toContainText('₹2,698.20');
   await page.getByRole('button', { name: 'Add Delivery Address' }).click();
   await addAddress(page, 'Rukmini Iyer');
-  // The pointer left on Save address would hold its toast open over the summary: moved off, the toast goes.
+  // Its toast shows just after the form closes: waited for first (else "gone" can hold before it
+  // comes, and axe met it fading in on a busy CI run). The pointer left on Save address would hold
+  // it open over the summary: moved off, the toast goes.
+  await expect(page.getByText('Address saved.')).toBeVisible();
   await page.mouse.move(0, 0);
   await expect(page.getByText('Address saved.')).toHaveCount(0);
   await expectNoSeriousViolations(page);
