@@ -148,9 +148,13 @@ describe('what waits for the owner', () => {
     const { id: reviewId, state } = await (await write(good(id, { text: 'Ekdum bekaar' }))).json();
     expect(state).toBe('pending');
     await invalid(await owner(`${reviewId}/reject`, { reason: '' }), 'reason', REVIEW_WORDS.rejectReasonNeeded);
-    expect((await owner(`${reviewId}/reject`, { reason: 'Please say what was wrong with the piece, without abuse.' })).status).toBe(200);
+    // The owner's reason goes into a mail: written there as text, never as markup.
+    const reason = 'Please say what was wrong with the piece, without abuse. <script>alert(1)</script><a href="https://evil.example">x</a>';
+    expect((await owner(`${reviewId}/reject`, { reason })).status).toBe(200);
     const [mail] = await db().select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, p.shopper.s.email), eq(mailOutbox.kind, 'review_rejected')));
-    expect(mail!.textBody).toContain('Please say what was wrong with the piece, without abuse.');
+    expect(mail!.textBody).toContain(reason);
+    expect(mail!.htmlBody).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;a href=&quot;https://evil.example&quot;&gt;');
+    expect(mail!.htmlBody).not.toMatch(/<script|<a href="https:\/\/evil/);
     expect((await write(good(id, { text: 'The kurta ran small.' }))).status).toBe(201);
     await send(p.t, 'PUT', '/api/admin/reviews/words', { words: [] }, p.owner.cookie);
   });
