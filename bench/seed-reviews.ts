@@ -24,9 +24,14 @@ const WORDS = [
   'Lighter than I expected, perfect for the Chennai heat.',
 ];
 
-/** A sized piece of the catalog (so the fit bar draws too), the first by id. */
-export async function pieceToReview(db: Db): Promise<number> {
-  const [row] = await db.select({ id: products.id }).from(products).where(sql`${products.sizeListId} is not null and ${products.hiddenAt} is null`).orderBy(products.id).limit(1);
+/** A sized piece of the catalog (so the fit bar draws too), the first by id, other than `besides`. */
+export async function pieceToReview(db: Db, besides = 0): Promise<number> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.sizeListId} is not null and ${products.hiddenAt} is null and ${products.id} <> ${besides}`)
+    .orderBy(products.id)
+    .limit(1);
   if (!row) throw new Error('The catalog has no sized product to review.');
   return row.id;
 }

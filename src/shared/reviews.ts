@@ -134,6 +134,17 @@ export interface ReviewSummary {
   photos: { reviewId: string; url: string }[];
 }
 
+/** The figures of a product no one has reviewed (or that does not exist): nothing to show but that. */
+export const noReviewsSummary = (productId: number): ReviewSummary => ({
+  productId,
+  count: 0,
+  average: null,
+  histogram: [0, 0, 0, 0, 0],
+  fit: { small: 0, true: 0, large: 0 },
+  fitSentence: null,
+  photos: [],
+});
+
 export interface ReviewPage {
   items: PublicReview[];
   /** Where the next page starts, or null at the end. */

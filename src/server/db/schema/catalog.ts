@@ -109,6 +109,8 @@ export const products = pgTable(
     // A fixed rule carries its rate (GST slabs run 0 to 28%); apparel's come from the settings; no rule has neither.
     check('products_tax_rule_check', sql`(${t.taxRule} is null and ${t.taxRateBp} is null) or (${t.taxRule} = 'apparel' and ${t.taxRateBp} is null) or (${t.taxRule} = 'fixed' and ${t.taxRateBp} between 0 and 2800)`),
     index('products_featured_id').on(t.featured, t.id),
+    // Issue 51: the few products with reviews, read once per catalog version so a page of one without asks nothing more.
+    index('products_reviewed').on(t.id).where(sql`${t.reviewCount} > 0`),
     check('products_fabric_check', sql`${t.fabric} is null or ${t.fabric} in (${listed(FABRICS)})`),
     check('products_colour_check', sql`${t.colour} is null or ${t.colour} in (${listed(COLOURS)})`),
     check('products_colour_name_check', sql`${t.colourName} is null or (${t.colour} is not null and char_length(${t.colourName}) between 1 and ${sql.raw(String(COLOUR_NAME_MAX))})`),

@@ -13,10 +13,11 @@ import { buildPageRenderer } from '../../test/ssr-build.ts';
 let shop: ParcelShop;
 let kurtas: { id: number };
 let removeBuild: () => Promise<void>;
+const statements: string[] = [];
 beforeAll(async () => {
   const build = await buildPageRenderer();
   removeBuild = build.remove;
-  shop = await startParcelShop({ web: true, ssr: build.renderer });
+  shop = await startParcelShop({ web: true, ssr: build.renderer, logQuery: (query) => statements.push(query) });
   const groups = await (await send(shop.t, 'GET', '/api/admin/products/groups', undefined, shop.owner.cookie)).json();
   kurtas = groups.sizeLists.find((l: { name: string }) => l.name === 'Kurtas and suits');
 }, 120_000);
@@ -63,5 +64,16 @@ describe("a product page's reviews, drawn on the server", () => {
     expect(ld.review).toEqual([
       expect.objectContaining({ '@type': 'Review', author: { '@type': 'Person', name: `${firstName} ${lastName[0]}.` }, name: title, reviewBody: 'Drapes well & the <b>zari</b> holds.' }),
     ]);
+  });
+
+  it('asks the database nothing about reviews to draw a product without them, once it knows which have some', async () => {
+    const id = await k.kurta({ M: 5 });
+    await drawn(id);
+    statements.length = 0;
+    const html = await drawn(id);
+    expect(html).toContain('No reviews yet.');
+    expect(statements.filter((s) => /from "(reviews|review_photos)"|where "products"\."review_count" > 0/.test(s))).toEqual([]);
+    // The page's data takes over no reviews' answer: there is none to show.
+    expect(html.slice(html.indexOf('id="ssr-data"'))).not.toContain('"products","reviews"');
   });
 });

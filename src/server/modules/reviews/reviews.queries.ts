@@ -51,6 +51,12 @@ export async function insertReview(tx: Tx, review: NewReview, photoIds: string[]
   return made.id;
 }
 
+/** The products with published reviews: few, and all in the partial index products_reviewed. */
+export async function reviewedProductIds(db: Reader): Promise<number[]> {
+  const rows = await db.select({ id: products.id }).from(products).where(sql`${products.reviewCount} > 0`);
+  return rows.map((r) => r.id);
+}
+
 /** A published review counted in (or out of, `sign` -1) its product's figures, in the review's own transaction. */
 export async function countIn(tx: Tx, productId: number, rating: number, sign: 1 | -1): Promise<void> {
   await tx

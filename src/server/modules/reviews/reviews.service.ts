@@ -9,6 +9,7 @@ import { PRODUCT_NOT_FOUND } from '../../../shared/cart.contract.ts';
 import type { ReviewBody } from '../../../shared/reviews.contract.ts';
 import {
   fitSentence,
+  noReviewsSummary,
   REVIEW_PHOTO_STRIP,
   REVIEW_STATE_LABELS,
   REVIEW_WINDOW_DAYS,
@@ -56,6 +57,29 @@ function reviewableLine(lines: Line[], now: Date): Line {
   return kept;
 }
 
+/**
+ * Which products have published reviews, read once per catalog version (publishing or withdrawing
+ * a review moves it: the product's row changes). Every product page asks for its reviews beside
+ * its product, in one round (issue 51: asked after it, a page with reviews drew at half the rate),
+ * and most products have none: their answer is then made here, with no statement at all.
+ */
+function reviewedProducts(db: Db) {
+  let read: { version: number; ids: Promise<Set<number>> } | null = null;
+  return {
+    at(version: number): Promise<Set<number>> {
+      if (read?.version === version) return read.ids;
+      const ids = q.reviewedProductIds(db).then((list) => new Set(list));
+      const mine = { version, ids };
+      read = mine;
+      // A failed read is not kept: the next page reads again.
+      ids.catch(() => {
+        if (read === mine) read = null;
+      });
+      return ids;
+    },
+  };
+}
+
 /** A one-size piece's line says 'One size' (or nothing, before sizes): it has no fit to tell. */
 const isSized = (size: string | null) => size !== null && size !== 'One size';
 
@@ -79,6 +103,7 @@ export function createReviews({ db, outbox, publicUrl, storage, limits, watch, k
   // cost a first render two thirds of its rate. Kept while the catalog stands; "Helpful" does not
   // move it, so a kept answer's counts lag until the next change (the browser counts its own mark).
   const kept = new VersionedCache<{ summary: ReviewSummary | null } & ReviewPage>({ entries: 5000, bytes: keptBytes, sizeOf: answerBytes });
+  const reviewed = reviewedProducts(db);
   const heldWords = async (): Promise<readonly string[]> => ((await q.settingsRow.read(db)) as { words?: string[] } | undefined)?.words ?? DEFAULT_HELD_WORDS;
 
   async function write(userId: string, body: ReviewBody): Promise<{ id: string; state: 'published' | 'pending' }> {
@@ -178,7 +203,9 @@ export function createReviews({ db, outbox, publicUrl, storage, limits, watch, k
     asksDue: () => asks.due(),
     /** The product page's reviews: the figures with the first page, or a further page. */
     async forProduct(productId: number, sort: ReviewSort, offset: number): Promise<{ summary: ReviewSummary | null } & ReviewPage> {
-      return kept.get(await watch.version(), `${productId}|${sort}|${offset}`, async () => ({ summary: offset === 0 ? await summary(productId) : null, ...(await page(productId, sort, offset)) }));
+      const version = await watch.version();
+      if (!(await reviewed.at(version)).has(productId)) return { summary: offset === 0 ? noReviewsSummary(productId) : null, items: [], next: null };
+      return kept.get(version, `${productId}|${sort}|${offset}`, async () => ({ summary: offset === 0 ? await summary(productId) : null, ...(await page(productId, sort, offset)) }));
     },
     /** The buyer's own reviews, any state (read as them). */
     mine: (userId: string) => asShopper(db, userId, (tx) => q.ownReviews(tx, userId)),

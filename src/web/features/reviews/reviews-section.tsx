@@ -4,7 +4,7 @@
  * helpful, five drawn with the page and the rest on demand.
  */
 import { useState } from 'react';
-import { FIT_LABELS, FITS, REVIEW_SORTS, type ReviewSort, type ReviewSummary } from '../../../shared/reviews.ts';
+import { FIT_LABELS, FITS, noReviewsSummary, REVIEW_SORTS, type ReviewSort, type ReviewSummary } from '../../../shared/reviews.ts';
 import { imageAtWidth, photoSrc } from '../../../shared/images.ts';
 import { PhotoZoom, zoomOnClick, type Zoomed, type ZoomGallery } from './photo-zoom.tsx';
 import { ReviewItem } from './review-item.tsx';
@@ -69,9 +69,6 @@ function FitBar({ summary }: { summary: ReviewSummary }) {
   );
 }
 
-/** A product with no reviews says so, and asks for none. */
-const NO_REVIEWS: ReviewSummary = { productId: 0, count: 0, average: null, histogram: [0, 0, 0, 0, 0], fit: { small: 0, true: 0, large: 0 }, fitSentence: null, photos: [] };
-
 export function ReviewsSection({ productId, reviewCount, gallery }: { productId: number; reviewCount: number; gallery: ZoomGallery }) {
   const [sort, setSort] = useState<ReviewSort>('newest');
   const [zoomed, setZoomed] = useState<Zoomed | null>(null);
@@ -79,7 +76,7 @@ export function ReviewsSection({ productId, reviewCount, gallery }: { productId:
   const first = reviews.data?.pages[0];
   // The figures come with the first page of the newest order, which the page was drawn with.
   const newest = useReviews(productId, 'newest', reviewCount > 0);
-  const summary = reviewCount === 0 ? NO_REVIEWS : (newest.data?.pages[0]?.summary ?? first?.summary);
+  const summary = reviewCount === 0 ? noReviewsSummary(productId) : (newest.data?.pages[0]?.summary ?? first?.summary);
   if (!summary) return null;
   const items = reviews.data?.pages.flatMap((p) => p.items) ?? [];
   // The strip names each photograph at its 480 px width; the zoom and the link take the full one.

@@ -1,0 +1,1 @@
+CREATE INDEX "products_reviewed" ON "products" USING btree ("id") WHERE "products"."review_count" > 0;
