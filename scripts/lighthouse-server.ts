@@ -25,6 +25,8 @@ export interface Snapshot {
   root: string;
   app: string;
   webDir: string;
+  /** The server's embedded database, one for the whole run. */
+  dataDir: string;
 }
 
 /** Copies the app aside and builds it there (or, with build false, copies the existing dist/web). */
@@ -47,7 +49,7 @@ export function snapshot(build: boolean): Snapshot {
     fs.cpSync(path.resolve('dist/web'), webDir, { recursive: true });
     fs.cpSync(path.resolve('dist/ssr'), path.join(app, 'dist/ssr'), { recursive: true });
   }
-  return { root, app, webDir };
+  return { root, app, webDir, dataDir: path.join(root, 'data') };
 }
 
 function fail(root: string, message: string): never {
@@ -91,7 +93,6 @@ export interface RunningServer {
 /** Starts the server and resolves once /api/health answers (the first run also draws the pictures). */
 export async function startServer(snap: Snapshot, { drawOnServer }: { drawOnServer: boolean }): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = path.join(snap.root, 'data');
   const origin = `http://127.0.0.1:${port}`;
   let log = '';
   // `node --import tsx` rather than the tsx wrapper: one process, so our SIGTERM reaches the server itself.
@@ -101,7 +102,7 @@ export async function startServer(snap: Snapshot, { drawOnServer }: { drawOnServ
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: snap.dataDir,
       IMAGES_DIR: e2eImagesDir,
       NODE_ENV: 'production',
       DATABASE_URL: '',

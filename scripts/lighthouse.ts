@@ -2,7 +2,7 @@
  * npm run lighthouse [-- --strict] [--runs N] [--no-build]: Lighthouse 12 (mobile preset: its default
  * config, a Moto G Power-sized screen, simulated slow 4G and 4x CPU slowdown) on a production build
  * served by the real server, both from a snapshot of the sources (lighthouse-server.ts says why), for
- * /, /products and one product page, first drawn in the browser (before issue 19), then drawn on the
+ * /, /products, one product page and one with 200 reviews and 50 photographs (issue 51), first drawn in the browser (before issue 19), then drawn on the
  * server, in the same run. Each page is run 3 times, each run in a fresh headless Chromium;
  * the median of each category score is printed beside the budgets, with the metrics of the
  * median-performance run, whose JSON and HTML reports go to ./lighthouse-reports/. Report only; with
@@ -16,6 +16,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { printHomeInitialJs, printFailingAudits, printTable, summarise, CATEGORIES, type PageResult } from './lighthouse-report.ts';
 import { chromiumPath, removeSnapshot, snapshot, startServer, type RunningServer, type Snapshot } from './lighthouse-server.ts';
+import { seedReviewedProduct } from './lighthouse-reviews.ts';
+import { e2eImagesDir } from '../e2e/cache-dirs.ts';
+import { REVIEWED_COUNT, REVIEWED_PHOTOS } from '../bench/seed-reviews.ts';
 
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
@@ -105,14 +108,17 @@ async function main(): Promise<number> {
   snap = snapshot(!skipBuild);
   const busy = () => `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`;
   const both: Record<'before' | 'after', PageResult[]> = { before: [], after: [] };
-  let pages: string[] = [];
+  // The first start migrates and seeds the demo catalog; issue 51's reviewed product is written beside it while the server is stopped.
+  server = await startServer(snap, { drawOnServer: true });
+  const product = await productPath(server.origin);
+  await server.stop();
+  server = undefined;
+  const reviewed = await seedReviewedProduct(snap.dataDir, e2eImagesDir, Number(product.split('/').at(-1)));
+  const pages = ['/', '/products', product, `/product/${reviewed}`];
+  console.log(`Chromium: ${chromePath}. Lighthouse runs: ${RUNS} per page, ${pages.join(', ')} (${REVIEWED_COUNT} reviews, ${REVIEWED_PHOTOS} with a photograph).`);
+  console.log(`Machine: ${busy()} (performance reads low on a busy machine).`);
   for (const [when, drawOnServer] of [['before', false], ['after', true]] as const) {
     server = await startServer(snap, { drawOnServer });
-    if (pages.length === 0) {
-      pages = ['/', '/products', await productPath(server.origin)];
-      console.log(`Chromium: ${chromePath}. Lighthouse runs: ${RUNS} per page, ${pages.join(', ')}.`);
-      console.log(`Machine: ${busy()} (performance reads low on a busy machine).`);
-    }
     both[when] = await measure(server.origin, pages, chromePath, drawOnServer ? 'Drawn on the server (DRAW_ON_SERVER=true)' : 'Drawn in the browser (DRAW_ON_SERVER=false, before issue 19)');
     await server.stop();
     server = undefined;
@@ -144,7 +150,7 @@ main().then(
     process.exit(code);
   },
   async (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
+    console.error(err instanceof Error ? `${err.message}${err.cause ? `\n${String(err.cause)}` : ''}` : err);
     await cleanUp();
     process.exit(2);
   },

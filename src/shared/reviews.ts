@@ -130,7 +130,7 @@ export interface ReviewSummary {
   histogram: [number, number, number, number, number];
   fit: Record<Fit, number>;
   fitSentence: string | null;
-  /** The newest buyers' photographs (URLs of their 480 px width). */
+  /** The newest buyers' photographs (each the full photograph's URL: the page picks its width, as for a review's). */
   photos: { reviewId: string; url: string }[];
 }
 

@@ -15,7 +15,8 @@ import { checkPhoto, type PhotoRules } from '../../images/photo-check.ts';
 import { photoSetKeys, stemOf, storePhotoSet } from '../../images/photo-set.ts';
 import { askAgainIfDown, type Storage } from '../../storage/storage.ts';
 
-const RULES: PhotoRules = {
+/** What a buyer's photograph may be (exported for the Lighthouse run's buyers' photographs, scripts/lighthouse-reviews.ts). */
+export const REVIEW_PHOTO_RULES: PhotoRules = {
   bytes: REVIEW_LIMITS.photoBytes,
   /** A phone's camera is 12 to 50 megapixels. */
   pixels: 50_000_000,
@@ -31,9 +32,9 @@ export function createReviewPhotos(db: Db, storage: Storage, now: () => Date = (
   return {
     /** Checks, re-encodes and stores the photograph; answers the id the review names it by, and its address. */
     async store(userId: string, bytes: Uint8Array): Promise<{ id: string; url: string }> {
-      await checkPhoto(bytes, RULES);
+      await checkPhoto(bytes, REVIEW_PHOTO_RULES);
       const stem = stemOf('reviews', bytes);
-      await askAgainIfDown(storePhotoSet(storage, 'reviews', stem, bytes, RULES), PHOTO_NOT_STORED_NOW);
+      await askAgainIfDown(storePhotoSet(storage, 'reviews', stem, bytes, REVIEW_PHOTO_RULES), PHOTO_NOT_STORED_NOW);
       const id = crypto.randomBytes(32).toString('hex');
       await db.insert(reviewPhotos).values({ id, userId, stem });
       return { id, url: reviewPhotoUrl(stem, 480) };

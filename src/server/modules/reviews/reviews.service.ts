@@ -175,7 +175,7 @@ export function createReviews({ db, outbox, publicUrl, storage, limits, watch, k
       histogram: f.stars as ReviewSummary['histogram'],
       fit,
       fitSentence: fitSentence(fit),
-      photos: strip.map((p) => ({ reviewId: p.reviewId!, url: reviewPhotoUrl(p.stem, 480) })),
+      photos: strip.map((p) => ({ reviewId: p.reviewId!, url: reviewPhotoUrl(p.stem) })),
     };
   }
 
