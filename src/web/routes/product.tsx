@@ -70,7 +70,7 @@ function useAddressPin(): string | undefined {
 
 /**
  * Drawn on the server with the product; an unknown one is a 404, its not-found drawn. Its reviews'
- * figures and first five (issue 51) are asked for beside the product, not after it: each ask is a
+ * figures and first reviews (issue 51) are asked for beside the product, not after it: each ask is a
  * round between the drawing thread and the API's, and a second round behind the first drew a page
  * with reviews at half the rate (docs/decisions/0051). Most products have none, whose answer the
  * API makes without a statement; it is not kept in the page, which then draws no reviews to take over.

@@ -1,7 +1,7 @@
 /**
  * The product page's reviews (issue 51): the average and count, the five-bar histogram, the fit bar
  * once three buyers have answered, the buyers' photographs, and the reviews newest first or most
- * helpful, five drawn with the page and the rest on demand.
+ * helpful, the first few (REVIEWS_FIRST) drawn with the page and the rest on demand.
  */
 import { useState } from 'react';
 import { FIT_LABELS, FITS, noReviewsSummary, REVIEW_SORTS, type ReviewSort, type ReviewSummary } from '../../../shared/reviews.ts';
