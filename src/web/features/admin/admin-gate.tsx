@@ -41,8 +41,9 @@ function AdminFrame({ children, wide }: { children: ReactNode; wide: boolean }) 
   return (
     <div className={`mx-auto w-full px-4 py-6 sm:px-6 sm:py-10 ${wide ? 'max-w-7xl' : 'max-w-5xl'}`}>
       <p className="text-xs font-medium uppercase tracking-[0.2em] text-gold">Store admin</p>
-      <nav aria-label="Store admin" className="-mx-4 mt-2 overflow-x-auto border-b border-line px-4 pb-3 [scrollbar-width:none] sm:mx-0 sm:px-0">
-        <ul className="flex min-w-max gap-2 text-sm">
+      {/* One row that scrolls on a phone; from a tablet up the sections wrap, so none is cut off at the edge. */}
+      <nav aria-label="Store admin" className="-mx-4 mt-2 overflow-x-auto border-b border-line px-4 pb-3 [scrollbar-width:none] sm:mx-0 sm:px-0 md:overflow-visible">
+        <ul className="flex min-w-max gap-2 text-sm md:min-w-0 md:flex-wrap">
           {SECTIONS.map((s) => (
             <li key={s.to}>
               <NavLink
