@@ -10,6 +10,13 @@ export const REVIEW_WINDOW_DAYS = 180;
 /** Days after delivery the mail asking for a review goes: time to have opened the parcel and worn the piece once. */
 export const REVIEW_ASK_AFTER_DAYS = 4;
 
+/**
+ * Days after delivery past which no mail asks any more: an ask months after the parcel came reads
+ * as a mistake (the first pass after a shop upgrades would otherwise ask for every order of the
+ * last half year). The buyer may still write from Your Orders until REVIEW_WINDOW_DAYS.
+ */
+export const REVIEW_ASK_UNTIL_DAYS = 30;
+
 export const REVIEW_LIMITS = {
   title: 80,
   text: 2000,

@@ -15,8 +15,8 @@ const STILL_REVIEWABLE = sql`${orderItems.productId} is not null
   and not exists (select 1 from ${reviews} where ${reviews.userId} = ${orders.userId} and ${reviews.productId} = ${orderItems.productId} and ${reviews.state} in ('pending', 'published'))`;
 
 /**
- * Orders delivered between `from` and `to` (the days after delivery the ask waits, and the review
- * window), not asked yet, with a piece still to review: the latest delivered first, so a backlog
+ * Orders delivered between `from` and `to` (the days after delivery the ask waits, and the last
+ * day it asks), not asked yet, with a piece still to review: the latest delivered first, so a backlog
  * (the first pass after an outage) never holds back the timely asks. Only an order Your Orders
  * offers "Write a review" on (delivered or completed), so the mail's link finds its form.
  */

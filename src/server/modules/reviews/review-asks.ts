@@ -1,6 +1,6 @@
 /**
  * The mail that asks for a review (issue 51, docs/decisions/0051): REVIEW_ASK_AFTER_DAYS after
- * delivery, one per order, naming the pieces its buyer can still review, with a link straight to
+ * delivery (and not past REVIEW_ASK_UNTIL_DAYS), one per order, naming the pieces its buyer can still review, with a link straight to
  * the form on Your Orders. Run by the minute pass under its own claim (boot.ts), at most hourly
  * across app servers; each order is its own transaction: the mail into the outbox and the order
  * marked asked, both or neither, so a crash neither sends twice nor loses the mark, and a retry
@@ -10,7 +10,7 @@
  * The shop keeps no mail preferences besides back-in-stock's own stop link (a request for a mail,
  * not a preference): like the order's other mails, this one goes to every buyer, once.
  */
-import { REVIEW_ASK_AFTER_DAYS, REVIEW_WINDOW_DAYS } from '../../../shared/reviews.ts';
+import { REVIEW_ASK_AFTER_DAYS, REVIEW_ASK_UNTIL_DAYS } from '../../../shared/reviews.ts';
 import type { Db } from '../../db/client.ts';
 import type { Outbox } from '../mail/mail.service.ts';
 import * as q from './review-asks.queries.ts';
@@ -46,7 +46,7 @@ export function createReviewAsks({ db, outbox, publicUrl, now }: ReviewAsksDeps)
   /** The orders due an ask, asked (up to REVIEW_ASKS_PER_PASS); how many were. One that fails is left for the next pass, after the others. */
   async function due(): Promise<number> {
     const at = now();
-    const due = await q.dueOrders(db, new Date(at.getTime() - REVIEW_WINDOW_DAYS * DAY_MS), new Date(at.getTime() - REVIEW_ASK_AFTER_DAYS * DAY_MS), REVIEW_ASKS_PER_PASS);
+    const due = await q.dueOrders(db, new Date(at.getTime() - REVIEW_ASK_UNTIL_DAYS * DAY_MS), new Date(at.getTime() - REVIEW_ASK_AFTER_DAYS * DAY_MS), REVIEW_ASKS_PER_PASS);
     let asked = 0;
     const failed: string[] = [];
     let firstError: unknown;
