@@ -187,6 +187,15 @@ export interface OwnerReview {
   events: { action: string; at: string; by: string | null; note: string | null }[];
 }
 
+/** Reviews a page of the owner's list holds; "Show more" reads the next. */
+export const OWNER_REVIEWS_PAGE = 50;
+
+/** A page of the owner's list, and the review the next page continues after (null: no more). */
+export interface OwnerReviewPage {
+  items: OwnerReview[];
+  next: string | null;
+}
+
 /** The owner's fit answers for one size of a product (published reviews). */
 export interface SizeFit {
   size: string;

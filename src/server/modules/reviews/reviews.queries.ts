@@ -160,9 +160,18 @@ export interface OwnerFilter {
   rating?: number;
 }
 
-/** The owner's list: reviews by state, product and rating, the newest first, with who wrote them and why each waits. */
-export async function ownerList(on: Reader, f: OwnerFilter, limit: number) {
-  const where = and(f.state ? eq(reviews.state, f.state) : undefined, f.productId ? eq(reviews.productId, f.productId) : undefined, f.rating ? eq(reviews.rating, f.rating) : undefined);
+/**
+ * The owner's list: reviews by state, product and rating, the newest first, with who wrote them and
+ * why each waits; `before` (a review's id) continues after that review. By the review's own time and
+ * id, not an offset: publishing from the Waiting list while reading it moves no one past the next page.
+ */
+export async function ownerList(on: Reader, f: OwnerFilter, limit: number, before?: string) {
+  const where = and(
+    f.state ? eq(reviews.state, f.state) : undefined,
+    f.productId ? eq(reviews.productId, f.productId) : undefined,
+    f.rating ? eq(reviews.rating, f.rating) : undefined,
+    before ? sql`(${reviews.createdAt}, ${reviews.id}) < (select r.created_at, r.id from ${reviews} r where r.id = ${before})` : undefined,
+  );
   return on
     .select({
       id: reviews.id,
@@ -188,7 +197,7 @@ export async function ownerList(on: Reader, f: OwnerFilter, limit: number) {
     .innerJoin(profiles, eq(profiles.id, reviews.userId))
     .innerJoin(products, eq(products.id, reviews.productId))
     .where(where)
-    .orderBy(desc(reviews.createdAt))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
 }
 

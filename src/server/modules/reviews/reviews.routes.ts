@@ -46,13 +46,18 @@ const ownerFilter = z.object({
   state: z.enum(REVIEW_STATES).optional(),
   productId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   rating: z.coerce.number().int().min(1).max(5).optional(),
+  /** The last review of the page read: the next page continues after it. */
+  before: z.uuid().optional(),
 });
 
 /** The owner's side (behind the owners' guard in app.ts); every act logged with who. */
 export function ownerReviewsRoutes(reviews: ReviewsService) {
   const { owner } = reviews;
   return new Hono<ShopperEnv>()
-    .get('/admin/reviews', valid('query', ownerFilter), async (c) => c.json({ items: await owner.list(c.req.valid('query')) }))
+    .get('/admin/reviews', valid('query', ownerFilter), async (c) => {
+      const { before, ...filter } = c.req.valid('query');
+      return c.json(await owner.list(filter, before));
+    })
     .get('/admin/reviews/words', async (c) => c.json({ words: await reviews.heldWords() }))
     .put('/admin/reviews/words', valid('json', heldWordsContract), async (c) => {
       await owner.saveWords(c.req.valid('json').words);

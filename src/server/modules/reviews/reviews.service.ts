@@ -19,6 +19,8 @@ import {
   REVIEWS_PAGE,
   type HoldReason,
   type OwnerReview,
+  type OwnerReviewPage,
+  OWNER_REVIEWS_PAGE,
   type PublicReview,
   type ReviewPage,
   type ReviewSort,
@@ -230,7 +232,12 @@ function ownerSide({ db, outbox, publicUrl, now }: Pick<ReviewsDeps, 'db' | 'out
     if (state !== 'pending') throw refused(409, 'not_pending', REVIEW_WORDS.notPending(REVIEW_STATE_LABELS[state as keyof typeof REVIEW_STATE_LABELS]));
   };
   return {
-    list: async (f: q.OwnerFilter): Promise<OwnerReview[]> => (await q.ownerList(db, f, 200)).map(asOwners),
+    /** A page of the list, and the review to continue after when there is more. */
+    async list(f: q.OwnerFilter, before?: string): Promise<OwnerReviewPage> {
+      const rows = await q.ownerList(db, f, OWNER_REVIEWS_PAGE + 1, before);
+      const items = rows.slice(0, OWNER_REVIEWS_PAGE).map(asOwners);
+      return { items, next: rows.length > OWNER_REVIEWS_PAGE ? items.at(-1)!.id : null };
+    },
     fitBySize: (productId: number): Promise<SizeFit[]> => q.fitBySize(db, productId) as Promise<SizeFit[]>,
     async publish(reviewId: string, byUserId: string): Promise<void> {
       await db.transaction(async (tx) => {

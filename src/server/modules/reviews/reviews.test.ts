@@ -4,11 +4,11 @@
  * name and initial, never the e-mail), "helpful" once, withdrawing, the owner's acts and their log,
  * and one shopper trying to act in another's name.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, orders, products, reviewEvents, reviews } from '../../db/schema/index.ts';
-import { REVIEW_WORDS, type ReviewSummary } from '../../../shared/reviews.ts';
+import { OWNER_REVIEWS_PAGE, REVIEW_WORDS, type ReviewSummary } from '../../../shared/reviews.ts';
 import { send, signedUp } from '../../test/accounts-kit.ts';
 import { jpegWithLocation, refusedWith, returnsShopForFile } from '../../test/returns-kit.ts';
 
@@ -242,6 +242,33 @@ describe('reading, helpful, withdrawing and replying', () => {
     for (const [method, path] of [['GET', '/api/admin/reviews'], ['PUT', '/api/admin/reviews/words'], ['GET', `/api/admin/products/${p.productId}/fit`]] as const) {
       expect((await send(p.t, method, path, method === 'PUT' ? { words: [] } : undefined, shopperCookie())).status, path).toBe(403);
     }
+  });
+
+  it("pages the owner's list past its first page, each review once, newest first, ties kept in order", async () => {
+    const id = await deliveredKurta();
+    const { id: reviewId } = await (await write(good(id))).json();
+    expect((await send(p.t, 'DELETE', `/api/reviews/${reviewId}`, undefined, shopperCookie())).status).toBe(200);
+    // 70 more withdrawn reviews of the product, three to each minute (withdrawn ones leave room, so the one-live index allows them).
+    await db().execute(sql`insert into reviews (product_id, user_id, order_item_id, rating, title, body, state, created_at)
+      select product_id, user_id, order_item_id, rating, 'Copy ' || n, body, 'withdrawn', now() - (n / 3) * interval '1 minute'
+      from reviews, generate_series(1, 70) n where id = ${reviewId}`);
+    const pageOf = async (before?: string) => {
+      const res = await send(p.t, 'GET', `/api/admin/reviews?state=withdrawn&productId=${id}${before ? `&before=${before}` : ''}`, undefined, p.owner.cookie);
+      expect(res.status).toBe(200);
+      return (await res.json()) as { items: { id: string; createdAt: string }[]; next: string | null };
+    };
+    const first = await pageOf();
+    expect(first.items).toHaveLength(OWNER_REVIEWS_PAGE);
+    expect(first.next).toBe(first.items.at(-1)!.id);
+    const second = await pageOf(first.next!);
+    expect(second.next).toBeNull();
+    const all = [...first.items, ...second.items];
+    expect(all).toHaveLength(71);
+    expect(new Set(all.map((r) => r.id)).size).toBe(71);
+    const times = all.map((r) => Date.parse(r.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // A continuation that is not a review's id is refused, not a 500.
+    expect((await send(p.t, 'GET', `/api/admin/reviews?before=${encodeURIComponent("x' or 1=1 --")}`, undefined, p.owner.cookie)).status).toBe(400);
   });
 });
 

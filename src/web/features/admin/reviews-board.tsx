@@ -39,7 +39,8 @@ function useReviewFilter() {
 export function ReviewsBoard() {
   const { state, filter, go } = useReviewFilter();
   const list = useOwnerReviews(filter);
-  const productName = list.data?.items[0]?.productName;
+  const items = list.data?.pages.flatMap((p) => p.items);
+  const productName = items?.[0]?.productName;
   return (
     <section aria-labelledby="reviews-list" className="grid gap-4">
       <h2 id="reviews-list" className="sr-only">
@@ -79,17 +80,22 @@ export function ReviewsBoard() {
       </div>
       {list.isPending && <LoadingIndicator text="Loading the reviews..." />}
       {list.isError && <EmptyState title="We could not load the reviews." action={<RetryButton onRetry={() => void list.refetch()} />} />}
-      {list.data?.items.length === 0 && (
+      {items?.length === 0 && (
         <EmptyState title={filter.state === 'pending' ? 'No reviews are waiting for you.' : 'No reviews here.'}>
           Buyers review a piece from their orders once it is delivered. Reviews with photographs, links, phone numbers or a word on your list wait here for you.
         </EmptyState>
       )}
-      {list.data && list.data.items.length > 0 && (
+      {items && items.length > 0 && (
         <ul className="grid gap-3">
-          {list.data.items.map((r) => (
+          {items.map((r) => (
             <ReviewCard key={r.id} review={r} />
           ))}
         </ul>
+      )}
+      {list.hasNextPage && (
+        <button type="button" className={`${secondaryButtonClass} justify-self-start`} disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          {list.isFetchingNextPage ? 'Loading…' : 'Show more reviews'}
+        </button>
       )}
     </section>
   );

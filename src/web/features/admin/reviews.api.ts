@@ -1,6 +1,6 @@
 /** The owner's reviews (issue 51): the list by state, product and rating; each act; the held words; the fit per size. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OwnerReview, ReviewState, SizeFit } from '../../../shared/reviews.ts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OwnerReviewPage, ReviewState, SizeFit } from '../../../shared/reviews.ts';
 import { getJson, sendJson } from '../../lib/api.ts';
 import { catalogChanged } from '../../lib/query-keys.ts';
 
@@ -13,10 +13,18 @@ export interface ReviewFilter {
 const listKey = (f: ReviewFilter) => ['admin', 'reviews', f] as const;
 const wordsKey = ['admin', 'review-words'] as const;
 
-const queryOf = (f: ReviewFilter) => new URLSearchParams(Object.entries(f).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
+const queryOf = (f: ReviewFilter & { before?: string }) => new URLSearchParams(Object.entries(f).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
 
+/** The list a page at a time (OWNER_REVIEWS_PAGE), each continuing after the last review of the one before. */
 export const useOwnerReviews = (f: ReviewFilter) =>
-  useQuery({ queryKey: listKey(f), queryFn: ({ signal }) => getJson<{ items: OwnerReview[] }>(`/api/admin/reviews?${queryOf(f)}`, { signal }), staleTime: 0, retry: false });
+  useInfiniteQuery({
+    queryKey: listKey(f),
+    queryFn: ({ signal, pageParam }) => getJson<OwnerReviewPage>(`/api/admin/reviews?${queryOf({ ...f, before: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+    staleTime: 0,
+    retry: false,
+  });
 
 export type ReviewAct = { act: 'publish' } | { act: 'reject'; reason: string } | { act: 'reply'; text: string };
 
