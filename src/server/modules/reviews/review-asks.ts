@@ -1,11 +1,12 @@
 /**
  * The mail that asks for a review (issue 51, docs/decisions/0051): REVIEW_ASK_AFTER_DAYS after
- * delivery (and not past REVIEW_ASK_UNTIL_DAYS), one per order, naming the pieces its buyer can still review, with a link straight to
- * the form on Your Orders. Run by the minute pass under its own claim (boot.ts), at most hourly
- * across app servers; each order is its own transaction: the mail into the outbox and the order
- * marked asked, both or neither, so a crash neither sends twice nor loses the mark, and a retry
- * asks only what is still unasked. Two passes at once meet on the mark's key: the second's insert
- * waits for the first's commit and then writes nothing, so it sends nothing.
+ * delivery (and not past REVIEW_ASK_UNTIL_DAYS), one per order, naming the pieces its buyer can
+ * still review, with a link straight to the form on Your Orders. Run by the minute pass under its
+ * own claim (boot.ts), at most hourly across app servers; each order is its own transaction: the
+ * mail into the outbox and the order marked asked, both or neither, so a crash neither sends twice
+ * nor loses the mark, and a retry asks only what is still unasked. Two passes at once meet on the
+ * mark's key: the second's insert waits for the first's commit and then writes nothing, so it
+ * sends nothing.
  *
  * The shop keeps no mail preferences besides back-in-stock's own stop link (a request for a mail,
  * not a preference): like the order's other mails, this one goes to every buyer, once.
